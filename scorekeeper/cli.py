@@ -1,0 +1,39 @@
+"""python -m scorekeeper score | demo"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from .rules.json_entry import answer, rejected
+from .rules.messages import N_, Problem
+
+
+def score(stdin: str) -> int:
+    """Score the deal given as JSON on standard input; print the API's answer."""
+    try:
+        data = json.loads(stdin)
+    except ValueError as error:
+        result = rejected([Problem(None, None, N_("The input is not JSON: {error}."), {"error": error})])
+    else:
+        result = answer(data)
+    print(json.dumps(result.body, indent=2))
+    return 0 if result.accepted else 1
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m scorekeeper")
+    commands = parser.add_subparsers(dest="command", required=True)
+    commands.add_parser("score", help="score the deal read as JSON from standard input")
+    demo = commands.add_parser("demo", help="play a four-deal game between bots")
+    demo.add_argument("--variant", default="pagat")
+    demo.add_argument("--seed", type=int, default=1)
+    demo.add_argument("--json", action="store_true", help="print the game as JSON")
+    args = parser.parse_args(argv)
+    if args.command == "score":
+        return score(sys.stdin.read())
+    from .engine.demo import run_demo
+
+    return run_demo(args.variant, args.seed, as_json=args.json)

@@ -1,0 +1,85 @@
+"""Settings: defaults, then the SCOREKEEPER_* environment variables.
+
+``create_app`` applies them in that order, lets a mapping (the tests') override both, and
+then calls ``complete`` for the values that follow from the others.
+"""
+
+import os
+import secrets
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+ENV_PREFIX = "SCOREKEEPER_"
+SECRET_KEY_FILE = "secret_key"
+MAX_UPLOAD_BYTES = 1024 * 1024
+
+
+def instance_path(environ: Mapping[str, str] = os.environ) -> str | None:
+    """The instance folder named by SCOREKEEPER_INSTANCE_PATH, or None for Flask's default."""
+    path = environ.get(ENV_PREFIX + "INSTANCE_PATH")
+    return os.path.abspath(path) if path else None
+
+
+def defaults(instance: str) -> dict[str, Any]:
+    database_url = "sqlite:///" + os.path.join(instance, "scorekeeper.sqlite3")
+    return {
+        "SQLALCHEMY_DATABASE_URI": database_url,
+        "MAX_CONTENT_LENGTH": MAX_UPLOAD_BYTES,
+        "SESSION_COOKIE_SAMESITE": "Lax",
+        "SESSION_COOKIE_HTTPONLY": True,
+        "BABEL_DEFAULT_LOCALE": "en",
+        "BABEL_TRANSLATION_DIRECTORIES": "translations",
+    }
+
+
+def from_environment(environ: Mapping[str, str] = os.environ) -> dict[str, Any]:
+    """Only the settings that the environment actually sets."""
+    settings: dict[str, Any] = {}
+    database_url = environ.get(ENV_PREFIX + "DATABASE_URL")
+    if database_url:
+        settings["SQLALCHEMY_DATABASE_URI"] = database_url
+    secret_key = environ.get(ENV_PREFIX + "SECRET_KEY")
+    if secret_key:
+        settings["SECRET_KEY"] = secret_key
+    return settings
+
+
+def complete(config: dict[str, Any], instance: str) -> None:
+    """Fill in what was not set: engine options for the final database URL, the secret key."""
+    if "SQLALCHEMY_ENGINE_OPTIONS" not in config:
+        config["SQLALCHEMY_ENGINE_OPTIONS"] = engine_options(config["SQLALCHEMY_DATABASE_URI"])
+    if not config.get("SECRET_KEY"):
+        config["SECRET_KEY"] = instance_secret_key(instance)
+
+
+def engine_options(database_url: str) -> dict[str, Any]:
+    if database_url.startswith("sqlite"):
+        # Wait for a writer holding the lock rather than failing at once.
+        return {"connect_args": {"timeout": 15}}
+    # Server databases drop idle connections: test each one before use and renew them hourly.
+    return {"pool_pre_ping": True, "pool_recycle": 3600}
+
+
+def instance_secret_key(instance: str) -> str:
+    """The key stored in the instance folder, made (random, mode 0600) on first use."""
+    path = Path(instance) / SECRET_KEY_FILE
+    try:
+        key = path.read_text(encoding="ascii").strip()
+    except FileNotFoundError:
+        key = ""
+    if key:
+        return key
+    key = secrets.token_hex(32)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        # Another process created it between our read and now, or it was left empty.
+        existing = path.read_text(encoding="ascii").strip()
+        if existing:
+            return existing
+        fd = os.open(path, os.O_WRONLY | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="ascii") as handle:
+        os.fchmod(handle.fileno(), 0o600)
+        handle.write(key + "\n")
+    return key

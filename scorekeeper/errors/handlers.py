@@ -1,0 +1,93 @@
+"""One handler for every error status the app answers with.
+
+Requests under /api/ get ``{"errors": [{"side": null, "field": null, "message": ...}]}``;
+everyone else gets ``errors/error.html``: a title, a plain sentence and a way home.
+"""
+
+from flask import Blueprint, jsonify, render_template, request
+from flask_babel import gettext as _
+from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import HTTPException, InternalServerError
+
+from scorekeeper.extensions import db
+
+bp = Blueprint("errors", __name__)
+
+
+def _wording(status: int) -> tuple[str, str]:
+    """The title and message shown for a status when the code raising it gave none."""
+    wordings = {
+        400: (
+            _("Bad request"),
+            _("The app could not understand that request. Check what you entered and try again."),
+        ),
+        403: (_("Not allowed"), _("You are not allowed to do that.")),
+        404: (
+            _("Page not found"),
+            _("There is nothing at this address. The link may be old or mistyped."),
+        ),
+        405: (_("Not allowed here"), _("This address does not accept that kind of request.")),
+        409: (
+            _("Conflicting change"),
+            _("That change clashes with what is already saved. Reload the page and try again."),
+        ),
+        413: (_("Too large"), _("What you sent is larger than the app accepts.")),
+        422: (
+            _("Cannot process"),
+            _("What you sent could not be used. Check the values and try again."),
+        ),
+        500: (
+            _("Something went wrong"),
+            _("The app ran into a problem and saved nothing from this request. Please try again."),
+        ),
+    }
+    return wordings[status]
+
+
+def _respond(status: int, title: str, message: str, error: HTTPException):
+    # Keep the headers the error carries (such as Allow on a 405), not its body.
+    headers = [(k, v) for k, v in error.get_headers() if k.lower() != "content-type"]
+    if request.path.startswith("/api/"):
+        body = {"errors": [{"side": None, "field": None, "message": message}]}
+        return jsonify(body), status, headers
+    page = render_template("errors/error.html", status=status, title=title, message=message)
+    return page, status, headers
+
+
+def _custom_description(error: HTTPException) -> str | None:
+    """The description given to ``abort()`` by our own code, if it differs from the default."""
+    description = error.description
+    if description and description != type(error).description:
+        return description
+    return None
+
+
+@bp.app_errorhandler(400)
+@bp.app_errorhandler(403)
+@bp.app_errorhandler(404)
+@bp.app_errorhandler(405)
+@bp.app_errorhandler(409)
+@bp.app_errorhandler(413)
+@bp.app_errorhandler(422)
+def handle_http_error(error: HTTPException):
+    status = error.code or 500
+    title, message = _wording(status)
+    return _respond(status, title, _custom_description(error) or message, error)
+
+
+@bp.app_errorhandler(CSRFError)
+def handle_csrf_error(error: CSRFError):
+    title = _("Form expired")
+    message = _(
+        "The form was out of date or incomplete, so nothing was saved. "
+        "Reload the page and try again."
+    )
+    return _respond(400, title, message, error)
+
+
+@bp.app_errorhandler(500)
+def handle_internal_error(error: InternalServerError):
+    db.session.rollback()
+    title, message = _wording(500)
+    # Never show what went wrong inside: it is logged, not displayed.
+    return _respond(500, title, message, error)

@@ -1,0 +1,56 @@
+"""What a table writes down for one deal: the input of scoring and validation."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+
+from .variants import Table, Variant
+
+
+@dataclass(frozen=True, slots=True)
+class SideEntry:
+    """One side's numbers for one deal, as the score sheet records them."""
+
+    meld_points: int = 0
+    """Card points of every melded card, books included."""
+    clean_books: int = 0
+    dirty_books: int = 0
+    wild_books: int = 0
+    black_three_books: int = 0
+    red_threes_down: int = 0
+    red_threes_held: int = 0
+    """Red threes still in a hand or foot when the deal ended."""
+    cards_left_points: int = 0
+    """Card points still in the side's hands and feet (counted against it)."""
+    went_out: bool = False
+    exact_22: int = 0
+    """How many of the side's players cut exactly 22 cards."""
+
+    def has_melded(self) -> bool:
+        return self.meld_points != 0 or self.books() > 0
+
+    def books(self) -> int:
+        return self.clean_books + self.dirty_books + self.wild_books + self.black_three_books
+
+
+SIDE_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(SideEntry))
+COUNT_FIELDS: tuple[str, ...] = tuple(
+    name for name in SIDE_FIELDS if name not in ("went_out",)
+)
+POINT_FIELDS: tuple[str, ...] = ("meld_points", "cards_left_points")
+
+
+@dataclass(frozen=True, slots=True)
+class DealEntry:
+    """All sides' entries for one deal of a game under one variant."""
+
+    variant: Variant
+    deal: int
+    sides: tuple[SideEntry, ...]
+    players: int | None = None
+    """Players at the table; None means the variant's usual table for that many sides."""
+    stock_ran_out: bool = False
+
+    @property
+    def table(self) -> Table | None:
+        return self.variant.table_for(len(self.sides), self.players)

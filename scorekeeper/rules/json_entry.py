@@ -1,0 +1,154 @@
+"""The score API's JSON: a request read into a `DealEntry`, and the answer it gets.
+
+The web API and the command line both go through here, so they answer alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .entry import SIDE_FIELDS, DealEntry, SideEntry
+from .messages import N_, Problem
+from .scoring import score_deal
+from .validation import validate_deal
+from .variants import UnknownVariant, Variant, get_variant
+
+DEAL_FIELDS = ("variant", "deal", "players", "stock_ran_out", "sides")
+REQUIRED_DEAL_FIELDS = ("variant", "deal", "sides")
+BOOL_FIELDS = ("went_out", "stock_ran_out")
+
+VariantResolver = Callable[[Any], Variant]
+
+
+class EntryRejected(ValueError):
+    """The request cannot be read as a deal; `problems` says where and why."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        super().__init__("; ".join(p.message for p in problems))
+        self.problems = problems
+
+
+def _problem(side: int | None, field: str | None, template: str, /, **params: object) -> Problem:
+    return Problem(side, field, template, params)
+
+
+def _read_value(field: str, value: object, side: int | None) -> tuple[object, Problem | None]:
+    """The value if it has the field's type, else a problem naming the field."""
+    if field in BOOL_FIELDS:
+        if isinstance(value, bool):
+            return value, None
+        return None, _problem(side, field, N_("{field} must be true or false."), field=field)
+    if field == "players" and value is None:
+        return None, None
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value, None
+    return None, _problem(side, field, N_("{field} must be a whole number."), field=field)
+
+
+def _read_object(
+    data: object, allowed: tuple[str, ...], side: int | None, problems: list[Problem]
+) -> dict[str, object]:
+    if not isinstance(data, Mapping):
+        where = N_("Each side must be a JSON object.") if side is not None else N_(
+            "The deal must be a JSON object."
+        )
+        problems.append(_problem(side, None, where))
+        return {}
+    values: dict[str, object] = {}
+    for key, raw in data.items():
+        if key not in allowed:
+            problems.append(_problem(side, str(key), N_("Unknown field {field}."), field=repr(key)))
+            continue
+        if key in ("variant", "sides"):
+            values[key] = raw
+            continue
+        value, problem = _read_value(key, raw, side)
+        if problem:
+            problems.append(problem)
+        else:
+            values[key] = value
+    return values
+
+
+def deal_from_json(data: object, resolve: VariantResolver = get_variant) -> DealEntry:
+    """Read a score request; raise EntryRejected naming every field that cannot be read."""
+    problems: list[Problem] = []
+    deal = _read_object(data, DEAL_FIELDS, None, problems)
+    if isinstance(data, Mapping):
+        for field in REQUIRED_DEAL_FIELDS:
+            if field not in data:
+                problems.append(_problem(None, field, N_("{field} is required."), field=field))
+    variant = _read_variant(deal.get("variant"), resolve, problems) if "variant" in deal else None
+    sides = _read_sides(deal.get("sides"), problems) if "sides" in deal else []
+    if problems or variant is None:
+        raise EntryRejected(problems)
+    return DealEntry(
+        variant=variant,
+        deal=int(deal["deal"]),  # type: ignore[call-overload]
+        sides=tuple(sides),
+        players=deal.get("players"),  # type: ignore[arg-type]
+        stock_ran_out=bool(deal.get("stock_ran_out", False)),
+    )
+
+
+def _read_variant(raw: object, resolve: VariantResolver, problems: list[Problem]) -> Variant | None:
+    try:
+        return resolve(raw)
+    except (UnknownVariant, TypeError, ValueError):
+        problems.append(
+            _problem(None, "variant", N_("Unknown variant {value}."), value=repr(raw)[:80])
+        )
+        return None
+
+
+def _read_sides(raw: object, problems: list[Problem]) -> list[SideEntry]:
+    if not isinstance(raw, list) or not raw:
+        problems.append(_problem(None, "sides", N_("sides must be a list of side entries.")))
+        return []
+    sides = []
+    for index, item in enumerate(raw):
+        before = len(problems)
+        values = _read_object(item, SIDE_FIELDS, index, problems)
+        if len(problems) == before:
+            sides.append(SideEntry(**values))  # type: ignore[arg-type]
+    return sides
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreAnswer:
+    accepted: bool
+    body: dict[str, Any]
+
+
+def rejected(problems: list[Problem] | tuple[Problem, ...]) -> ScoreAnswer:
+    return ScoreAnswer(False, {"errors": [p.to_dict() for p in problems]})
+
+
+def answer(data: object, resolve: VariantResolver = get_variant) -> ScoreAnswer:
+    """The score API's whole answer to one request body (already decoded from JSON)."""
+    try:
+        entry = deal_from_json(data, resolve)
+    except EntryRejected as refusal:
+        return rejected(refusal.problems)
+    report = validate_deal(entry)
+    if not report.ok:
+        return rejected(report.errors)
+    scores = score_deal(entry)
+    return ScoreAnswer(
+        True,
+        {
+            "variant": entry.variant.id,
+            "deal": entry.deal,
+            "sides": [
+                {
+                    "total": score.total,
+                    "breakdown": score.breakdown,
+                    "warnings": [p.to_dict() for p in report.for_side(index)],
+                }
+                for index, score in enumerate(scores)
+            ],
+            "warnings": [p.to_dict() for p in report.warnings if p.side is None],
+        },
+    )

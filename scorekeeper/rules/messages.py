@@ -1,0 +1,73 @@
+"""Messages of the rules core, kept translatable without importing any web framework.
+
+A message is an English template with named fields. Templates are marked with `N_` so the
+gettext extractor finds them; the web layer translates the template and every `Term` in the
+fields, then fills the template in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+
+
+def N_(template: str) -> str:
+    """Mark a template for translation; translated later, where the language is known."""
+    return template
+
+
+class Term(str):
+    """A word inside a message that is itself translated (a field's name, a book kind)."""
+
+
+FIELD_TERMS: Mapping[str, Term] = {
+    "meld_points": Term(N_("melded card points")),
+    "clean_books": Term(N_("clean books")),
+    "dirty_books": Term(N_("dirty books")),
+    "wild_books": Term(N_("wild books")),
+    "black_three_books": Term(N_("black-three books")),
+    "red_threes_down": Term(N_("red threes laid down")),
+    "red_threes_held": Term(N_("red threes still held")),
+    "cards_left_points": Term(N_("points of cards left")),
+    "went_out": Term(N_("went out")),
+    "exact_22": Term(N_("players who cut exactly 22")),
+    "deal": Term(N_("deal")),
+    "sides": Term(N_("sides")),
+    "players": Term(N_("players")),
+    "stock_ran_out": Term(N_("stock ran out")),
+    "variant": Term(N_("variant")),
+}
+
+
+class Severity(str, Enum):
+    ERROR = "error"
+    """Impossible under the rules: the deal is refused."""
+    WARNING = "warning"
+    """Possible but unusual: shown, and the table confirms."""
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One thing wrong with an entry, naming the side (None for the whole deal) and field."""
+
+    side: int | None
+    field: str | None
+    template: str
+    params: Mapping[str, object] = field(default_factory=dict)
+    severity: Severity = Severity.ERROR
+
+    @property
+    def message(self) -> str:
+        return self.render(lambda text: text)
+
+    def render(self, translate: Callable[[str], str]) -> str:
+        """The message in a language, given that language's gettext function."""
+        values = {
+            key: translate(value) if isinstance(value, Term) else value
+            for key, value in self.params.items()
+        }
+        return translate(self.template).format(**values)
+
+    def to_dict(self) -> dict[str, object]:
+        return {"side": self.side, "field": self.field, "message": self.message}

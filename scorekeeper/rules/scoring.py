@@ -1,0 +1,76 @@
+"""Scoring one deal: card points, book bonuses, red threes, going out, other bonuses."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .entry import DealEntry, SideEntry
+from .variants import Variant
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreLine:
+    """One line of a side's deal score: what it counts, how many, and the points."""
+
+    key: str
+    count: int | None
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class SideScore:
+    total: int
+    lines: tuple[ScoreLine, ...]
+
+    @property
+    def breakdown(self) -> dict[str, int]:
+        return {line.key: line.points for line in self.lines}
+
+
+def score_lines(variant: Variant, side: SideEntry, stock_ran_out: bool = False) -> list[ScoreLine]:
+    """The lines the variant scores for this side, in score-sheet order."""
+    bonus = variant.book_bonus
+    lines = [
+        ScoreLine("meld_points", None, side.meld_points),
+        ScoreLine("clean_books", side.clean_books, side.clean_books * bonus.clean),
+        ScoreLine("dirty_books", side.dirty_books, side.dirty_books * bonus.dirty),
+    ]
+    if bonus.wild is not None:
+        lines.append(ScoreLine("wild_books", side.wild_books, side.wild_books * bonus.wild))
+    if bonus.black_three is not None:
+        lines.append(
+            ScoreLine(
+                "black_three_books",
+                side.black_three_books,
+                side.black_three_books * bonus.black_three,
+            )
+        )
+    red = variant.red_three
+    lines.append(
+        ScoreLine(
+            "red_threes",
+            side.red_threes_down + side.red_threes_held,
+            side.red_threes_down * red.down + side.red_threes_held * red.held,
+        )
+    )
+    went_out = side.went_out and not stock_ran_out
+    lines.append(ScoreLine("going_out", int(went_out), variant.going_out_bonus if went_out else 0))
+    if variant.exact_22_bonus is not None:
+        lines.append(ScoreLine("exact_22", side.exact_22, side.exact_22 * variant.exact_22_bonus))
+    lines.append(ScoreLine("cards_left", None, -side.cards_left_points))
+    return lines
+
+
+def score_side(variant: Variant, side: SideEntry, stock_ran_out: bool = False) -> SideScore:
+    lines = tuple(score_lines(variant, side, stock_ran_out))
+    return SideScore(total=sum(line.points for line in lines), lines=lines)
+
+
+def score_deal(entry: DealEntry) -> tuple[SideScore, ...]:
+    """Every side's score for the deal. Validate the entry first: this only adds up."""
+    return tuple(score_side(entry.variant, side, entry.stock_ran_out) for side in entry.sides)
+
+
+def line_keys(variant: Variant) -> tuple[str, ...]:
+    """The breakdown keys this variant scores (the rows of its score sheet)."""
+    return tuple(line.key for line in score_lines(variant, SideEntry()))

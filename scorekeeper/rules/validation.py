@@ -1,0 +1,502 @@
+"""Checks one deal (all sides together) against what its variant makes possible.
+
+Errors are entries the rules make impossible: the deal is refused. Warnings are possible but
+unusual: the table is asked to confirm. Every problem names the side and the field it is
+about. Validation never raises: whatever the numbers, it answers with problems.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+
+from .cards import BOOK_SIZE, NATURAL_RANKS, SMALLEST_CARD_POINTS, CardPoints
+from .entry import COUNT_FIELDS, POINT_FIELDS, DealEntry, SideEntry
+from .messages import FIELD_TERMS, N_, Problem, Severity
+from .variants import DEALS_PER_GAME, Table, Variant
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    """The problems found in one deal."""
+
+    problems: tuple[Problem, ...]
+
+    @property
+    def errors(self) -> tuple[Problem, ...]:
+        return tuple(p for p in self.problems if p.severity is Severity.ERROR)
+
+    @property
+    def warnings(self) -> tuple[Problem, ...]:
+        return tuple(p for p in self.problems if p.severity is Severity.WARNING)
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+    def for_side(self, side: int) -> tuple[Problem, ...]:
+        return tuple(p for p in self.problems if p.side == side)
+
+
+@dataclass(frozen=True, slots=True)
+class _Deal:
+    """An entry whose deal number and table are known to be valid, with the side names."""
+
+    entry: DealEntry
+    table: Table
+    names: tuple[str, ...]
+
+    @property
+    def variant(self) -> Variant:
+        return self.entry.variant
+
+    @property
+    def number(self) -> int:
+        return self.entry.deal
+
+    def sides(self) -> Iterator[tuple[int, str, SideEntry]]:
+        for index, side in enumerate(self.entry.sides):
+            yield index, self.names[index], side
+
+    def total(self, field: str) -> int:
+        return sum(int(getattr(side, field)) for side in self.entry.sides)
+
+
+def _error(side: int | None, field: str | None, template: str, /, **params: object) -> Problem:
+    return Problem(side, field, template, params, Severity.ERROR)
+
+
+def _warning(side: int | None, field: str | None, template: str, /, **params: object) -> Problem:
+    return Problem(side, field, template, params, Severity.WARNING)
+
+
+def default_side_names(count: int) -> tuple[str, ...]:
+    return tuple(f"Side {number}" for number in range(1, count + 1))
+
+
+def validate_deal(entry: DealEntry, side_names: Sequence[str] | None = None) -> Report:
+    """Every problem with the entry; an empty report means the deal can be saved."""
+    names = tuple(side_names or ()) + default_side_names(len(entry.sides))[len(side_names or ()):]
+    shape = list(_check_shape(entry, names))
+    table = entry.table
+    if shape or table is None:
+        return Report(tuple(shape))
+    deal = _Deal(entry, table, names)
+    problems = [problem for check in RULE_CHECKS for problem in check(deal)]
+    return Report(tuple(problems))
+
+
+# --- the shape of the entry: numbers in range, a deal and table the variant allows ----------
+
+
+def _check_shape(entry: DealEntry, names: tuple[str, ...]) -> Iterator[Problem]:
+    variant = entry.variant
+    if not 1 <= entry.deal <= DEALS_PER_GAME:
+        yield _error(None, "deal", N_("The deal must be 1, 2, 3 or 4, not {value}."), value=entry.deal)
+    counts = variant.side_counts
+    if len(entry.sides) not in counts:
+        yield _error(
+            None,
+            "sides",
+            N_("{variant} is played by {allowed} sides, not {value}."),
+            variant=variant.name,
+            allowed=_or_list(counts),
+            value=len(entry.sides),
+        )
+    elif entry.players is not None and entry.table is None:
+        allowed = [t.players for t in variant.tables if t.sides == len(entry.sides)]
+        yield _error(
+            None,
+            "players",
+            N_("{variant} with {sides} sides is played by {allowed} players, not {value}."),
+            variant=variant.name,
+            sides=len(entry.sides),
+            allowed=_or_list(allowed),
+            value=entry.players,
+        )
+    for index, side in enumerate(entry.sides):
+        yield from _check_side_ranges(index, names[index], side)
+
+
+def _check_side_ranges(index: int, name: str, side: SideEntry) -> Iterator[Problem]:
+    for field in COUNT_FIELDS:
+        value = getattr(side, field)
+        if value < 0:
+            yield _error(
+                index,
+                field,
+                N_("{side}: {field} cannot be below 0 (entered {value})."),
+                side=name,
+                field=FIELD_TERMS[field],
+                value=value,
+            )
+        elif field in POINT_FIELDS and value % SMALLEST_CARD_POINTS:
+            yield _error(
+                index,
+                field,
+                N_("{side}: {field} must be a multiple of 5, as every card is (entered {value})."),
+                side=name,
+                field=FIELD_TERMS[field],
+                value=value,
+            )
+
+
+def _or_list(values: Sequence[int]) -> str:
+    words = [str(v) for v in values]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+# --- the rules: what the cards in play and the variant make possible --------------------------
+
+
+def _check_book_kinds(deal: _Deal) -> Iterator[Problem]:
+    """A variant without wild or black-three books takes none (fact 10)."""
+    for index, name, side in deal.sides():
+        if side.wild_books and not deal.variant.wild_books:
+            yield _error(
+                index,
+                "wild_books",
+                N_("{side}: {variant} has no wild books, so none can be scored."),
+                side=name,
+                variant=deal.variant.name,
+            )
+        if side.black_three_books and not deal.variant.black_three_books:
+            yield _error(
+                index,
+                "black_three_books",
+                N_("{side}: {variant} has no black-three books, so none can be scored."),
+                side=name,
+                variant=deal.variant.name,
+            )
+
+
+def _check_exact_22(deal: _Deal) -> Iterator[Problem]:
+    for index, name, side in deal.sides():
+        if side.exact_22 and deal.variant.exact_22_bonus is None:
+            yield _error(
+                index,
+                "exact_22",
+                N_("{side}: {variant} has no bonus for cutting exactly 22 cards."),
+                side=name,
+                variant=deal.variant.name,
+            )
+        elif side.exact_22 > deal.table.players_per_side:
+            yield _error(
+                index,
+                "exact_22",
+                N_("{side}: only {most} player(s) on this side could cut exactly 22, not {value}."),
+                side=name,
+                most=deal.table.players_per_side,
+                value=side.exact_22,
+            )
+
+
+def _check_going_out(deal: _Deal) -> Iterator[Problem]:
+    """At most one side goes out, none when the stock ran out, one otherwise (fact 6)."""
+    out = [index for index, _, side in deal.sides() if side.went_out]
+    if deal.entry.stock_ran_out:
+        for index in out:
+            yield _error(
+                index,
+                "went_out",
+                N_("{side} cannot have gone out: the stock ran out, which ends the deal "
+                   "with nobody going out."),
+                side=deal.names[index],
+            )
+    elif len(out) > 1:
+        yield _error(
+            None,
+            "went_out",
+            N_("Only one side can go out in a deal; {count} are marked ({names})."),
+            count=len(out),
+            names=", ".join(deal.names[i] for i in out),
+        )
+    elif not out:
+        yield _error(
+            None,
+            "went_out",
+            N_("A deal ends when a side goes out or the stock runs out: mark the side "
+               "that went out, or mark that the stock ran out."),
+        )
+
+
+def _check_going_out_books(deal: _Deal) -> Iterator[Problem]:
+    """The side that went out has the books this deal asks for (fact 7)."""
+    out = [index for index, _, side in deal.sides() if side.went_out]
+    if deal.entry.stock_ran_out or len(out) != 1:
+        return
+    needed = deal.variant.going_out_for(deal.number)
+    for index, name, side in deal.sides():
+        if index not in out:
+            continue
+        for kind, count in needed:
+            have = getattr(side, f"{kind}_books")
+            if have < count:
+                yield _error(
+                    index,
+                    f"{kind}_books",
+                    N_("{side} went out with {have} {kind}, but going out in deal {deal} "
+                       "needs at least {count}."),
+                    side=name,
+                    have=have,
+                    kind=FIELD_TERMS[f"{kind}_books"],
+                    deal=deal.number,
+                    count=count,
+                )
+
+
+def _check_first_meld(deal: _Deal) -> Iterator[Problem]:
+    """A side that melded at all reached the deal's minimum first meld (fact 8)."""
+    minimum = deal.variant.first_meld_for(deal.number)
+    for index, name, side in deal.sides():
+        if side.has_melded() and side.meld_points < minimum:
+            yield _error(
+                index,
+                "meld_points",
+                N_("{side}: {points} melded card points is below the first meld of deal "
+                   "{deal}, which alone must reach {minimum}."),
+                side=name,
+                points=side.meld_points,
+                deal=deal.number,
+                minimum=minimum,
+            )
+
+
+def least_book_points(points: CardPoints) -> dict[str, int]:
+    """The fewest card points a seven-card book of each kind holds (fact 5).
+
+    A clean book is seven of the cheapest natural, a dirty one six of them and the cheapest
+    wild, a wild book seven of the cheapest wild.
+    """
+    cheapest_natural = min(points.low, points.high, points.ace)
+    cheapest_wild = min(points.two, points.joker)
+    return {
+        "clean_books": BOOK_SIZE * cheapest_natural,
+        "dirty_books": (BOOK_SIZE - 1) * cheapest_natural + cheapest_wild,
+        "wild_books": BOOK_SIZE * cheapest_wild,
+    }
+
+
+def _least_black_three_points(points: CardPoints, books: int, in_play: int) -> int:
+    """Where melded black threes count against, the books may hold every one in play."""
+    if not books:
+        return 0
+    each = points.black_three_melded
+    return each * (BOOK_SIZE * books if each >= 0 else in_play)
+
+
+def _check_book_points(deal: _Deal) -> Iterator[Problem]:
+    """Melded card points hold at least the cards of the books scored (fact 5)."""
+    points = deal.variant.card_points
+    least = least_book_points(points)
+    for index, name, side in deal.sides():
+        floor = sum(least[kind] * getattr(side, kind) for kind in least)
+        floor += _least_black_three_points(
+            points, side.black_three_books, deal.table.black_threes
+        )
+        if side.meld_points < floor:
+            yield _error(
+                index,
+                "meld_points",
+                N_("{side}: {points} melded card points is too few for the books entered, "
+                   "whose cards alone are worth at least {floor}."),
+                side=name,
+                points=side.meld_points,
+                floor=floor,
+            )
+
+
+def _deck_points(points: CardPoints, decks: int) -> int:
+    """All card points in the decks, red threes aside."""
+    per_deck = (
+        2 * points.joker
+        + 4 * points.two
+        + 4 * points.ace
+        + 24 * points.high
+        + 16 * points.low
+        + 2 * points.black_three
+    )
+    return per_deck * decks
+
+
+def _check_card_points_in_play(deal: _Deal) -> Iterator[Problem]:
+    """Melded and left-over points together cannot exceed the points in the decks."""
+    most = _deck_points(deal.variant.card_points, deal.table.decks)
+    too_many = [
+        _error(
+            index,
+            field,
+            N_("{side}: {value} {field} is more than all {decks} decks hold ({most})."),
+            side=name,
+            value=getattr(side, field),
+            field=FIELD_TERMS[field],
+            decks=deal.table.decks,
+            most=most,
+        )
+        for field in POINT_FIELDS
+        for index, name, side in deal.sides()
+        if getattr(side, field) > most
+    ]
+    yield from too_many
+    together = deal.total("meld_points") + deal.total("cards_left_points")
+    if not too_many and together > most:
+        yield _error(
+            None,
+            "meld_points",
+            N_("All sides together have {value} card points melded and left over, more than "
+               "all {decks} decks hold ({most})."),
+            value=together,
+            decks=deal.table.decks,
+            most=most,
+        )
+
+
+def _check_threes(deal: _Deal) -> Iterator[Problem]:
+    """Two red and two black threes a deck, for the whole table (fact 2)."""
+    red = deal.total("red_threes_down") + deal.total("red_threes_held")
+    if red > deal.table.red_threes:
+        yield _error(
+            None,
+            "red_threes_down",
+            N_("{count} red threes are entered, but {decks} decks hold only {most}."),
+            count=red,
+            decks=deal.table.decks,
+            most=deal.table.red_threes,
+        )
+    black_books = deal.total("black_three_books")
+    if black_books * BOOK_SIZE > deal.table.black_threes:
+        yield _error(
+            None,
+            "black_three_books",
+            N_("{count} black-three books need {needed} black threes, but {decks} decks "
+               "hold only {most}."),
+            count=black_books,
+            needed=black_books * BOOK_SIZE,
+            decks=deal.table.decks,
+            most=deal.table.black_threes,
+        )
+
+
+def _check_wilds(deal: _Deal) -> Iterator[Problem]:
+    """Six wilds a deck: wild books take seven, dirty books at least one (fact 3)."""
+    wild_books = deal.total("wild_books")
+    dirty_books = deal.total("dirty_books")
+    wilds = deal.table.wilds
+    if wild_books * BOOK_SIZE > wilds:
+        yield _error(
+            None,
+            "wild_books",
+            N_("{count} wild books need {needed} wild cards, but {decks} decks hold only {most}."),
+            count=wild_books,
+            needed=wild_books * BOOK_SIZE,
+            decks=deal.table.decks,
+            most=wilds,
+        )
+    elif wild_books * BOOK_SIZE + dirty_books > wilds:
+        yield _error(
+            None,
+            "dirty_books",
+            N_("{wild} wild books and {dirty} dirty books need at least {needed} wild cards, "
+               "but {decks} decks hold only {most}."),
+            wild=wild_books,
+            dirty=dirty_books,
+            needed=wild_books * BOOK_SIZE + dirty_books,
+            decks=deal.table.decks,
+            most=wilds,
+        )
+
+
+def _check_naturals(deal: _Deal) -> Iterator[Problem]:
+    """Four cards of a rank a deck bound the clean and dirty books (fact 4)."""
+    per_rank = deal.table.cards_per_rank
+    ranks = len(NATURAL_RANKS)
+    most_clean = ranks * (per_rank // BOOK_SIZE)
+    clean = deal.total("clean_books")
+    dirty = deal.total("dirty_books")
+    fewest_naturals = BOOK_SIZE - deal.variant.wild_limit.most_wilds(BOOK_SIZE)
+    if clean > most_clean:
+        yield _error(
+            None,
+            "clean_books",
+            N_("{count} clean books are entered, but {decks} decks allow at most {most} "
+               "({each} of each rank)."),
+            count=clean,
+            decks=deal.table.decks,
+            most=most_clean,
+            each=per_rank // BOOK_SIZE,
+        )
+    elif clean * BOOK_SIZE + dirty * fewest_naturals > ranks * per_rank:
+        yield _error(
+            None,
+            "dirty_books",
+            N_("{clean} clean and {dirty} dirty books need more natural cards than "
+               "{decks} decks hold."),
+            clean=clean,
+            dirty=dirty,
+            decks=deal.table.decks,
+        )
+
+
+def _check_cards_left(deal: _Deal) -> Iterator[Problem]:
+    """Everyone but the player who went out still holds a card (fact 9)."""
+    each = SMALLEST_CARD_POINTS
+    for index, name, side in deal.sides():
+        out = side.went_out and not deal.entry.stock_ran_out
+        holders = deal.table.players_per_side - (1 if out else 0)
+        least = holders * each
+        if holders == 0:
+            yield from _check_player_out_holds_nothing(index, name, side)
+        elif side.cards_left_points == 0:
+            template = (
+                N_("{side} went out, but a partner still holds cards: are the points of "
+                   "cards left really 0?")
+                if out
+                else N_("{side} did not go out but has no cards left: check the points "
+                        "of cards left.")
+            )
+            yield _warning(index, "cards_left_points", template, side=name)
+        elif side.cards_left_points < least:
+            yield _error(
+                index,
+                "cards_left_points",
+                N_("{side}: {holders} player(s) still hold at least one card each, so the "
+                   "cards left are worth at least {least}, not {value}."),
+                side=name,
+                holders=holders,
+                least=least,
+                value=side.cards_left_points,
+            )
+
+
+def _check_player_out_holds_nothing(index: int, name: str, side: SideEntry) -> Iterator[Problem]:
+    if side.cards_left_points:
+        yield _error(
+            index,
+            "cards_left_points",
+            N_("{side} went out, so no cards are left in hand or foot (entered {value})."),
+            side=name,
+            value=side.cards_left_points,
+        )
+    if side.red_threes_held:
+        yield _error(
+            index,
+            "red_threes_held",
+            N_("{side} went out, so no red three can still be held (entered {value})."),
+            side=name,
+            value=side.red_threes_held,
+        )
+
+
+RULE_CHECKS: tuple[Callable[[_Deal], Iterator[Problem]], ...] = (
+    _check_book_kinds,
+    _check_exact_22,
+    _check_going_out,
+    _check_going_out_books,
+    _check_first_meld,
+    _check_book_points,
+    _check_card_points_in_play,
+    _check_threes,
+    _check_wilds,
+    _check_naturals,
+    _check_cards_left,
+)

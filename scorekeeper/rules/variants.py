@@ -1,0 +1,438 @@
+"""The rule variants as data: one place says what each variant is.
+
+Scoring, validation, forms, sheets, rules pages and the engine all read a `Variant`; none of
+them branches on a variant's id. Values that no source states are named in `Variant.inferred`
+so that every page can show them as defaults a table may change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field, fields, replace
+from enum import Enum
+from typing import Any, TypeVar
+
+from .cards import BOOK_SIZE, CardPoints
+
+DEALS_PER_GAME = 4
+
+_T = TypeVar("_T")
+
+
+class PilePickup(str, Enum):
+    """How much of the discard pile a player may take."""
+
+    TOP_SEVEN = "top-seven"
+    """The top seven cards, or the whole pile when it holds fewer."""
+    TOP_SEVEN_FROM_FULL = "top-seven-from-full"
+    """Exactly the top seven cards, and only while the pile holds seven or more."""
+    WHOLE_PILE = "whole-pile"
+
+
+class WildDiscard(str, Enum):
+    """What a wild card discarded onto the pile does."""
+
+    NEEDS_MATCHING_WILDS = "needs-matching-wilds"
+    """The next player may take the pile only with two wilds of the same kind."""
+    NEVER_TAKEN = "never-taken"
+    """A two, three or joker on top can never be taken."""
+    FREEZES_PILE = "freezes-pile"
+    """A discarded joker or two freezes the pile: it is set aside and a new pile starts."""
+
+
+class RankMelds(str, Enum):
+    """How many melds of one rank a side may have on the table."""
+
+    ONE_UNFINISHED = "one-unfinished"
+    """A new meld of a rank may start only once the old one is a book."""
+    ONE = "one"
+    """Never two melds of one rank."""
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """A table size the variant allows: sides, players, and the decks they play with."""
+
+    sides: int
+    players: int
+    decks: int
+
+    @property
+    def players_per_side(self) -> int:
+        return self.players // self.sides
+
+    @property
+    def is_partnership(self) -> bool:
+        return self.players > self.sides
+
+    @property
+    def red_threes(self) -> int:
+        return 2 * self.decks
+
+    @property
+    def black_threes(self) -> int:
+        return 2 * self.decks
+
+    @property
+    def wilds(self) -> int:
+        return 6 * self.decks
+
+    @property
+    def cards_per_rank(self) -> int:
+        return 4 * self.decks
+
+
+@dataclass(frozen=True, slots=True)
+class BookBonus:
+    """The bonus for each kind of completed book; None where the variant has no such book."""
+
+    clean: int
+    dirty: int
+    wild: int | None = None
+    black_three: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RedThreeScore:
+    """Points for each red three: laid down on the table, or still held at the end."""
+
+    down: int
+    held: int
+
+
+@dataclass(frozen=True, slots=True)
+class BookCount:
+    """A number of books by kind: the going-out requirement of one deal."""
+
+    clean: int = 0
+    dirty: int = 0
+    wild: int = 0
+
+    def __iter__(self) -> Iterator[tuple[str, int]]:
+        yield "clean", self.clean
+        yield "dirty", self.dirty
+        yield "wild", self.wild
+
+
+@dataclass(frozen=True, slots=True)
+class WildLimit:
+    """How many wild cards a meld of naturals may hold: naturals >= per_wild * wilds + extra."""
+
+    per_wild: int
+    extra: int
+
+    def allows(self, naturals: int, wilds: int) -> bool:
+        return wilds == 0 or naturals >= self.per_wild * wilds + self.extra
+
+    def most_wilds(self, size: int) -> int:
+        """The most wilds a meld of `size` cards may hold (at least one natural kept)."""
+        return max((w for w in range(size) if self.allows(size - w, w)), default=0)
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """Everything that sets one rule variant apart, as plain values."""
+
+    id: str
+    name: str
+    summary: str
+    source: str
+    tables: tuple[Table, ...]
+    hand_size: int
+    foot_size: int
+    card_points: CardPoints
+    book_bonus: BookBonus
+    red_three: RedThreeScore
+    going_out_bonus: int
+    exact_22_bonus: int | None
+    first_meld: tuple[int, int, int, int]
+    going_out: tuple[BookCount, BookCount, BookCount, BookCount]
+    max_meld_size: int | None
+    wild_limit: WildLimit
+    pile_pickup: PilePickup
+    wild_discard: WildDiscard
+    rank_melds: RankMelds
+    must_discard_to_go_out: bool
+    going_out_needs_partner_in_foot: bool
+    going_out_asks_partner: bool
+    black_three_pair_takes_pile: bool = True
+    concealed_book_first_meld_deals: frozenset[int] = frozenset()
+    stock_piles: int = 1
+    cut_for_packets: bool = False
+    inferred: frozenset[str] = field(default_factory=frozenset)
+    """Names of the fields whose values no source states: defaults a table may change."""
+
+    @property
+    def wild_books(self) -> bool:
+        return self.book_bonus.wild is not None
+
+    @property
+    def black_three_books(self) -> bool:
+        return self.book_bonus.black_three is not None
+
+    @property
+    def side_counts(self) -> tuple[int, ...]:
+        return tuple(sorted({table.sides for table in self.tables}))
+
+    def table_for(self, sides: int, players: int | None = None) -> Table | None:
+        """The table of `sides` sides (and `players` players, when given), if allowed."""
+        for table in self.tables:
+            if table.sides == sides and (players is None or table.players == players):
+                return table
+        return None
+
+    def first_meld_for(self, deal: int) -> int:
+        return self.first_meld[deal - 1]
+
+    def going_out_for(self, deal: int) -> BookCount:
+        return self.going_out[deal - 1]
+
+    def is_inferred(self, name: str) -> bool:
+        return name in self.inferred
+
+    def to_dict(self) -> dict[str, Any]:
+        """The variant as JSON-ready data (enums by value, sets as sorted lists)."""
+        return {f.name: _plain(getattr(self, f.name)) for f in fields(self)}
+
+    def with_changes(self, **changes: Any) -> Variant:
+        return replace(self, **changes)
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, frozenset):
+        return sorted(_plain(v) for v in value)
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    if hasattr(value, "__dataclass_fields__"):
+        return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
+    return value
+
+
+def _individual(players: range, decks: int | None = None) -> tuple[Table, ...]:
+    """One player a side; `decks` fixed, or players + 1 when None."""
+    return tuple(Table(n, n, decks if decks is not None else n + 1) for n in players)
+
+
+_STANDARD_FIRST_MELD = (50, 90, 120, 150)
+
+
+def _every_deal(books: BookCount) -> tuple[BookCount, BookCount, BookCount, BookCount]:
+    return (books, books, books, books)
+
+
+PAGAT = Variant(
+    id="pagat",
+    name="Partnership (pagat.com)",
+    summary="The common four-player partnership game: books of exactly seven, "
+    "a wild book needed to go out.",
+    source="pagat.com, Hand and Foot: partnership rules contributed by Bill Whitnack "
+    "(seed 000); card values also in seeds 001, 002 and 004.",
+    tables=(
+        Table(2, 4, 5),
+        Table(2, 6, 7),
+        *_individual(range(2, 4)),
+        Table(5, 5, 6),
+    ),
+    hand_size=13,
+    foot_size=13,
+    card_points=CardPoints(),
+    book_bonus=BookBonus(clean=500, dirty=300, wild=1500),
+    red_three=RedThreeScore(down=100, held=-100),
+    going_out_bonus=100,
+    exact_22_bonus=None,
+    first_meld=_STANDARD_FIRST_MELD,
+    going_out=_every_deal(BookCount(clean=2, dirty=2, wild=1)),
+    max_meld_size=BOOK_SIZE,
+    wild_limit=WildLimit(per_wild=2, extra=0),
+    pile_pickup=PilePickup.TOP_SEVEN,
+    wild_discard=WildDiscard.NEEDS_MATCHING_WILDS,
+    rank_melds=RankMelds.ONE_UNFINISHED,
+    must_discard_to_go_out=False,
+    going_out_needs_partner_in_foot=True,
+    going_out_asks_partner=True,
+)
+
+GAMERULES = PAGAT.with_changes(
+    id="gamerules",
+    name="Game rules (five decks)",
+    summary="Five decks for two to seven players, otherwise scored as the partnership game.",
+    source="Hand and foot card game rules pages in Italian, German and Japanese "
+    "(seeds 001, 002, 004).",
+    tables=(Table(2, 4, 5), *_individual(range(2, 8), decks=5)),
+)
+
+SASKATCHEWAN = PAGAT.with_changes(
+    id="saskatchewan",
+    name="Saskatchewan",
+    summary="Canastas of seven or more, the whole pile taken, and a concealed canasta "
+    "to open the last deal.",
+    source="pagat.com, Saskatchewan Hand and Foot, from Dave Petrie (seed 000).",
+    tables=(Table(2, 4, 5),),
+    hand_size=11,
+    foot_size=13,
+    going_out=_every_deal(BookCount(clean=1, dirty=1, wild=1)),
+    max_meld_size=None,
+    wild_limit=WildLimit(per_wild=1, extra=1),
+    pile_pickup=PilePickup.WHOLE_PILE,
+    concealed_book_first_meld_deals=frozenset({4}),
+    inferred=frozenset(
+        {"tables", "book_bonus", "red_three", "going_out_bonus", "rank_melds"}
+    ),
+)
+
+SIMPSON = Variant(
+    id="simpson",
+    name="Steve Simpson",
+    summary="Every player for themself: cut 22 cards, red threes always cost 500, "
+    "no wild books.",
+    source="pagat.com, Steve Simpson's Hand and Foot rules (seed 000).",
+    tables=_individual(range(2, 8)),
+    hand_size=11,
+    foot_size=11,
+    card_points=CardPoints(),
+    book_bonus=BookBonus(clean=300, dirty=100),
+    red_three=RedThreeScore(down=-500, held=-500),
+    going_out_bonus=100,
+    exact_22_bonus=100,
+    first_meld=_STANDARD_FIRST_MELD,
+    going_out=_every_deal(BookCount(clean=1, dirty=1)),
+    max_meld_size=None,
+    wild_limit=WildLimit(per_wild=1, extra=1),
+    pile_pickup=PilePickup.TOP_SEVEN_FROM_FULL,
+    wild_discard=WildDiscard.NEVER_TAKEN,
+    rank_melds=RankMelds.ONE,
+    must_discard_to_go_out=True,
+    going_out_needs_partner_in_foot=False,
+    going_out_asks_partner=False,
+    stock_piles=2,
+    cut_for_packets=True,
+)
+
+BROUILLETTE_LOW = SIMPSON.with_changes(
+    id="brouillette-low",
+    name="Brian Brouillette (low bonuses)",
+    summary="Simpson's game with black-three books, a frozen pile after a wild discard, "
+    "and two clean and two dirty books to go out in the last deal.",
+    source="pagat.com, Brian Brouillette's variations on Simpson's rules (seed 000).",
+    card_points=CardPoints(black_three_melded=-5),
+    book_bonus=BookBonus(clean=300, dirty=100, black_three=100),
+    going_out=(
+        BookCount(clean=1, dirty=1),
+        BookCount(clean=1, dirty=1),
+        BookCount(clean=1, dirty=1),
+        BookCount(clean=2, dirty=2),
+    ),
+    wild_discard=WildDiscard.FREEZES_PILE,
+    black_three_pair_takes_pile=False,
+    must_discard_to_go_out=False,
+)
+
+BROUILLETTE_HIGH = BROUILLETTE_LOW.with_changes(
+    id="brouillette-high",
+    name="Brian Brouillette (high bonuses)",
+    summary="Brouillette's game with the higher book bonuses: 500 clean, 300 dirty, "
+    "300 for black threes.",
+    book_bonus=BookBonus(clean=500, dirty=300, black_three=300),
+)
+
+BROUILLETTE_PARTNERS_LOW = BROUILLETTE_LOW.with_changes(
+    id="brouillette-partners-low",
+    name="Brouillette partners (low bonuses)",
+    summary="Brouillette's game for two teams of two: ask your partner, and more books "
+    "to go out.",
+    source="pagat.com, Brian Brouillette's partnership version (seed 000).",
+    tables=(Table(2, 4, 5),),
+    going_out=(
+        BookCount(clean=2, dirty=2),
+        BookCount(clean=2, dirty=2),
+        BookCount(clean=2, dirty=2),
+        BookCount(clean=4, dirty=4),
+    ),
+    going_out_asks_partner=True,
+    inferred=frozenset({"tables", "hand_size", "foot_size"}),
+)
+
+BROUILLETTE_PARTNERS_HIGH = BROUILLETTE_PARTNERS_LOW.with_changes(
+    id="brouillette-partners-high",
+    name="Brouillette partners (high bonuses)",
+    summary="The partnership game with the higher book bonuses: 500 clean, 300 dirty, "
+    "300 for black threes.",
+    book_bonus=BROUILLETTE_HIGH.book_bonus,
+)
+
+BUILT_IN: Mapping[str, Variant] = {
+    v.id: v
+    for v in (
+        PAGAT,
+        GAMERULES,
+        SASKATCHEWAN,
+        SIMPSON,
+        BROUILLETTE_LOW,
+        BROUILLETTE_HIGH,
+        BROUILLETTE_PARTNERS_LOW,
+        BROUILLETTE_PARTNERS_HIGH,
+    )
+}
+
+
+class UnknownVariant(KeyError):
+    """No variant has this id."""
+
+
+def get_variant(variant_id: str) -> Variant:
+    try:
+        return BUILT_IN[variant_id]
+    except KeyError:
+        raise UnknownVariant(variant_id) from None
+
+
+def all_variants() -> tuple[Variant, ...]:
+    return tuple(BUILT_IN.values())
+
+
+def variant_from_dict(data: Mapping[str, Any]) -> Variant:
+    """The inverse of `Variant.to_dict`: rebuild a variant from its JSON-ready data.
+
+    Used for the frozen copy of the rules each game keeps. Raises KeyError, TypeError or
+    ValueError on data that does not describe a variant.
+    """
+    return Variant(
+        id=str(data["id"]),
+        name=str(data["name"]),
+        summary=str(data["summary"]),
+        source=str(data["source"]),
+        tables=tuple(Table(**table) for table in data["tables"]),
+        hand_size=int(data["hand_size"]),
+        foot_size=int(data["foot_size"]),
+        card_points=CardPoints(**data["card_points"]),
+        book_bonus=BookBonus(**data["book_bonus"]),
+        red_three=RedThreeScore(**data["red_three"]),
+        going_out_bonus=int(data["going_out_bonus"]),
+        exact_22_bonus=None if data["exact_22_bonus"] is None else int(data["exact_22_bonus"]),
+        first_meld=_four(int(n) for n in data["first_meld"]),
+        going_out=_four(BookCount(**books) for books in data["going_out"]),
+        max_meld_size=None if data["max_meld_size"] is None else int(data["max_meld_size"]),
+        wild_limit=WildLimit(**data["wild_limit"]),
+        pile_pickup=PilePickup(data["pile_pickup"]),
+        wild_discard=WildDiscard(data["wild_discard"]),
+        rank_melds=RankMelds(data["rank_melds"]),
+        must_discard_to_go_out=bool(data["must_discard_to_go_out"]),
+        going_out_needs_partner_in_foot=bool(data["going_out_needs_partner_in_foot"]),
+        going_out_asks_partner=bool(data["going_out_asks_partner"]),
+        black_three_pair_takes_pile=bool(data["black_three_pair_takes_pile"]),
+        concealed_book_first_meld_deals=frozenset(
+            int(n) for n in data["concealed_book_first_meld_deals"]
+        ),
+        stock_piles=int(data["stock_piles"]),
+        cut_for_packets=bool(data["cut_for_packets"]),
+        inferred=frozenset(str(name) for name in data["inferred"]),
+    )
+
+
+def _four(values: Iterable[_T]) -> tuple[_T, _T, _T, _T]:
+    items = tuple(values)
+    if len(items) != DEALS_PER_GAME:
+        raise ValueError(f"expected one value per deal ({DEALS_PER_GAME}), got {len(items)}")
+    return items  # type: ignore[return-value]
