@@ -8,7 +8,8 @@ fields, then fills the template in.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+import dataclasses
+from dataclasses import dataclass
 from enum import Enum
 
 
@@ -19,6 +20,33 @@ def N_(template: str) -> str:
 
 class Term(str):
     """A word inside a message that is itself translated (a field's name, a book kind)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Phrase:
+    """A translated phrase with fields of its own, used inside a message ("first meld, deal 2").
+
+    It renders like a message: the template translated, then filled in (a `Term` or another
+    `Phrase` among its fields is translated too).
+    """
+
+    template: str
+    params: Mapping[str, object] = dataclasses.field(default_factory=dict)
+
+    def render(self, translate: Callable[[str], str]) -> str:
+        return translate(self.template).format(**_rendered(self.params, translate))
+
+    def __str__(self) -> str:
+        return self.render(lambda text: text)
+
+
+def _rendered(params: Mapping[str, object], translate: Callable[[str], str]) -> dict[str, object]:
+    return {
+        key: value.render(translate)
+        if isinstance(value, Phrase)
+        else translate(value) if isinstance(value, Term) else value
+        for key, value in params.items()
+    }
 
 
 FIELD_TERMS: Mapping[str, Term] = {
@@ -54,7 +82,7 @@ class Problem:
     side: int | None
     field: str | None
     template: str
-    params: Mapping[str, object] = field(default_factory=dict)
+    params: Mapping[str, object] = dataclasses.field(default_factory=dict)
     severity: Severity = Severity.ERROR
 
     @property
@@ -63,11 +91,7 @@ class Problem:
 
     def render(self, translate: Callable[[str], str]) -> str:
         """The message in a language, given that language's gettext function."""
-        values = {
-            key: translate(value) if isinstance(value, Term) else value
-            for key, value in self.params.items()
-        }
-        return translate(self.template).format(**values)
+        return translate(self.template).format(**_rendered(self.params, translate))
 
     def to_dict(self) -> dict[str, object]:
         return {"side": self.side, "field": self.field, "message": self.message}

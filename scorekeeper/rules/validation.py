@@ -248,8 +248,14 @@ def _check_going_out_books(deal: _Deal) -> Iterator[Problem]:
 def _check_first_meld(deal: _Deal) -> Iterator[Problem]:
     """A side that melded at all reached the deal's minimum first meld (fact 8)."""
     minimum = deal.variant.first_meld_for(deal.number)
+    points = deal.variant.card_points
     for index, name, side in deal.sides():
-        if side.has_melded() and side.meld_points < minimum:
+        # Black threes melded after the opening may count against, lowering the total.
+        lowered = min(
+            0,
+            _least_black_three_points(points, side.black_three_books, deal.table.black_threes),
+        )
+        if side.has_melded() and side.meld_points < minimum + lowered:
             yield _error(
                 index,
                 "meld_points",

@@ -220,3 +220,12 @@ def test_exact_22_at_most_once_per_player():
     error = only_error(problems("simpson", 1, (out, SideEntry(meld_points=100, cards_left_points=50))))
     assert (error.side, error.field) == (0, "exact_22")
     assert "only 1 player(s) on this side could cut exactly 22, not 2" in error.message
+
+
+def test_black_threes_that_count_against_may_bring_melds_below_the_opening_minimum():
+    # Opened with 150 in deal 4, then melded a book of eight black threes at -5 each.
+    side = SideEntry(meld_points=110, black_three_books=1, cards_left_points=30)
+    out = SideEntry(meld_points=900, clean_books=2, dirty_books=2, went_out=True)
+    other = SideEntry(meld_points=300, cards_left_points=30)
+    report = problems("brouillette-high", 4, (out, side, other))
+    assert report.errors == ()

@@ -1,0 +1,117 @@
+"""The actions a player takes on their turn, as small immutable values.
+
+A turn is: lay down red threes (whenever one is held), pick up the foot (whenever the hand is
+empty), draw two from the stock or take the discard pile, meld, and discard one card. Asking
+the partner for leave to go out is an action of its own where the variant calls for it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TypeAlias
+
+from .cards import Face
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Cards put on the table in one place: a new meld, or added to one of the side's melds.
+
+    `rank` is the meld's rank: a natural face (ace to four), `Face.BLACK_THREE` where black
+    threes form melds, or None for an all-wild meld. `onto` is the index of the side's meld
+    the cards are added to (melds of the same action count, in order); None starts a new meld.
+    """
+
+    rank: Face | None
+    naturals: int = 0
+    twos: int = 0
+    jokers: int = 0
+    onto: int | None = None
+
+    @property
+    def size(self) -> int:
+        return self.naturals + self.twos + self.jokers
+
+    def __str__(self) -> str:
+        parts = []
+        if self.naturals and self.rank is not None:
+            parts.append(f"{self.naturals}x{self.rank.symbol}")
+        if self.twos:
+            parts.append(f"{self.twos}x2")
+        if self.jokers:
+            parts.append(f"{self.jokers}xJK")
+        where = "new meld" if self.onto is None else f"onto meld {self.onto}"
+        return f"{' '.join(parts) or 'nothing'} ({where})"
+
+
+@dataclass(frozen=True, slots=True)
+class LayRedThrees:
+    """Lay every red three held face up and draw a replacement for each."""
+
+    def __str__(self) -> str:
+        return "lay down red threes"
+
+
+@dataclass(frozen=True, slots=True)
+class PickUpFoot:
+    """Take up the foot once every card of the hand has been played."""
+
+    def __str__(self) -> str:
+        return "pick up the foot"
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Draw two cards from the stock: `piles` says which stock pile each card comes from."""
+
+    piles: tuple[int, int] = (0, 0)
+
+    def __str__(self) -> str:
+        if self.piles == (0, 0):
+            return "draw two"
+        return f"draw two from piles {self.piles[0] + 1} and {self.piles[1] + 1}"
+
+
+@dataclass(frozen=True, slots=True)
+class TakePile:
+    """Take the discard pile, melding its top card at once with `plays`.
+
+    The plays count the top card among their cards (so a new meld of the top card's rank
+    from two held cards is `Play(rank, naturals=3)`); the rest of the pile joins the hand.
+    """
+
+    plays: tuple[Play, ...]
+
+    def __str__(self) -> str:
+        return "take the pile: " + ", ".join(str(play) for play in self.plays)
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """Put cards from the hand on the table, in one or several places at once."""
+
+    plays: tuple[Play, ...]
+
+    def __str__(self) -> str:
+        return "meld " + ", ".join(str(play) for play in self.plays)
+
+
+@dataclass(frozen=True, slots=True)
+class AskToGoOut:
+    """Ask the partner whether one may go out this turn."""
+
+    def __str__(self) -> str:
+        return "ask to go out"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Discard one card, ending the turn (or going out, if it is the last card)."""
+
+    face: Face
+
+    def __str__(self) -> str:
+        return f"discard {self.face.symbol}"
+
+
+Action: TypeAlias = LayRedThrees | PickUpFoot | Draw | TakePile | Meld | AskToGoOut | Discard

@@ -1,0 +1,392 @@
+"""Players for simulated games: a heuristic bot that plays sensibly, and a random one.
+
+A bot picks the current player's next action from a `DealState` and answers a partner who
+asks to go out. Bots only read the state; every action they return is checked by the engine.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from ..rules.cards import BOOK_SIZE
+from ..rules.variants import RankMelds
+from .actions import (
+    Action,
+    AskToGoOut,
+    Discard,
+    Draw,
+    LayRedThrees,
+    Meld,
+    PickUpFoot,
+    Play,
+    TakePile,
+)
+from .cards import FACES, NATURAL_FACES, Face
+from .conventions import MIN_MELD, pile_take_count
+from .legal import legal_actions, refusal
+from .state import DealState, Phase
+
+_RED = Face.RED_THREE
+_BLACK = Face.BLACK_THREE
+_TWO = Face.TWO
+_JOKER = Face.JOKER
+_NO_LIMIT = 1 << 30
+
+
+class Bot(Protocol):
+    def choose(self, state: DealState) -> Action:
+        """The current player's next action."""
+        ...
+
+    def allows_going_out(self, state: DealState, player: int) -> bool:
+        """The answer to `player`, a partner, asking whether they may go out."""
+        ...
+
+
+class RandomBot:
+    """Picks uniformly among the listed legal actions; says yes to half the questions."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: DealState) -> Action:
+        return self.rng.choice(legal_actions(state))
+
+    def allows_going_out(self, state: DealState, player: int) -> bool:
+        return self.rng.random() < 0.5
+
+
+class _Planner:
+    """Plays being built for one side from a working copy of a hand."""
+
+    __slots__ = ("state", "rule_one", "most", "ranks", "sizes", "hand", "plays", "points")
+
+    def __init__(self, state: DealState, side: int, hand: list[int]) -> None:
+        variant = state.variant
+        self.state = state
+        self.rule_one = variant.rank_melds is RankMelds.ONE
+        self.most = variant.max_meld_size or _NO_LIMIT
+        melds = state.melds[side]
+        self.ranks: list[Face | None] = [meld.rank for meld in melds]
+        self.sizes: list[list[int]] = [[m.naturals, m.twos, m.jokers] for m in melds]
+        self.hand = hand
+        self.plays: list[Play] = []
+        self.points = 0
+
+    def size(self, index: int) -> int:
+        counts = self.sizes[index]
+        return counts[0] + counts[1] + counts[2]
+
+    def growing(self, rank: Face | None) -> int | None:
+        """The meld of `rank` that new cards of that rank should join, if any."""
+        fallback = None
+        for index, meld_rank in enumerate(self.ranks):
+            if meld_rank is rank:
+                size = self.size(index)
+                if size >= self.most:
+                    continue
+                if self.rule_one or size < BOOK_SIZE:
+                    return index
+                fallback = index
+        return fallback
+
+    def may_start(self, rank: Face | None) -> bool:
+        for index, meld_rank in enumerate(self.ranks):
+            if meld_rank is rank and (self.rule_one or self.size(index) < BOOK_SIZE):
+                return False
+        return True
+
+    def add(
+        self, rank: Face | None, naturals: int, twos: int, jokers: int, onto: int | None
+    ) -> None:
+        hand = self.hand
+        table = self.state.melded_points
+        if naturals:
+            assert rank is not None
+            hand[rank] -= naturals
+            self.points += table[rank] * naturals
+        hand[_TWO] -= twos
+        hand[_JOKER] -= jokers
+        self.points += table[_TWO] * twos + table[_JOKER] * jokers
+        if onto is None:
+            self.plays.append(Play(rank, naturals, twos, jokers))
+            self.ranks.append(rank)
+            self.sizes.append([naturals, twos, jokers])
+        else:
+            self.plays.append(Play(rank, naturals, twos, jokers, onto))
+            counts = self.sizes[onto]
+            counts[0] += naturals
+            counts[1] += twos
+            counts[2] += jokers
+
+    def wilds(self, count: int) -> tuple[int, int]:
+        """Which wild cards to use for `count` of them: twos first, keeping jokers."""
+        twos = min(count, self.hand[_TWO])
+        return twos, count - twos
+
+    def naturals(self, rank: Face) -> None:
+        """Meld every card of `rank` that can go down without wild cards."""
+        held = self.hand[rank]
+        if not held:
+            return
+        target = self.growing(rank)
+        if target is not None:
+            count = min(held, self.most - self.size(target))
+            if count:
+                self.add(rank, count, 0, 0, target)
+                held -= count
+        while held >= MIN_MELD and self.may_start(rank):
+            count = min(held, self.most)
+            self.add(rank, count, 0, 0, None)
+            held -= count
+
+    def allows(self, naturals: int, wilds: int) -> bool:
+        return self.state.variant.wild_limit.allows(naturals, wilds)
+
+    def wild_meld(self, keep: int = 0) -> None:
+        """Put wild cards into the side's all-wild meld, keeping `keep` back."""
+        spare = self.hand[_TWO] + self.hand[_JOKER] - keep
+        target = self.growing(None)
+        if target is not None:
+            count = min(spare, self.most - self.size(target))
+            if count > 0:
+                self.add(None, 0, *self.wilds(count), target)
+        elif spare >= MIN_MELD and self.may_start(None):
+            self.add(None, 0, *self.wilds(min(spare, self.most)), None)
+
+    def finish_books(self, keep: int) -> None:
+        """Use spare wild cards to turn unfinished melds into (dirty) books."""
+        for index, rank in enumerate(self.ranks):
+            if rank is None or rank is _BLACK:
+                continue
+            naturals, twos, jokers = self.sizes[index]
+            size = naturals + twos + jokers
+            short = BOOK_SIZE - size
+            if short <= 0 or size >= self.most:
+                continue
+            spare = self.hand[_TWO] + self.hand[_JOKER] - keep
+            if short <= spare and self.allows(naturals, twos + jokers + short):
+                self.add(rank, 0, *self.wilds(short), index)
+
+    def dirty_one(self, keep: int) -> bool:
+        """Add one wild card to the biggest clean unfinished meld; True if one was added."""
+        if self.hand[_TWO] + self.hand[_JOKER] - keep < 1:
+            return False
+        best = None
+        for index, rank in enumerate(self.ranks):
+            if rank is None or rank is _BLACK:
+                continue
+            naturals, twos, jokers = self.sizes[index]
+            size = naturals + twos + jokers
+            if twos + jokers or size >= BOOK_SIZE or size >= self.most:
+                continue
+            if self.allows(naturals, 1) and (best is None or size > self.size(best)):
+                best = index
+        if best is None:
+            return False
+        self.add(self.ranks[best], 0, *self.wilds(1), best)
+        return True
+
+    def pairs(self, keep: int) -> None:
+        """Start melds from pairs with one wild card each, best ranks first."""
+        for rank in NATURAL_FACES:
+            if self.hand[_TWO] + self.hand[_JOKER] - keep < 1:
+                return
+            if self.hand[rank] == 2 and self.may_start(rank) and self.allows(2, 1):
+                self.add(rank, 2, *self.wilds(1), None)
+
+
+class HeuristicBot:
+    """Goes for books, saves wild cards for the wild book where going out needs one, takes
+    the discard pile when it can meld from it, and goes out as soon as it may."""
+
+    def choose(self, state: DealState) -> Action:
+        player = state.current
+        hand = state.hands[player]
+        if hand[_RED]:
+            return LayRedThrees()
+        if state.feet[player] is not None and not any(hand):
+            return PickUpFoot()
+        if state.phase is Phase.DRAW:
+            take = self._take(state, player)
+            return take if take is not None else self._draw(state)
+        meld = self._meld(state, player)
+        if meld is not None:
+            return meld
+        return self._discard(state, player)
+
+    def allows_going_out(self, state: DealState, player: int) -> bool:
+        return True
+
+    # --- drawing -------------------------------------------------------------------------------
+
+    def _draw(self, state: DealState) -> Draw:
+        stock = state.stock
+        if len(stock) == 1:
+            return Draw((0, 0))
+        first, second = len(stock[0]), len(stock[1])
+        if first and second:
+            return Draw((0, 1))
+        return Draw((0, 0) if first >= second else (1, 1))
+
+    def _take(self, state: DealState, player: int) -> TakePile | None:
+        pile = state.pile
+        if not pile:
+            return None
+        top = pile[-1]
+        hand = state.hands[player]
+        if not top.is_natural or hand[top] < 2:
+            return None
+        variant = state.variant
+        if pile_take_count(variant, len(pile)) is None:
+            return None
+        side = state.side_of[player]
+        opened = state.opened[side]
+        if not opened and state.deal in variant.concealed_book_first_meld_deals:
+            return None
+        work = hand[:]
+        work[top] += 1
+        planner = _Planner(state, side, work)
+        if opened:
+            planner.naturals(top)
+        elif not self._opening(planner, state, player):
+            return None
+        if not planner.plays:
+            return None
+        action = TakePile(tuple(planner.plays))
+        return action if refusal(state, action) is None else None
+
+    # --- melding -------------------------------------------------------------------------------
+
+    def _meld(self, state: DealState, player: int) -> Action | None:
+        side = state.side_of[player]
+        planner = _Planner(state, side, state.hands[player][:])
+        if state.opened[side]:
+            self._build(planner, state, player)
+        elif not self._opening(planner, state, player):
+            return None
+        plays = planner.plays
+        while plays:
+            action = Meld(tuple(plays))
+            why = refusal(state, action)
+            if why is None:
+                return action
+            if why.rule == "keep-two-cards" and why.params.get("why") is not None:
+                inner = why.params["why"]
+                if getattr(inner, "rule", None) == "ask-partner" and not state.asked:
+                    return AskToGoOut()
+            plays.pop()
+        return None
+
+    def _needs_wild_book(self, state: DealState, player: int) -> bool:
+        variant = state.variant
+        if not variant.wild_books:
+            return False
+        needed = variant.going_out_for(state.deal).wild
+        return state.books(state.side_of[player]).wild < needed
+
+    def _build(self, planner: _Planner, state: DealState, player: int) -> None:
+        """Plays for a side that has opened: naturals first, then wild cards where they pay."""
+        variant = state.variant
+        hand = planner.hand
+        for rank in NATURAL_FACES:
+            planner.naturals(rank)
+        if variant.black_three_books and hand[_BLACK]:
+            self._black_threes(planner, state, player)
+        if self._needs_wild_book(state, player):
+            planner.wild_meld()
+            return
+        needed = variant.going_out_for(state.deal)
+        books = state.books(state.side_of[player])
+        keep = 0 if state.feet[player] is None else 1
+        planner.finish_books(keep)
+        if books.dirty < needed.dirty:
+            planner.dirty_one(keep)
+        if state.feet[player] is None:
+            planner.pairs(0)
+
+    def _black_threes(self, planner: _Planner, state: DealState, player: int) -> None:
+        """Meld black threes for their book, while the side's melded points stay well up."""
+        side = state.side_of[player]
+        table = state.melded_points
+        points = sum(meld.points(table) for meld in state.melds[side]) + planner.points
+        held = planner.hand[_BLACK]
+        target = planner.growing(_BLACK)
+        if target is None and held < MIN_MELD:
+            return
+        if points + table[_BLACK] * held < state.variant.first_meld_for(state.deal):
+            return
+        planner.naturals(_BLACK)
+
+    def _opening(self, planner: _Planner, state: DealState, player: int) -> bool:
+        """Plays for a side's first meld; False if the hand cannot reach the minimum."""
+        variant = state.variant
+        hand = planner.hand
+        for rank in NATURAL_FACES:
+            if hand[rank] >= MIN_MELD:
+                planner.naturals(rank)
+        if variant.wild_books and hand[_TWO] + hand[_JOKER] >= MIN_MELD:
+            planner.wild_meld()
+        minimum = variant.first_meld_for(state.deal)
+        if planner.points < minimum:
+            planner.pairs(0)
+        if planner.points < minimum:
+            self._wilds_for_points(planner, minimum)
+        if planner.points < minimum:
+            return False
+        if state.deal in variant.concealed_book_first_meld_deals:
+            return any(play.onto is None and play.size >= BOOK_SIZE for play in planner.plays)
+        return True
+
+    def _wilds_for_points(self, planner: _Planner, minimum: int) -> None:
+        """Add wild cards to the new melds (as the wild limit allows) to reach the minimum."""
+        for index in range(len(planner.ranks)):
+            rank = planner.ranks[index]
+            while planner.points < minimum and rank is not None and rank is not _BLACK:
+                if planner.hand[_TWO] + planner.hand[_JOKER] == 0:
+                    return
+                naturals, twos, jokers = planner.sizes[index]
+                if naturals + twos + jokers >= planner.most:
+                    break
+                if not planner.allows(naturals, twos + jokers + 1):
+                    break
+                joker = planner.hand[_JOKER] > 0
+                planner.add(rank, 0, 0 if joker else 1, 1 if joker else 0, index)
+
+    # --- discarding ----------------------------------------------------------------------------
+
+    def _discard(self, state: DealState, player: int) -> Action:
+        hand = state.hands[player]
+        face = self._worst_card(state, player)
+        if state.feet[player] is None and sum(hand) == 1 and not state.asked:
+            why = refusal(state, Discard(face))
+            if why is not None and why.rule == "cannot-go-out":
+                inner = why.params.get("why")
+                if getattr(inner, "rule", None) == "ask-partner":
+                    return AskToGoOut()
+        return Discard(face)
+
+    def _worst_card(self, state: DealState, player: int) -> Face:
+        hand = state.hands[player]
+        side = state.side_of[player]
+        melded = {meld.rank for meld in state.melds[side] if meld.size < BOOK_SIZE}
+        keep_black = state.variant.black_three_books and hand[_BLACK] >= 2
+        points = state.held_points
+        best = None
+        best_score = 0
+        for face in FACES:
+            count = hand[face]
+            if not count:
+                continue
+            if face is _BLACK:
+                score = 500 if keep_black else -1000
+            elif face is _TWO or face is _JOKER:
+                score = 1000 + points[face]
+            else:
+                score = count * 100 - points[face] + (300 if face in melded else 0)
+            if best is None or score < best_score:
+                best = face
+                best_score = score
+        assert best is not None
+        return best

@@ -1,0 +1,228 @@
+"""Cards, faces and the shoe.
+
+A `Card` is a playing card as dealt (face and suit). The rules only ever ask about a card's
+`Face`: its rank, with the threes told apart by colour, so the table state counts cards by
+face. `Face` is an `IntEnum` so that a hand is a short list of counts indexed by face.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import Enum, IntEnum
+
+from ..rules.cards import CardPoints
+
+
+class Face(IntEnum):
+    """What a card is for the rules: a rank, a wild card, or a red or black three."""
+
+    ACE = 0
+    KING = 1
+    QUEEN = 2
+    JACK = 3
+    TEN = 4
+    NINE = 5
+    EIGHT = 6
+    SEVEN = 7
+    SIX = 8
+    FIVE = 9
+    FOUR = 10
+    TWO = 11
+    JOKER = 12
+    BLACK_THREE = 13
+    RED_THREE = 14
+
+    @property
+    def is_natural(self) -> bool:
+        """A rank that forms ordinary melds: ace down to four."""
+        return self <= Face.FOUR
+
+    @property
+    def is_wild(self) -> bool:
+        return self is Face.TWO or self is Face.JOKER
+
+    @property
+    def symbol(self) -> str:
+        return _SYMBOLS[self]
+
+    @property
+    def label(self) -> str:
+        """The face in words, as a player says it."""
+        return _LABELS[self]
+
+    def __str__(self) -> str:
+        return self.symbol
+
+
+FACES: tuple[Face, ...] = tuple(Face)
+FACE_COUNT = len(FACES)
+NATURAL_FACES: tuple[Face, ...] = tuple(f for f in FACES if f.is_natural)
+WILD_FACES: tuple[Face, ...] = (Face.TWO, Face.JOKER)
+
+_SYMBOLS: dict[Face, str] = {
+    Face.ACE: "A",
+    Face.KING: "K",
+    Face.QUEEN: "Q",
+    Face.JACK: "J",
+    Face.TEN: "10",
+    Face.NINE: "9",
+    Face.EIGHT: "8",
+    Face.SEVEN: "7",
+    Face.SIX: "6",
+    Face.FIVE: "5",
+    Face.FOUR: "4",
+    Face.TWO: "2",
+    Face.JOKER: "JK",
+    Face.BLACK_THREE: "B3",
+    Face.RED_THREE: "R3",
+}
+
+_LABELS: dict[Face, str] = {
+    Face.ACE: "ace",
+    Face.KING: "king",
+    Face.QUEEN: "queen",
+    Face.JACK: "jack",
+    Face.TEN: "ten",
+    Face.NINE: "nine",
+    Face.EIGHT: "eight",
+    Face.SEVEN: "seven",
+    Face.SIX: "six",
+    Face.FIVE: "five",
+    Face.FOUR: "four",
+    Face.TWO: "two",
+    Face.JOKER: "joker",
+    Face.BLACK_THREE: "black three",
+    Face.RED_THREE: "red three",
+}
+
+_BY_SYMBOL: dict[str, Face] = {symbol: face for face, symbol in _SYMBOLS.items()}
+_BY_SYMBOL.update({"T": Face.TEN, "JO": Face.JOKER, "JOKER": Face.JOKER})
+
+_RANK_FACES: dict[str, Face] = {
+    _SYMBOLS[face]: face for face in NATURAL_FACES
+}
+
+
+class Suit(Enum):
+    CLUBS = "♣"
+    DIAMONDS = "♦"
+    HEARTS = "♥"
+    SPADES = "♠"
+
+    @property
+    def is_red(self) -> bool:
+        return self is Suit.DIAMONDS or self is Suit.HEARTS
+
+
+_DECK_RANKS: tuple[str, ...] = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card of the shoe. Jokers have no suit."""
+
+    rank: str
+    """"A", "K" ... "4", "3", "2", or "JK" for a joker."""
+    suit: Suit | None = None
+
+    @property
+    def face(self) -> Face:
+        if self.rank == "3":
+            if self.suit is None:
+                raise ValueError("a three needs a suit to tell its colour")
+            return Face.RED_THREE if self.suit.is_red else Face.BLACK_THREE
+        return _BY_SYMBOL[self.rank]
+
+    def __str__(self) -> str:
+        if self.suit is None:
+            return "Joker"
+        return f"{self.rank}{self.suit.value}"
+
+
+def deck() -> tuple[Card, ...]:
+    """One 54-card deck: 52 cards and two jokers."""
+    cards = [Card(rank, suit) for suit in Suit for rank in _DECK_RANKS]
+    cards += [Card("JK"), Card("JK")]
+    return tuple(cards)
+
+
+def shoe(decks: int) -> list[Card]:
+    """`decks` decks together, unshuffled."""
+    return [card for _ in range(decks) for card in deck()]
+
+
+def shuffled_shoe(decks: int, rng: random.Random) -> list[Face]:
+    """The faces of `decks` decks in the order `rng` shuffles them (top card last)."""
+    faces = [card.face for card in shoe(decks)]
+    rng.shuffle(faces)
+    return faces
+
+
+def face_of(text: str) -> Face:
+    """The face written as "A", "K", "10" ... "4", "2", "JK", "R3" or "B3"."""
+    try:
+        return _BY_SYMBOL[text.strip().upper()]
+    except KeyError:
+        raise ValueError(f"{text!r} is not a card") from None
+
+
+def rank_face(rank: str) -> Face:
+    """The face of a natural rank written "A", "K" ... "4"."""
+    try:
+        return _RANK_FACES[rank.strip().upper()]
+    except KeyError:
+        raise ValueError(f"{rank!r} is not a rank that forms melds (A, K ... 4)") from None
+
+
+def parse_faces(text: str) -> list[Face]:
+    """Faces written with spaces between them, e.g. "A A K 2 JK B3"."""
+    return [face_of(token) for token in text.split()]
+
+
+def counts_of(faces: Iterable[Face]) -> list[int]:
+    """A hand as counts by face."""
+    counts = [0] * FACE_COUNT
+    for face in faces:
+        counts[face] += 1
+    return counts
+
+
+def faces_in(counts: Sequence[int]) -> list[Face]:
+    """The faces a count list holds, in face order."""
+    return [face for face in FACES for _ in range(counts[face])]
+
+
+def describe(counts: Sequence[int]) -> str:
+    """A hand written as text, e.g. "A A K 2"."""
+    return " ".join(face.symbol for face in faces_in(counts))
+
+
+def held_points(points: CardPoints) -> tuple[int, ...]:
+    """Points of each face left in a hand or foot at the end (red threes score apart)."""
+    return _points(points, melded=False)
+
+
+def melded_points(points: CardPoints) -> tuple[int, ...]:
+    """Points of each face inside a meld on the table."""
+    return _points(points, melded=True)
+
+
+def _points(points: CardPoints, *, melded: bool) -> tuple[int, ...]:
+    table = []
+    for face in FACES:
+        if face is Face.ACE:
+            value = points.ace
+        elif face.is_natural:
+            value = points.high if face <= Face.EIGHT else points.low
+        elif face is Face.TWO:
+            value = points.two
+        elif face is Face.JOKER:
+            value = points.joker
+        elif face is Face.BLACK_THREE:
+            value = points.black_three_melded if melded else points.black_three
+        else:
+            value = 0
+        table.append(value)
+    return tuple(table)

@@ -1,0 +1,49 @@
+"""Facts of play the variant data leaves implicit, read by the engine alone.
+
+Every value here is the same for all variants or follows from a `Variant` field; none of
+them depends on a variant's id.
+"""
+
+from __future__ import annotations
+
+from ..rules.cards import BOOK_SIZE
+from ..rules.variants import PilePickup, Variant
+from .cards import Face
+
+MIN_MELD = 3
+"""A new meld holds at least three cards."""
+
+PILE_TAKE = BOOK_SIZE
+"""Where only the top of the discard pile is taken, it is the top seven cards."""
+
+MATCHING_TO_TAKE = 2
+"""Cards of the top card's face a player must hold to take the discard pile."""
+
+DRAW_COUNT = 2
+"""Cards drawn from the stock each turn."""
+
+BURIED_WHEN_TURNED: frozenset[Face] = frozenset({Face.RED_THREE, Face.TWO, Face.JOKER})
+"""A first discard of these faces is buried in the stock and another card turned."""
+
+CUT_SPREAD = 2.0
+"""Where players cut their own packets, the standard deviation of a cut around the target
+(hand plus foot): a cut of exactly the target then happens about one time in five."""
+
+CUT_REACH = 8
+"""A cut is never further than this many cards from the target."""
+
+
+def pile_take_count(variant: Variant, pile_size: int) -> int | None:
+    """How many cards a pickup takes from a pile of `pile_size`, or None if none may be."""
+    if pile_size == 0:
+        return None
+    if variant.pile_pickup is PilePickup.WHOLE_PILE:
+        return pile_size
+    if variant.pile_pickup is PilePickup.TOP_SEVEN_FROM_FULL:
+        return PILE_TAKE if pile_size >= PILE_TAKE else None
+    return min(PILE_TAKE, pile_size)
+
+
+def cut_target(variant: Variant) -> int:
+    """The packet a player cuts for themself: a hand and a foot (22 in Simpson's rules)."""
+    return variant.hand_size + variant.foot_size

@@ -1,0 +1,623 @@
+"""The rules of play: which actions are legal in a deal, and what each one does.
+
+`refusal` is the one place that decides whether an action is legal; `is_legal`, `apply` and
+`legal_actions` all go through it. `apply` changes the state in place (like pushing a move on
+a board) after checking the action, and raises `IllegalAction` naming the broken rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from ..rules.cards import BOOK_SIZE
+from ..rules.variants import BookCount, RankMelds, WildDiscard
+from . import reasons
+from .actions import (
+    Action,
+    AskToGoOut,
+    Discard,
+    Draw,
+    LayRedThrees,
+    Meld,
+    PickUpFoot,
+    Play,
+    TakePile,
+)
+from .cards import FACES, Face
+from .conventions import DRAW_COUNT, MATCHING_TO_TAKE, MIN_MELD, pile_take_count
+from .errors import IllegalAction, Reason
+from .melds import MeldKind, TableMeld, meld_kind, rank_reason
+from .state import DealEnd, DealState, Outcome, Phase, recycle_set_aside
+
+_RED = Face.RED_THREE
+_BLACK = Face.BLACK_THREE
+_TWO = Face.TWO
+_JOKER = Face.JOKER
+
+
+class _Laid:
+    """The outcome of checking plays against a hand: what the table would look like after."""
+
+    __slots__ = ("changed", "existing", "new", "points")
+
+    def __init__(self) -> None:
+        self.changed: dict[int, list[int]] = {}
+        """Meld index -> [naturals, twos, jokers] after the plays (new melds included)."""
+        self.new: list[Face | None] = []
+        """Ranks of the new melds, in order; their indexes follow the side's melds."""
+        self.existing = 0
+        """How many melds the side had before the plays."""
+        self.points = 0
+
+    def new_book(self) -> bool:
+        """Whether a meld started by these plays is already a book (a concealed book)."""
+        changed = self.changed
+        for index in range(self.existing, self.existing + len(self.new)):
+            counts = changed[index]
+            if counts[0] + counts[1] + counts[2] >= BOOK_SIZE:
+                return True
+        return False
+
+
+def _lay(state: DealState, side: int, plays: Sequence[Play], hand: list[int]) -> Reason | _Laid:
+    """Check `plays` against `hand` (which loses the cards) and the side's melds."""
+    if not plays:
+        return reasons.empty_play()
+    variant = state.variant
+    melds = state.melds[side]
+    existing = len(melds)
+    most = variant.max_meld_size
+    limit = variant.wild_limit
+    per_wild = limit.per_wild
+    extra = limit.extra
+    points = state.melded_points
+    laid = _Laid()
+    laid.existing = existing
+    changed = laid.changed
+    new = laid.new
+    for play in plays:
+        rank = play.rank
+        naturals = play.naturals
+        twos = play.twos
+        jokers = play.jokers
+        if naturals < 0 or twos < 0 or jokers < 0:
+            return reasons.negative_count()
+        count = naturals + twos + jokers
+        if count == 0:
+            return reasons.empty_play()
+        if rank is None or rank >= _TWO:
+            problem = rank_reason(variant, rank, naturals, twos + jokers)
+            if problem is not None:
+                return problem
+        if naturals:
+            assert rank is not None
+            left = hand[rank] - naturals
+            if left < 0:
+                return reasons.not_held(rank)
+            hand[rank] = left
+            laid.points += points[rank] * naturals
+        if twos:
+            left = hand[_TWO] - twos
+            if left < 0:
+                return reasons.not_held(_TWO)
+            hand[_TWO] = left
+            laid.points += points[_TWO] * twos
+        if jokers:
+            left = hand[_JOKER] - jokers
+            if left < 0:
+                return reasons.not_held(_JOKER)
+            hand[_JOKER] = left
+            laid.points += points[_JOKER] * jokers
+        target = play.onto
+        if target is None:
+            if count < MIN_MELD:
+                return reasons.meld_too_small(MIN_MELD)
+            clash = _rank_clash(state, melds, laid, rank)
+            if clash is not None:
+                return clash
+            current = [naturals, twos, jokers]
+            changed[existing + len(new)] = current
+            new.append(rank)
+        else:
+            if target < 0 or target >= existing + len(new):
+                return reasons.no_such_meld(target)
+            target_rank = melds[target].rank if target < existing else new[target - existing]
+            if target_rank is not rank:
+                return reasons.wrong_rank(rank, target_rank)
+            found = changed.get(target)
+            if found is None:
+                meld = melds[target]
+                current = [meld.naturals + naturals, meld.twos + twos, meld.jokers + jokers]
+                changed[target] = current
+            else:
+                current = found
+                current[0] += naturals
+                current[1] += twos
+                current[2] += jokers
+        wilds = current[1] + current[2]
+        if most is not None and current[0] + wilds > most:
+            return reasons.meld_too_big(most)
+        if wilds and rank is not None and current[0] < per_wild * wilds + extra:
+            return reasons.too_many_wilds(limit)
+    return laid
+
+
+def _rank_clash(
+    state: DealState, melds: list[TableMeld], laid: _Laid, rank: Face | None
+) -> Reason | None:
+    """Whether the side may start another meld of `rank` under the variant's rank rule."""
+    only_one = state.variant.rank_melds is RankMelds.ONE
+    changed = laid.changed
+    for index, meld in enumerate(melds):
+        if meld.rank is rank:
+            if only_one:
+                return reasons.one_meld_per_rank(rank)
+            counts = changed.get(index)
+            size = meld.size if counts is None else counts[0] + counts[1] + counts[2]
+            if size < BOOK_SIZE:
+                return reasons.one_unfinished_per_rank(rank)
+    existing = len(melds)
+    for offset, new_rank in enumerate(laid.new):
+        if new_rank is rank:
+            if only_one:
+                return reasons.one_meld_per_rank(rank)
+            counts = changed[existing + offset]
+            if counts[0] + counts[1] + counts[2] < BOOK_SIZE:
+                return reasons.one_unfinished_per_rank(rank)
+    return None
+
+
+def _books_after(state: DealState, side: int, laid: _Laid | None) -> BookCount:
+    if laid is None or not laid.changed:
+        return state.books(side)
+    melds = state.melds[side]
+    existing = len(melds)
+    clean = dirty = wild = 0
+    for index in range(existing + len(laid.new)):
+        counts = laid.changed.get(index)
+        if counts is None:
+            meld = melds[index]
+            rank = meld.rank
+            naturals, twos, jokers = meld.naturals, meld.twos, meld.jokers
+        else:
+            rank = melds[index].rank if index < existing else laid.new[index - existing]
+            naturals, twos, jokers = counts
+        if naturals + twos + jokers >= BOOK_SIZE:
+            kind = meld_kind(rank, twos + jokers)
+            if kind is MeldKind.CLEAN:
+                clean += 1
+            elif kind is MeldKind.DIRTY:
+                dirty += 1
+            elif kind is MeldKind.WILD:
+                wild += 1
+    return BookCount(clean, dirty, wild)
+
+
+def going_out_refusal(state: DealState, player: int, laid: _Laid | None = None) -> Reason | None:
+    """Why `player` may not go out now (None if they may), counting plays being checked."""
+    variant = state.variant
+    needed = variant.going_out_for(state.deal)
+    have = _books_after(state, state.side_of[player], laid)
+    if have.clean < needed.clean or have.dirty < needed.dirty or have.wild < needed.wild:
+        return reasons.books_to_go_out(state.deal, needed, have)
+    partners = state.teammates[player]
+    if variant.going_out_needs_partner_in_foot:
+        for partner in partners:
+            if not state.foot_played[partner]:
+                return reasons.partner_not_in_foot()
+    if variant.going_out_asks_partner and partners:
+        if not state.asked:
+            return reasons.ask_partner_first()
+        if not state.permission:
+            return reasons.partner_said_no()
+    return None
+
+
+def _cards_left_refusal(
+    state: DealState, player: int, left: int, laid: _Laid | None
+) -> Reason | None:
+    """Playing from the foot, a player may run down to one card or none only to go out."""
+    if left > 1 or state.feet[player] is not None:
+        return None
+    if left == 0 and state.variant.must_discard_to_go_out:
+        return reasons.discard_to_go_out()
+    why = going_out_refusal(state, player, laid)
+    if why is not None:
+        return reasons.keep_cards(left, why)
+    return None
+
+
+def _first_meld_refusal(
+    state: DealState, side: int, laid: _Laid, from_pile: bool
+) -> Reason | None:
+    if state.opened[side]:
+        return None
+    deal = state.deal
+    variant = state.variant
+    if deal in variant.concealed_book_first_meld_deals:
+        if from_pile:
+            return reasons.concealed_book_not_from_pile(deal)
+        if not laid.new_book():
+            return reasons.concealed_book_needed(deal)
+    minimum = variant.first_meld_for(deal)
+    if laid.points < minimum:
+        if from_pile:
+            return reasons.first_meld_short_from_pile(deal, minimum, laid.points)
+        return reasons.first_meld_short(deal, minimum, laid.points)
+    return None
+
+
+# --- the checks, one per action ----------------------------------------------------------------
+
+
+def refusal(state: DealState, action: Action) -> Reason | None:
+    """Why `action` is illegal now, or None if it is legal."""
+    if state.phase is Phase.OVER:
+        return reasons.deal_over()
+    player = state.current
+    hand = state.hands[player]
+    kind = type(action)
+    if hand[_RED]:
+        return None if kind is LayRedThrees else reasons.red_threes_first()
+    if kind is LayRedThrees:
+        return reasons.no_red_threes()
+    if state.feet[player] is not None and not any(hand):
+        return None if kind is PickUpFoot else reasons.foot_first()
+    if kind is PickUpFoot:
+        if state.feet[player] is None:
+            return reasons.foot_already_taken()
+        return reasons.hand_not_empty()
+    if state.phase is Phase.DRAW:
+        if isinstance(action, Draw):
+            return _draw_refusal(state, action)
+        if isinstance(action, TakePile):
+            return _take_refusal(state, player, action)
+        return reasons.draw_first()
+    if isinstance(action, Meld):
+        return _meld_refusal(state, player, action)
+    if isinstance(action, Discard):
+        return _discard_refusal(state, player, action)
+    if isinstance(action, AskToGoOut):
+        return _ask_refusal(state, player)
+    return reasons.already_drawn()
+
+
+def _draw_refusal(state: DealState, action: Draw) -> Reason | None:
+    stock = state.stock
+    first, second = action.piles
+    for index in (first, second):
+        if not 0 <= index < len(stock):
+            return reasons.no_such_stock_pile(index)
+    if state.stock_size < DRAW_COUNT:
+        return None  # legal: the stock cannot supply the draw, so the deal ends
+    if first == second:
+        if len(stock[first]) < DRAW_COUNT:
+            return reasons.stock_pile_short()
+    elif not stock[first] or not stock[second]:
+        return reasons.stock_pile_short()
+    return None
+
+
+def _pile_top_refusal(state: DealState, hand: list[int]) -> Reason | None:
+    """Whether the top card of the pile may be taken with the cards held."""
+    variant = state.variant
+    pile = state.pile
+    if not pile:
+        return reasons.pile_empty()
+    if pile_take_count(variant, len(pile)) is None:
+        return reasons.pile_too_small(BOOK_SIZE)
+    top = pile[-1]
+    if top is _BLACK:
+        if not variant.black_three_books:
+            return reasons.black_three_blocks()
+        if not variant.black_three_pair_takes_pile:
+            return reasons.black_three_pair_refused()
+    elif top is _RED:
+        return reasons.red_three_on_top()
+    elif top is _TWO or top is _JOKER:
+        rule = variant.wild_discard
+        if rule is WildDiscard.NEVER_TAKEN:
+            return reasons.wild_never_taken(top)
+        if rule is WildDiscard.FREEZES_PILE:
+            return reasons.pile_frozen()
+        if hand[top] < MATCHING_TO_TAKE:
+            return reasons.matching_wilds_needed(top)
+        return None
+    if hand[top] < MATCHING_TO_TAKE:
+        return reasons.pair_needed(top)
+    return None
+
+
+def _take_refusal(state: DealState, player: int, action: TakePile) -> Reason | None:
+    hand = state.hands[player]
+    problem = _pile_top_refusal(state, hand)
+    if problem is not None:
+        return problem
+    side = state.side_of[player]
+    pile = state.pile
+    top = pile[-1]
+    work = hand[:]
+    work[top] += 1
+    laid = _lay(state, side, action.plays, work)
+    if isinstance(laid, Reason):
+        return laid
+    if _top_used(action.plays, top) < MIN_MELD:
+        return reasons.top_card_not_melded(top)
+    problem = _first_meld_refusal(state, side, laid, from_pile=True)
+    if problem is not None:
+        return problem
+    taken = pile_take_count(state.variant, len(pile)) or 0
+    return _cards_left_refusal(state, player, sum(work) + taken - 1, laid)
+
+
+def _top_used(plays: Sequence[Play], top: Face) -> int:
+    if top is _TWO:
+        return sum(play.twos for play in plays)
+    if top is _JOKER:
+        return sum(play.jokers for play in plays)
+    return sum(play.naturals for play in plays if play.rank is top)
+
+
+def _meld_refusal(state: DealState, player: int, action: Meld) -> Reason | None:
+    side = state.side_of[player]
+    work = state.hands[player][:]
+    laid = _lay(state, side, action.plays, work)
+    if isinstance(laid, Reason):
+        return laid
+    problem = _first_meld_refusal(state, side, laid, from_pile=False)
+    if problem is not None:
+        return problem
+    return _cards_left_refusal(state, player, sum(work), laid)
+
+
+def _discard_refusal(state: DealState, player: int, action: Discard) -> Reason | None:
+    hand = state.hands[player]
+    face = action.face
+    if hand[face] < 1:
+        return reasons.not_held_discard(face)
+    if state.feet[player] is None and sum(hand) == 1:
+        why = going_out_refusal(state, player)
+        if why is not None:
+            return reasons.cannot_go_out(why)
+    return None
+
+
+def _ask_refusal(state: DealState, player: int) -> Reason | None:
+    if not state.variant.going_out_asks_partner or not state.teammates[player]:
+        return reasons.no_partner_to_ask()
+    if state.feet[player] is not None:
+        return reasons.not_in_foot_to_ask()
+    if state.asked:
+        return reasons.already_asked()
+    return None
+
+
+def is_legal(state: DealState, action: Action) -> bool:
+    return refusal(state, action) is None
+
+
+# --- applying actions ---------------------------------------------------------------------------
+
+
+def apply(state: DealState, action: Action) -> None:
+    """Check `action` and carry it out on `state`; raise IllegalAction if it breaks a rule."""
+    problem = refusal(state, action)
+    if problem is not None:
+        raise IllegalAction(action, problem)
+    state.history.append(action)
+    player = state.current
+    if isinstance(action, Discard):
+        _do_discard(state, player, action.face)
+    elif isinstance(action, Meld):
+        _do_plays(state, player, action.plays)
+        _after_play(state, player)
+    elif isinstance(action, Draw):
+        _do_draw(state, player, action.piles)
+    elif isinstance(action, TakePile):
+        _do_take(state, player, action.plays)
+    elif isinstance(action, LayRedThrees):
+        _do_red_threes(state, player)
+    elif isinstance(action, PickUpFoot):
+        foot = state.feet[player]
+        assert foot is not None
+        state.hands[player] = foot
+        state.feet[player] = None
+    else:
+        state.asked = True
+        state.permission = bool(state.answer(state, player))
+    if state.set_aside and state.stock_size < DRAW_COUNT and state.phase is not Phase.OVER:
+        recycle_set_aside(state)
+
+
+def _end(state: DealState, end: DealEnd, player: int | None = None) -> None:
+    state.outcome = Outcome(end, player)
+    state.phase = Phase.OVER
+
+
+def _do_draw(state: DealState, player: int, piles: tuple[int, int]) -> None:
+    if state.stock_size < DRAW_COUNT:
+        _end(state, DealEnd.STOCK_RAN_OUT)
+        return
+    hand = state.hands[player]
+    stock = state.stock
+    for index in piles:
+        hand[stock[index].pop()] += 1
+    if state.feet[player] is None:
+        state.foot_played[player] = True
+    state.phase = Phase.PLAY
+
+
+def _do_red_threes(state: DealState, player: int) -> None:
+    hand = state.hands[player]
+    while hand[_RED]:
+        count = hand[_RED]
+        hand[_RED] = 0
+        state.red_threes_down[player] += count
+        for _ in range(count):
+            if state.stock_size == 0:
+                recycle_set_aside(state)
+            if state.stock_size == 0:
+                _end(state, DealEnd.STOCK_RAN_OUT)
+                return
+            pile = max(state.stock, key=len)
+            hand[pile.pop()] += 1
+
+
+def _do_plays(state: DealState, player: int, plays: Sequence[Play]) -> None:
+    """Put the cards of `plays` on the table (already checked) and take them from the hand."""
+    side = state.side_of[player]
+    melds = state.melds[side]
+    hand = state.hands[player]
+    for play in plays:
+        if play.naturals:
+            assert play.rank is not None
+            hand[play.rank] -= play.naturals
+        hand[_TWO] -= play.twos
+        hand[_JOKER] -= play.jokers
+        if play.onto is None:
+            melds.append(TableMeld(play.rank, play.naturals, play.twos, play.jokers))
+        else:
+            meld = melds[play.onto]
+            melds[play.onto] = TableMeld(
+                meld.rank,
+                meld.naturals + play.naturals,
+                meld.twos + play.twos,
+                meld.jokers + play.jokers,
+            )
+    state.opened[side] = True
+    state.book_cache[side] = None
+    if state.feet[player] is None:
+        state.foot_played[player] = True
+
+
+def _after_play(state: DealState, player: int) -> None:
+    """A player who has played every card of their foot has gone out."""
+    if state.feet[player] is None and not any(state.hands[player]):
+        _end(state, DealEnd.WENT_OUT, player)
+
+
+def _do_take(state: DealState, player: int, plays: Sequence[Play]) -> None:
+    pile = state.pile
+    count = pile_take_count(state.variant, len(pile)) or 0
+    taken = pile[-count:]
+    del pile[-count:]
+    hand = state.hands[player]
+    for face in taken:
+        hand[face] += 1
+    _do_plays(state, player, plays)
+    state.phase = Phase.PLAY
+    _after_play(state, player)
+
+
+def _do_discard(state: DealState, player: int, face: Face) -> None:
+    hand = state.hands[player]
+    hand[face] -= 1
+    if (face is _TWO or face is _JOKER) and (
+        state.variant.wild_discard is WildDiscard.FREEZES_PILE
+    ):
+        state.set_aside.extend(state.pile)
+        state.set_aside.append(face)
+        state.pile = []
+    else:
+        state.pile.append(face)
+    if state.feet[player] is None:
+        state.foot_played[player] = True
+        if not any(hand):
+            _end(state, DealEnd.WENT_OUT, player)
+            return
+    state.current = (player + 1) % state.players
+    state.phase = Phase.DRAW
+    state.asked = False
+    state.permission = False
+    state.turn += 1
+
+
+# --- generating legal actions ---------------------------------------------------------------------
+
+
+def legal_actions(state: DealState) -> list[Action]:
+    """The legal actions now.
+
+    Every legal draw, pickup of the foot, red-three laying, question and discard is listed,
+    and every legal meld or pickup of the discard pile that puts its cards in one place.
+    Actions that combine several plays (an opening reached only by two melds together, or a
+    book finished and a new meld started at once) are legal when `is_legal` says so but are
+    not listed: their number grows too fast to be worth listing.
+    """
+    return [action for action in _candidates(state) if refusal(state, action) is None]
+
+
+def _candidates(state: DealState) -> Iterator[Action]:
+    if state.phase is Phase.OVER:
+        return
+    player = state.current
+    hand = state.hands[player]
+    if hand[_RED]:
+        yield LayRedThrees()
+        return
+    if state.feet[player] is not None and not any(hand):
+        yield PickUpFoot()
+        return
+    if state.phase is Phase.DRAW:
+        piles = len(state.stock)
+        for first in range(piles):
+            for second in range(first, piles):
+                yield Draw((first, second))
+        if state.pile and _pile_top_refusal(state, hand) is None:
+            top = state.pile[-1]
+            work = hand[:]
+            work[top] += 1
+            for play in _single_plays(state, work, top, least=MIN_MELD):
+                yield TakePile((play,))
+        return
+    yield AskToGoOut()
+    for face in FACES:
+        if hand[face]:
+            yield Discard(face)
+    for play in _single_plays(state, hand, None, least=1):
+        yield Meld((play,))
+
+
+def _single_plays(
+    state: DealState, hand: list[int], must_use: Face | None, least: int
+) -> Iterator[Play]:
+    """Plays putting cards in one place; with `must_use`, at least `least` of that face."""
+    variant = state.variant
+    side = state.side_of[state.current]
+    melds = state.melds[side]
+    ranks: list[Face | None] = [face for face in FACES if face.is_natural and hand[face]]
+    if variant.black_three_books and hand[_BLACK]:
+        ranks.append(_BLACK)
+    if variant.wild_books:
+        ranks.append(None)
+    most = variant.max_meld_size
+    natural_top = must_use is not None and (must_use.is_natural or must_use is _BLACK)
+    limit = variant.wild_limit
+    for rank in ranks:
+        if natural_top and rank is not must_use:
+            continue
+        held = hand[rank] if rank is not None else 0
+        targets: list[int | None] = [None]
+        targets += [i for i, meld in enumerate(melds) if meld.rank is rank]
+        for target in targets:
+            meld = melds[target] if target is not None else None
+            base = meld.size if meld is not None else 0
+            low = 0 if rank is None else (1 if target is None else 0)
+            for naturals in range(low, held + 1):
+                if natural_top and naturals < least:
+                    continue
+                room = most - base - naturals if most is not None else hand[_TWO] + hand[_JOKER]
+                for twos in range(max(min(hand[_TWO], room), -1) + 1):
+                    for jokers in range(max(min(hand[_JOKER], room - twos), -1) + 1):
+                        if naturals + twos + jokers == 0:
+                            continue
+                        if must_use is _TWO and twos < least:
+                            continue
+                        if must_use is _JOKER and jokers < least:
+                            continue
+                        if rank is not None and rank is not _BLACK and twos + jokers:
+                            total = naturals + (meld.naturals if meld is not None else 0)
+                            wild_total = twos + jokers + (meld.wilds if meld is not None else 0)
+                            if total < limit.per_wild * wild_total + limit.extra:
+                                break
+                        yield Play(rank, naturals, twos, jokers, target)

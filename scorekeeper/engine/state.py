@@ -1,0 +1,430 @@
+"""The table during one deal, and the deal itself: shuffling, packets, stock and first discard.
+
+`DealState` is the one object that holds a deal. It changes only through
+`scorekeeper.engine.legal.apply`, which checks every action first; the helpers here read it.
+Hands and feet are lists of counts indexed by `Face`; the stock piles and the discard pile
+are lists of faces with the top card last.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from ..rules.cards import BOOK_SIZE, CARDS_PER_DECK
+from ..rules.variants import BookCount, Table, Variant, WildDiscard
+from .actions import Action
+from .cards import FACE_COUNT, Face, counts_of, held_points, melded_points, shuffled_shoe
+from .conventions import BURIED_WHEN_TURNED, CUT_REACH, CUT_SPREAD, cut_target
+from .melds import MeldKind, TableMeld
+
+PartnerAnswer = Callable[["DealState", int], bool]
+"""Asked by `player` whether they may go out: True for yes."""
+
+
+def always_yes(state: DealState, player: int) -> bool:
+    return True
+
+
+class Phase(StrEnum):
+    DRAW = "draw"
+    """The current player has not drawn yet."""
+    PLAY = "play"
+    """The current player has drawn: meld, then discard."""
+    OVER = "over"
+
+
+class DealEnd(StrEnum):
+    WENT_OUT = "went-out"
+    STOCK_RAN_OUT = "stock-ran-out"
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    end: DealEnd
+    player: int | None = None
+    """Who went out (None when the stock ran out)."""
+
+
+class DealState:
+    """One deal at one table: every card's place, whose turn it is, and what has happened."""
+
+    __slots__ = (
+        "variant",
+        "table",
+        "deal",
+        "players",
+        "side_of",
+        "teammates",
+        "hands",
+        "feet",
+        "foot_played",
+        "stock",
+        "pile",
+        "set_aside",
+        "melds",
+        "book_cache",
+        "opened",
+        "red_threes_down",
+        "exact_22",
+        "dealer",
+        "current",
+        "phase",
+        "asked",
+        "permission",
+        "outcome",
+        "turn",
+        "history",
+        "rng",
+        "answer",
+        "held_points",
+        "melded_points",
+    )
+
+    def __init__(
+        self,
+        variant: Variant,
+        table: Table,
+        deal: int,
+        *,
+        hands: Sequence[list[int]],
+        feet: Sequence[list[int] | None],
+        stock: Sequence[list[Face]],
+        pile: list[Face],
+        rng: random.Random,
+        dealer: int = 0,
+        current: int | None = None,
+        exact_22: Sequence[bool] | None = None,
+        answer: PartnerAnswer = always_yes,
+    ) -> None:
+        players = table.players
+        if len(hands) != players or len(feet) != players:
+            raise ValueError(f"a {players}-player table needs {players} hands and feet")
+        if len(stock) != variant.stock_piles:
+            raise ValueError(f"{variant.name} plays with {variant.stock_piles} stock pile(s)")
+        self.variant = variant
+        self.table = table
+        self.deal = deal
+        self.players = players
+        self.side_of: tuple[int, ...] = tuple(p % table.sides for p in range(players))
+        self.teammates: tuple[tuple[int, ...], ...] = tuple(
+            tuple(q for q in range(players) if q != p and q % table.sides == p % table.sides)
+            for p in range(players)
+        )
+        self.hands: list[list[int]] = [list(hand) for hand in hands]
+        self.feet: list[list[int] | None] = [None if f is None else list(f) for f in feet]
+        self.foot_played: list[bool] = [False] * players
+        self.stock: list[list[Face]] = [list(s) for s in stock]
+        self.pile: list[Face] = list(pile)
+        self.set_aside: list[Face] = []
+        """Cards of a frozen pile, waiting to go under the stock should it run short."""
+        self.melds: list[list[TableMeld]] = [[] for _ in range(table.sides)]
+        self.book_cache: list[BookCount | None] = [None] * table.sides
+        """Each side's books, counted when first asked; cleared whenever its melds change."""
+        self.opened: list[bool] = [False] * table.sides
+        self.red_threes_down: list[int] = [0] * players
+        self.exact_22: tuple[bool, ...] = tuple(exact_22 or (False,) * players)
+        self.dealer = dealer
+        self.current = (dealer + 1) % players if current is None else current
+        self.phase = Phase.DRAW
+        self.asked = False
+        self.permission = False
+        self.outcome: Outcome | None = None
+        self.turn = 0
+        self.history: list[Action] = []
+        self.rng = rng
+        self.answer = answer
+        self.held_points = held_points(variant.card_points)
+        self.melded_points = melded_points(variant.card_points)
+
+    # --- reading the table ----------------------------------------------------------------------
+
+    @property
+    def sides(self) -> int:
+        return self.table.sides
+
+    @property
+    def over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    @property
+    def stock_size(self) -> int:
+        return sum(len(pile) for pile in self.stock)
+
+    def in_foot(self, player: int) -> bool:
+        """Whether the player has picked up their foot."""
+        return self.feet[player] is None
+
+    def hand_size(self, player: int) -> int:
+        return sum(self.hands[player])
+
+    def side_players(self, side: int) -> tuple[int, ...]:
+        return tuple(p for p in range(self.players) if self.side_of[p] == side)
+
+    def melds_of(self, side: int) -> tuple[TableMeld, ...]:
+        return tuple(self.melds[side])
+
+    def books(self, side: int) -> BookCount:
+        """The side's books that count toward going out (black-three books do not)."""
+        cached = self.book_cache[side]
+        if cached is not None:
+            return cached
+        clean = dirty = wild = 0
+        for meld in self.melds[side]:
+            if meld.naturals + meld.twos + meld.jokers >= BOOK_SIZE:
+                kind = meld.kind
+                if kind is MeldKind.CLEAN:
+                    clean += 1
+                elif kind is MeldKind.DIRTY:
+                    dirty += 1
+                elif kind is MeldKind.WILD:
+                    wild += 1
+        books = BookCount(clean, dirty, wild)
+        self.book_cache[side] = books
+        return books
+
+    def card_counts(self) -> list[int]:
+        """How many cards of each face are anywhere at the table: the conservation check."""
+        counts = [0] * FACE_COUNT
+        for hand in self.hands:
+            for face in range(FACE_COUNT):
+                counts[face] += hand[face]
+        for foot in self.feet:
+            if foot is not None:
+                for face in range(FACE_COUNT):
+                    counts[face] += foot[face]
+        for cards in (*self.stock, self.pile, self.set_aside):
+            for face in cards:
+                counts[face] += 1
+        for side_melds in self.melds:
+            for meld in side_melds:
+                if meld.rank is not None:
+                    counts[meld.rank] += meld.naturals
+                counts[Face.TWO] += meld.twos
+                counts[Face.JOKER] += meld.jokers
+        counts[Face.RED_THREE] += sum(self.red_threes_down)
+        return counts
+
+    def copy(self) -> DealState:
+        """An independent copy (the random generator is copied too)."""
+        twin = DealState.__new__(DealState)
+        for name in DealState.__slots__:
+            setattr(twin, name, getattr(self, name))
+        twin.hands = [list(hand) for hand in self.hands]
+        twin.feet = [None if f is None else list(f) for f in self.feet]
+        twin.foot_played = list(self.foot_played)
+        twin.stock = [list(s) for s in self.stock]
+        twin.pile = list(self.pile)
+        twin.set_aside = list(self.set_aside)
+        twin.melds = [list(m) for m in self.melds]
+        twin.book_cache = list(self.book_cache)
+        twin.opened = list(self.opened)
+        twin.red_threes_down = list(self.red_threes_down)
+        twin.history = list(self.history)
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        twin.rng = rng
+        return twin
+
+    def __repr__(self) -> str:
+        return (
+            f"<DealState {self.variant.id} deal {self.deal}: player {self.current + 1} "
+            f"to {self.phase.value}, stock {self.stock_size}, pile {len(self.pile)}>"
+        )
+
+
+# --- dealing ------------------------------------------------------------------------------------
+
+
+def first_player(deal: int, players: int) -> tuple[int, int]:
+    """The dealer of a deal (passing to the left each deal) and the player who starts."""
+    dealer = (deal - 1) % players
+    return dealer, (dealer + 1) % players
+
+
+def new_deal(
+    variant: Variant,
+    deal: int,
+    table: Table,
+    rng: random.Random,
+    answer: PartnerAnswer = always_yes,
+) -> DealState:
+    """Shuffle, deal the hands and feet (or let each player cut), form the stock, turn a card."""
+    players = table.players
+    dealt = players * (variant.hand_size + variant.foot_size)
+    if dealt >= table.decks * CARDS_PER_DECK:
+        raise ValueError(
+            f"{table.decks} decks cannot deal {players} players a hand of {variant.hand_size} "
+            f"and a foot of {variant.foot_size} and still leave a stock"
+        )
+    faces = shuffled_shoe(table.decks, rng)
+    dealer, starter = first_player(deal, players)
+    if variant.cut_for_packets:
+        stock, hands, feet, exact = _cut_packets(variant, players, starter, faces, rng)
+    else:
+        stock, hands, feet = _deal_packets(variant, players, starter, faces)
+        exact = [False] * players
+    pile = [_turn_first_discard(stock[0], rng)]
+    return DealState(
+        variant,
+        table,
+        deal,
+        hands=hands,
+        feet=feet,
+        stock=stock,
+        pile=pile,
+        rng=rng,
+        dealer=dealer,
+        exact_22=exact,
+        answer=answer,
+    )
+
+
+def _split(faces: list[Face], piles: int) -> list[list[Face]]:
+    size = len(faces) // piles
+    parts = [faces[i * size:(i + 1) * size] for i in range(piles - 1)]
+    parts.append(faces[(piles - 1) * size:])
+    return parts
+
+
+def _deal_packets(
+    variant: Variant, players: int, starter: int, faces: list[Face]
+) -> tuple[list[list[Face]], list[list[int]], list[list[int] | None]]:
+    hands: list[list[int]] = [[] for _ in range(players)]
+    feet: list[list[int] | None] = [None] * players
+    for offset in range(players):
+        player = (starter + offset) % players
+        hands[player] = counts_of(_take(faces, variant.hand_size))
+    for offset in range(players):
+        player = (starter + offset) % players
+        feet[player] = counts_of(_take(faces, variant.foot_size))
+    return _split(faces, variant.stock_piles), hands, feet
+
+
+def _take(faces: list[Face], count: int) -> list[Face]:
+    taken = faces[-count:]
+    del faces[-count:]
+    return taken
+
+
+def _cut_packets(
+    variant: Variant, players: int, starter: int, faces: list[Face], rng: random.Random
+) -> tuple[list[list[Face]], list[list[int]], list[list[int] | None], list[bool]]:
+    """Each player cuts about a hand and a foot from a stock pile and counts it out.
+
+    A cut of exactly the target is noted (the exact-22 bonus); a short cut is made up from
+    the same pile, and extra cards go back on it. The second packet is the foot of the
+    player to the right.
+    """
+    stock = _split(faces, variant.stock_piles)
+    target = cut_target(variant)
+    hands: list[list[int]] = [[] for _ in range(players)]
+    feet: list[list[int] | None] = [None] * players
+    exact = [False] * players
+    for offset in range(players):
+        player = (starter + offset) % players
+        pile = max(stock, key=len)
+        cut = round(rng.gauss(target, CUT_SPREAD))
+        cut = max(1, target - CUT_REACH, min(target + CUT_REACH, cut, len(pile)))
+        exact[player] = cut == target
+        packet = _take(pile, cut)
+        if cut > target:
+            pile.extend(packet[: cut - target])
+            packet = packet[cut - target:]
+        while len(packet) < target:
+            pile = max(stock, key=len)
+            packet = _take(pile, min(target - len(packet), len(pile))) + packet
+        packet.reverse()
+        hands[player] = counts_of(packet[: variant.hand_size])
+        feet[(player - 1) % players] = counts_of(packet[variant.hand_size: target])
+    return stock, hands, feet, exact
+
+
+def _turn_first_discard(stock: list[Face], rng: random.Random) -> Face:
+    """Turn the top stock card; a red three or wild card is buried in the stock instead."""
+    while True:
+        face = stock.pop()
+        if face not in BURIED_WHEN_TURNED or not stock:
+            return face
+        stock.insert(rng.randrange(len(stock)), face)
+
+
+# --- a table laid out by hand (tests, examples, puzzles) ------------------------------------------
+
+
+def arrange(
+    variant: Variant,
+    *,
+    deal: int = 1,
+    players: int | None = None,
+    hands: Sequence[Iterable[Face]],
+    feet: Sequence[Iterable[Face] | None] | None = None,
+    stock: Sequence[Iterable[Face]] = (),
+    pile: Iterable[Face] = (),
+    melds: Mapping[int, Sequence[TableMeld]] | None = None,
+    opened: Iterable[int] = (),
+    red_threes_down: Sequence[int] | None = None,
+    foot_played: Iterable[int] = (),
+    current: int = 0,
+    phase: Phase = Phase.DRAW,
+    seed: int = 0,
+) -> DealState:
+    """A deal in a chosen position. `stock` lists the stock piles (top card last); a foot
+    given as None has been picked up, and feet left out are empty but still on the table."""
+    count = players if players is not None else len(hands)
+    table = variant.table_for(_sides(variant, count), count)
+    if table is None:
+        raise ValueError(f"{variant.name} has no table for {count} players")
+    foot_counts: list[list[int] | None] = []
+    for player in range(count):
+        given = feet[player] if feet is not None else ()
+        foot_counts.append(None if given is None else counts_of(given))
+    stock_piles = [list(part) for part in stock]
+    while len(stock_piles) < variant.stock_piles:
+        stock_piles.append([])
+    state = DealState(
+        variant,
+        table,
+        deal,
+        hands=[counts_of(hand) for hand in hands],
+        feet=foot_counts,
+        stock=stock_piles,
+        pile=list(pile),
+        rng=random.Random(seed),
+        dealer=(current - 1) % count,
+        current=current,
+    )
+    for side, side_melds in (melds or {}).items():
+        state.melds[side] = list(side_melds)
+        state.book_cache[side] = None
+        if side_melds:
+            state.opened[side] = True
+    for side in opened:
+        state.opened[side] = True
+    if red_threes_down is not None:
+        state.red_threes_down = list(red_threes_down)
+    for player in foot_played:
+        state.foot_played[player] = True
+    state.phase = phase
+    return state
+
+
+def _sides(variant: Variant, players: int) -> int:
+    for table in variant.tables:
+        if table.players == players:
+            return table.sides
+    raise ValueError(f"{variant.name} has no table for {players} players")
+
+
+def recycle_set_aside(state: DealState) -> None:
+    """Shuffle a frozen pile's cards under the stock once the stock cannot supply a draw."""
+    if not state.set_aside or state.variant.wild_discard is not WildDiscard.FREEZES_PILE:
+        return
+    cards = state.set_aside
+    state.set_aside = []
+    state.rng.shuffle(cards)
+    parts = _split(cards, len(state.stock))
+    for pile, part in zip(state.stock, parts, strict=True):
+        pile[:0] = part
