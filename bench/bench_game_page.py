@@ -1,0 +1,174 @@
+"""The finished game page: its weight over the wire and its render time on the server.
+
+Each figure is printed beside its floor, measured in the same run: a bare Flask endpoint of the
+same app that returns a tiny string. Run by `make bench` (not by `make test`):
+
+    .venv/bin/python bench/bench_game_page.py [--requests N]
+
+Exits 1 when a finished game page is over its budget: 60 KB (HTML + CSS + JS, uncompressed)
+and 20 ms (median). The deal form is measured too, for reference.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import re
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from flask import Flask  # noqa: E402
+from flask.testing import FlaskClient  # noqa: E402
+from flask_migrate import upgrade  # noqa: E402
+
+from scorekeeper import create_app  # noqa: E402
+from scorekeeper.extensions import db  # noqa: E402
+from scorekeeper.games.service import save_deal, start_game  # noqa: E402
+from scorekeeper.rules.entry import DealEntry, SideEntry  # noqa: E402
+from scorekeeper.rules.validation import validate_deal  # noqa: E402
+from scorekeeper.rules.variants import get_variant  # noqa: E402
+
+WEIGHT_BUDGET = 60 * 1024
+RENDER_BUDGET_MS = 20.0
+FLOOR_PATH = "/__bench_floor"
+ASSET = re.compile(r'<(?:link[^>]+rel="stylesheet"[^>]+href|script[^>]+src)="([^"]+)"')
+
+
+def finished_game(variant_id: str, sides: int, players: int) -> int:
+    """Store a game of four valid deals; return its id."""
+    variant = get_variant(variant_id)
+    table = variant.table_for(sides, players)
+    assert table is not None
+    names = [f"Side {n}" for n in range(1, sides + 1)]
+    game = start_game(variant, table, names, f"Bench {variant_id} {sides}")
+    left = 5 * (table.players_per_side - 1) or 0
+    for number in range(1, 5):
+        out = SideEntry(
+            meld_points=1210,
+            clean_books=2,
+            dirty_books=2,
+            wild_books=1 if variant.wild_books else 0,
+            red_threes_down=1,
+            cards_left_points=left,
+            went_out=True,
+        )
+        others = [
+            SideEntry(meld_points=300, clean_books=0, dirty_books=1, cards_left_points=85)
+            for _ in range(sides - 1)
+        ]
+        sides_entries = others[: number % sides] + [out] + others[number % sides :]
+        entry = DealEntry(variant, number, tuple(sides_entries), players=players)
+        assert validate_deal(entry, names).ok, validate_deal(entry, names).errors
+        save_deal(game, entry)
+    db.session.commit()
+    return game.id
+
+
+def timed(client: FlaskClient, path: str, requests: int) -> list[float]:
+    client.get(path)  # warm up: templates compiled, connections opened
+    times = []
+    for _ in range(requests):
+        start = time.perf_counter()
+        response = client.get(path)
+        times.append((time.perf_counter() - start) * 1000)
+        assert response.status_code == 200, (path, response.status_code)
+    return times
+
+
+def weight(client: FlaskClient, path: str) -> dict[str, int]:
+    """Bytes of the page and of every stylesheet and script it loads (uncompressed)."""
+    html = client.get(path).get_data()
+    sizes = {"html": len(html), "css": 0, "js": 0}
+    for url in ASSET.findall(html.decode("utf-8")):
+        response = client.get(url)
+        body = response.get_data()
+        response.close()
+        sizes["css" if url.endswith(".css") else "js"] += len(body)
+    return sizes
+
+
+def kb(size: float) -> str:
+    return f"{size / 1024:.1f} KB"
+
+
+def report(client: FlaskClient, label: str, path: str, requests: int, budget: bool = True) -> bool:
+    """Print the page's figures beside the floor's; whether they are within the budget."""
+    sizes = weight(client, path)
+    total = sum(sizes.values())
+    floor_size = len(client.get(FLOOR_PATH).get_data())
+    page_ms = timed(client, path, requests)
+    floor_ms = timed(client, FLOOR_PATH, requests)
+    median, floor_median = statistics.median(page_ms), statistics.median(floor_ms)
+    p95 = statistics.quantiles(page_ms, n=20)[-1]
+    weight_budget = f"; budget {kb(WEIGHT_BUDGET)}" if budget else ""
+    render_budget = f" (budget {RENDER_BUDGET_MS:.0f} ms)" if budget else ""
+    print(label if budget else f"{label} (for reference: no budget)")
+    print(
+        f"  weight  {kb(total):>9}  (HTML {kb(sizes['html'])} + CSS {kb(sizes['css'])}"
+        f" + JS {kb(sizes['js'])}{weight_budget})   floor {floor_size} B"
+    )
+    print(
+        f"  render  {median:>6.2f} ms median, {p95:.2f} ms p95 over {requests} requests"
+        f"{render_budget}   floor {floor_median:.2f} ms median"
+    )
+    return not budget or (total <= WEIGHT_BUDGET and median <= RENDER_BUDGET_MS)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--requests", type=int, default=200)
+    args = parser.parse_args()
+
+    with tempfile.TemporaryDirectory() as folder:
+        app: Flask = create_app(
+            {
+                "SECRET_KEY": "bench",
+                "SQLALCHEMY_DATABASE_URI": f"sqlite:///{Path(folder) / 'bench.sqlite3'}",
+            }
+        )
+        app.add_url_rule(FLOOR_PATH, "bench_floor", lambda: "ok")
+        with app.app_context():
+            upgrade(directory=str(ROOT / "migrations"))
+            logging.disable(logging.INFO)
+            partnership = finished_game("pagat", 2, 4)
+            seven = finished_game("simpson", 7, 7)
+        client = app.test_client()
+        ok = report(
+            client,
+            "finished game page, 2 teams of 2 (pagat)",
+            f"/games/{partnership}",
+            args.requests,
+        )
+        ok &= report(
+            client, "finished game page, 7 players (simpson)", f"/games/{seven}", args.requests
+        )
+        report(
+            client,
+            "deal form, 2 teams of 2 (pagat)",
+            f"/games/{partnership}/deals/4",
+            args.requests,
+            budget=False,
+        )
+        report(
+            client,
+            "deal form, 7 players (simpson)",
+            f"/games/{seven}/deals/4",
+            args.requests,
+            budget=False,
+        )
+        with app.app_context():
+            db.engine.dispose()
+    if not ok:
+        print("over budget")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

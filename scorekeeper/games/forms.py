@@ -1,0 +1,329 @@
+"""The forms of a game: starting one, entering a deal, and the buttons that delete.
+
+The deal form is built for the game's variant: it has the fields that variant scores and no
+others, decided from the variant's data (``rules.scoring.line_keys``), never from its id.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import (
+    FieldList,
+    Form,
+    FormField,
+    HiddenField,
+    IntegerField,
+    RadioField,
+    SelectField,
+    StringField,
+    SubmitField,
+)
+from wtforms.validators import Length, NumberRange, Optional, ValidationError
+
+from scorekeeper.rules.scoring import line_keys
+from scorekeeper.rules.variants import Table, UnknownVariant, Variant, all_variants, get_variant
+
+from .models import NAME_LENGTH, SIDE_NAME_LENGTH
+
+STOCK_RAN_OUT = "stock"
+"""The "went out" choice that says nobody went out: the stock ran out."""
+
+MAX_CARD_COUNT = 999
+
+# The entry fields behind each line of a side's score, in score-sheet order. Going out is
+# asked once for the whole deal (one side only), not per side.
+LINE_FIELDS: dict[str, tuple[str, ...]] = {
+    "meld_points": ("meld_points",),
+    "clean_books": ("clean_books",),
+    "dirty_books": ("dirty_books",),
+    "wild_books": ("wild_books",),
+    "black_three_books": ("black_three_books",),
+    "red_threes": ("red_threes_down", "red_threes_held"),
+    "going_out": (),
+    "exact_22": ("exact_22",),
+    "cards_left": ("cards_left_points",),
+}
+
+ENTRY_LABELS = {
+    "meld_points": _l("Melded cards (points)"),
+    "clean_books": _l("Clean books"),
+    "dirty_books": _l("Dirty books"),
+    "wild_books": _l("Wild books"),
+    "black_three_books": _l("Black-three books"),
+    "red_threes_down": _l("Red threes laid down"),
+    "red_threes_held": _l("Red threes still held"),
+    "exact_22": _l("Players who cut exactly 22"),
+    "cards_left_points": _l("Cards left (points)"),
+}
+
+# The kinds of cards the card counter asks about, with their names.
+COUNTER_LABELS = {
+    "joker": _l("Jokers"),
+    "two": _l("Twos"),
+    "ace": _l("Aces"),
+    "high": _l("Kings to eights"),
+    "low": _l("Sevens to fours"),
+    "black_three": _l("Black threes"),
+}
+MELDED = "meld"
+LEFT = "left"
+COUNTER_TARGETS = {MELDED: "meld_points", LEFT: "cards_left_points"}
+
+
+class FixedList(FieldList):
+    """A FieldList of exactly ``min_entries`` entries, numbered 0 to n-1 whatever is posted.
+
+    A plain FieldList numbers its entries from the indexes found in the posted data, so a
+    request missing ``sides-0-...`` would shift every side by one.
+    """
+
+    def _extract_indices(self, prefix: str, formdata: object) -> range:
+        return range(self.min_entries)
+
+
+class WholeNumberField(IntegerField):
+    """A whole number that may be left empty (read as 0 by the deal form)."""
+
+    def process_formdata(self, valuelist: list[str]) -> None:
+        if not valuelist:
+            return
+        raw = valuelist[0].strip()
+        if not raw:
+            self.data = None
+            return
+        try:
+            self.data = int(raw)
+        except ValueError:
+            self.data = None
+            raise ValueError(_("Enter a whole number, such as 0 or 120.")) from None
+
+
+def entry_fields(variant: Variant) -> tuple[str, ...]:
+    """The SideEntry fields each side fills in under this variant, in form order."""
+    return tuple(name for key in line_keys(variant) for name in LINE_FIELDS[key])
+
+
+@dataclass(frozen=True, slots=True)
+class CounterKind:
+    kind: str
+    points: int
+
+    def field_name(self, where: str) -> str:
+        return f"{where}_{self.kind}"
+
+
+def counter_kinds(variant: Variant, where: str) -> tuple[CounterKind, ...]:
+    """The card kinds counted for melded cards (MELDED) or cards left (LEFT), with points.
+
+    Black threes are melded only in variants with black-three books, and may score there
+    differently from black threes left in hand.
+    """
+    points = variant.card_points
+    kinds = [
+        CounterKind("joker", points.joker),
+        CounterKind("two", points.two),
+        CounterKind("ace", points.ace),
+        CounterKind("high", points.high),
+        CounterKind("low", points.low),
+    ]
+    if where == LEFT:
+        kinds.append(CounterKind("black_three", points.black_three))
+    elif variant.black_three_books:
+        kinds.append(CounterKind("black_three", points.black_three_melded))
+    return tuple(kinds)
+
+
+def counted_points(form: Form, kinds: Iterable[CounterKind], where: str) -> int | None:
+    """The points of the counted cards, or None when nothing was counted."""
+    counts = [(kind, form[kind.field_name(where)].data) for kind in kinds]
+    if all(count is None for _kind, count in counts):
+        return None
+    return sum((count or 0) * kind.points for kind, count in counts)
+
+
+@lru_cache(maxsize=64)
+def _side_form_class(fields: tuple[str, ...], counters: tuple[tuple[str, str], ...]) -> type[Form]:
+    attrs: dict[str, object] = {
+        name: WholeNumberField(ENTRY_LABELS[name], validators=[Optional()]) for name in fields
+    }
+    for where, kind in counters:
+        attrs[f"{where}_{kind}"] = WholeNumberField(
+            COUNTER_LABELS[kind],
+            validators=[
+                Optional(),
+                NumberRange(0, MAX_CARD_COUNT, _l("Enter a count from %(min)s to %(max)s.")),
+            ],
+        )
+    return type("SideForm", (Form,), attrs)
+
+
+def side_form_class(variant: Variant) -> type[Form]:
+    """One side's fields under this variant: its entry fields and its card counter."""
+    counters = tuple(
+        (where, kind.kind) for where in (MELDED, LEFT) for kind in counter_kinds(variant, where)
+    )
+    return _side_form_class(entry_fields(variant), counters)
+
+
+class DealForm(FlaskForm):
+    """A deal's entry; ``deal_form`` makes the subclass with the variant's side fields."""
+
+    went_out = RadioField(_l("Who went out?"), validate_choice=False)
+    confirm = HiddenField()
+    """The warnings the table has seen and accepts (see ``views.warnings_key``)."""
+    save = SubmitField(_l("Save deal"))
+
+    sides: FieldList
+
+    def set_sides(self, names: Iterable[str]) -> None:
+        choices = [(str(i), _("%(side)s went out", side=name)) for i, name in enumerate(names)]
+        choices.append((STOCK_RAN_OUT, _("Nobody: the stock ran out")))
+        self.went_out.choices = choices
+
+    def validate_went_out(self, field: RadioField) -> None:
+        valid = {value for value, _label in field.choices or ()}
+        if field.data and field.data not in valid:
+            raise ValidationError(_("Choose who went out from the list."))
+
+    @property
+    def stock_ran_out(self) -> bool:
+        return self.went_out.data == STOCK_RAN_OUT
+
+    def went_out_side(self) -> int | None:
+        data = self.went_out.data
+        return int(data) if data and data.isdigit() else None
+
+
+@lru_cache(maxsize=64)
+def _deal_form_class(side_form: type[Form], sides: int) -> type[DealForm]:
+    field = FixedList(FormField(side_form), min_entries=sides, max_entries=sides)
+    return type("VariantDealForm", (DealForm,), {"sides": field})
+
+
+def deal_form(variant: Variant, side_names: tuple[str, ...], **kwargs: object) -> DealForm:
+    """The deal form for a game of this variant and these sides."""
+    form_class = _deal_form_class(side_form_class(variant), len(side_names))
+    form = form_class(**kwargs)
+    form.set_sides(side_names)
+    return form
+
+
+# --- starting a game ---------------------------------------------------------------------
+
+
+def table_key(table: Table) -> str:
+    return f"{table.sides}x{table.players}"
+
+
+def parse_table_key(key: str | None) -> tuple[int, int] | None:
+    try:
+        sides, players = (int(part) for part in (key or "").split("x"))
+    except ValueError:
+        return None
+    return sides, players
+
+
+def table_label(sides: int, players: int) -> str:
+    if players > sides:
+        return _("%(sides)s teams of %(size)s", sides=sides, size=players // sides)
+    return _("%(players)s players", players=players)
+
+
+def every_table() -> list[tuple[int, int]]:
+    """Every (sides, players) some variant allows: teams first, then players, smallest first."""
+    tables = {(t.sides, t.players) for v in all_variants() for t in v.tables}
+    return sorted(tables, key=lambda t: (t[1] == t[0], t[1], t[0]))
+
+
+def most_sides() -> int:
+    return max(t.sides for v in all_variants() for t in v.tables)
+
+
+def side_label(position: int, partnership: bool) -> str:
+    """The name a side gets when none is given: "Team 1", "Player 2"."""
+    if partnership:
+        return _("Team %(number)s", number=position + 1)
+    return _("Player %(number)s", number=position + 1)
+
+
+def _strip(value: str | None) -> str | None:
+    return value.strip() if isinstance(value, str) else value
+
+
+class NewGameForm(FlaskForm):
+    variant = RadioField(_l("Rules"))
+    table = SelectField(_l("Table"), validate_choice=False)
+    side_names = FixedList(
+        StringField(
+            filters=[_strip],
+            validators=[
+                Length(max=SIDE_NAME_LENGTH, message=_l("Keep names to %(max)s characters.")),
+            ],
+        ),
+        min_entries=most_sides(),
+        max_entries=most_sides(),
+    )
+    name = StringField(
+        _l("Game name (optional)"),
+        filters=[_strip],
+        validators=[Length(max=NAME_LENGTH, message=_l("Keep the name to %(max)s characters."))],
+    )
+    start = SubmitField(_l("Start game"))
+    refresh = SubmitField(_l("Show the fields for this table"))
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)
+        variants = all_variants()
+        self.variant.choices = [(v.id, v.name) for v in variants]
+        self.table.choices = [(f"{s}x{p}", table_label(s, p)) for s, p in every_table()]
+        if not self.variant.data:
+            self.variant.data = variants[0].id
+        if not self.table.data or self.chosen_table() is None and not self.is_submitted():
+            self.table.data = table_key(self.chosen_variant().tables[0])
+
+    def chosen_variant(self) -> Variant:
+        try:
+            return get_variant(self.variant.data or "")
+        except UnknownVariant:
+            return all_variants()[0]
+
+    def chosen_table(self) -> Table | None:
+        parsed = parse_table_key(self.table.data)
+        if parsed is None:
+            return None
+        return self.chosen_variant().table_for(*parsed)
+
+    def validate_table(self, field: SelectField) -> None:
+        if self.chosen_table() is None:
+            raise ValidationError(
+                _(
+                    "%(variant)s is not played at that table. Choose one of the tables it allows.",
+                    variant=self.chosen_variant().name,
+                )
+            )
+
+    def validate_side_names(self, field: FieldList) -> None:
+        if self.chosen_table() is None:
+            return
+        names = [name.casefold() for name in self.names()]
+        if len(set(names)) != len(names):
+            raise ValidationError(_("Give each side a different name."))
+
+    def names(self) -> list[str]:
+        """The side names for the chosen table, with a default for each one left empty."""
+        table = self.chosen_table()
+        assert table is not None
+        return [
+            entry.data or side_label(position, table.is_partnership)
+            for position, entry in enumerate(self.side_names.entries[: table.sides])
+        ]
+
+
+class ConfirmForm(FlaskForm):
+    """A button that deletes something: the form carries only the CSRF token."""

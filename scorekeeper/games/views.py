@@ -1,0 +1,505 @@
+"""The games blueprint: the list of games, a new game, the deal form and the scoreboard."""
+
+from __future__ import annotations
+
+import hashlib
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from babel.lists import format_list
+from flask import Blueprint, abort, flash, redirect, render_template, url_for
+from flask_babel import format_date, get_locale, ngettext
+from flask_babel import gettext as _
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm.exc import StaleDataError
+from werkzeug.wrappers import Response
+from wtforms import FormField
+
+from scorekeeper.extensions import db
+from scorekeeper.rules.entry import POINT_FIELDS, DealEntry, SideEntry
+from scorekeeper.rules.game import GameScore
+from scorekeeper.rules.messages import Problem
+from scorekeeper.rules.scoring import line_keys
+from scorekeeper.rules.validation import Report, validate_deal
+from scorekeeper.rules.variants import DEALS_PER_GAME, Variant, all_variants
+from scorekeeper.sharing.access import edit_only, pull_token, push_token
+from scorekeeper.sharing.concurrency import (
+    conditional_page,
+    deal_conflict,
+    deal_version,
+    posted_version,
+)
+from scorekeeper.sharing.panel import share_panel
+
+from . import forms
+from .forms import (
+    COUNTER_LABELS,
+    COUNTER_TARGETS,
+    ENTRY_LABELS,
+    LEFT,
+    MELDED,
+    STOCK_RAN_OUT,
+    ConfirmForm,
+    CounterKind,
+    DealForm,
+    NewGameForm,
+    counted_points,
+    counter_kinds,
+    deal_form,
+    entry_fields,
+    table_key,
+    table_label,
+)
+from .models import Deal, Game
+from .rule_links import rule_topic, rule_url
+from .scoring import game_score, game_variant
+from .service import delete_deal, games_newest_first, load_game, save_deal, start_game
+
+bp = Blueprint("games", __name__)
+# Game addresses carry a view or edit token (/g/<token>/...); the views get ``game_id``.
+bp.url_value_preprocessor(pull_token)
+bp.url_defaults(push_token)
+
+bp.add_app_template_global(rule_url, "rule_url")
+bp.add_app_template_global(rule_topic, "rule_topic")
+
+
+def _line_labels() -> dict[str, str]:
+    """The name of each line of a deal's score, as the scoreboard shows it."""
+    return {
+        "meld_points": _("Melded cards"),
+        "clean_books": _("Clean books"),
+        "dirty_books": _("Dirty books"),
+        "wild_books": _("Wild books"),
+        "black_three_books": _("Black-three books"),
+        "red_threes": _("Red threes"),
+        "going_out": _("Going out"),
+        "exact_22": _("Cut exactly 22"),
+        "cards_left": _("Cards left"),
+    }
+
+
+def game_title(game: Game) -> str:
+    if game.name:
+        return game.name
+    return _(
+        "%(variant)s, %(date)s",
+        variant=rules_text(game.rules.get("name", game.variant_id)),
+        date=format_date(game.created_at, "medium"),
+    )
+
+
+def table_summary(game: Game, variant: Variant) -> str:
+    table = variant.table_for(len(game.sides), game.players)
+    label = table_label(len(game.sides), game.players)
+    if table is None:
+        return label
+    decks = ngettext("%(num)s deck", "%(num)s decks", table.decks)
+    return _("%(table)s, %(decks)s", table=label, decks=decks)
+
+
+def names_of(indexes: Iterable[int], names: Sequence[str]) -> str:
+    """The named sides as one phrase: "Ann, Bob and Cy"."""
+    return format_list([names[i] for i in indexes], locale=get_locale() or "en")
+
+
+def rules_text(text: str) -> str:
+    """A name or summary from the rules data, in the reader's language where the catalogs
+    have it. A plain string: Jinja escapes it, unlike what ``_()`` returns in a template."""
+    return _(text)
+
+
+@bp.context_processor
+def _games_context() -> dict[str, object]:
+    return {
+        "game_title": game_title,
+        "names_of": names_of,
+        "rules_text": rules_text,
+        "DEALS_PER_GAME": DEALS_PER_GAME,
+    }
+
+
+def _get_game(game_id: int) -> Game:
+    game = load_game(game_id)
+    if game is None:
+        abort(404)
+    return game
+
+
+# --- the list of games and a new game ------------------------------------------------------
+
+
+@bp.get("/")
+def index() -> str:
+    games = [(game, game_score(game)) for game in games_newest_first()]
+    return render_template("games/index.html", games=games)
+
+
+@bp.route("/games/new", methods=["GET", "POST"])
+def new_game() -> str | Response | tuple[str, int]:
+    form = NewGameForm()
+    if form.is_submitted() and form.refresh.data:
+        # The rules or table changed without JavaScript: show the tables the rules allow and
+        # the name fields of the table, keeping what was typed.
+        if form.chosen_table() is None:
+            form.table.data = table_key(form.chosen_variant().tables[0])
+        return render_new_game(form)
+    if form.validate_on_submit():
+        table = form.chosen_table()
+        assert table is not None
+        game = start_game(form.chosen_variant(), table, form.names(), form.name.data or "")
+        db.session.commit()
+        flash(_("Game started. Enter deal 1 when it is over."), "success")
+        return redirect(url_for(".deal", game_id=game.id, number=1), code=303)
+    if form.is_submitted():
+        return render_new_game(form), 422
+    return render_new_game(form)
+
+
+def render_new_game(form: NewGameForm) -> str:
+    table = form.chosen_table() or form.chosen_variant().tables[0]
+    variant_tables = {v.id: " ".join(table_key(t) for t in v.tables) for v in all_variants()}
+    return render_template(
+        "games/new.html",
+        form=form,
+        variants={v.id: v for v in all_variants()},
+        variant_tables=variant_tables,
+        allowed_tables={table_key(t) for t in form.chosen_variant().tables},
+        sides=table.sides,
+        partnership=table.is_partnership,
+        side_label=forms.side_label,
+    )
+
+
+# --- the scoreboard ------------------------------------------------------------------------
+
+
+@bp.get("/g/<token>")
+def scoreboard(game_id: int) -> Response:
+    return conditional_page(lambda: _get_game(game_id), _render_scoreboard)
+
+
+def _render_scoreboard(game: Game) -> str:
+    variant = game_variant(game)
+    score = game_score(game)
+    return render_template(
+        "games/scoreboard.html",
+        game=game,
+        variant=variant,
+        score=score,
+        names=game.side_names,
+        keys=line_keys(variant),
+        labels=_line_labels(),
+        table=table_summary(game, variant),
+        ending=_deal_endings(score),
+        delete_form=ConfirmForm(),
+        share=share_panel(game),
+    )
+
+
+def _deal_endings(score: GameScore) -> dict[int, str]:
+    """How each deal ended, in words: who went out, or that the stock ran out."""
+    endings = {}
+    for result in score.deals:
+        out = [i for i, side in enumerate(result.entry.sides) if side.went_out]
+        if result.entry.stock_ran_out or not out:
+            endings[result.number] = _("The stock ran out.")
+        else:
+            endings[result.number] = _("%(side)s went out.", side=score.side_names[out[0]])
+    return endings
+
+
+# --- entering and editing a deal -----------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """A problem as the form shows it: its words, and the element it is about."""
+
+    severity: str
+    message: str
+    target: str
+
+
+class Problems:
+    """The problems of one submit, placed next to the fields they are about."""
+
+    def __init__(self, form: DealForm, report: Report | None, fields: Sequence[str]) -> None:
+        self.errors: list[Shown] = []
+        self.warnings: list[Shown] = []
+        self._at: dict[tuple[int | None, str | None], list[Shown]] = defaultdict(list)
+        for index, side_form in enumerate(form.sides):
+            for field in side_form.form:
+                for message in field.errors:
+                    self._add(index, field.name.rsplit("-", 1)[-1], "error", message, field.id)
+        for message in form.went_out.errors:
+            self._add(None, "went_out", "error", message, "went-out")
+        if report is not None:
+            for problem in report.problems:
+                self._add_problem(form, problem, fields)
+
+    def _add_problem(self, form: DealForm, problem: Problem, fields: Sequence[str]) -> None:
+        message = problem.render(_)
+        if problem.field in ("went_out", "stock_ran_out"):
+            side, field, target = None, "went_out", "went-out"
+        elif problem.side is not None and problem.field in fields:
+            side, field = problem.side, problem.field
+            target = form.sides[problem.side][problem.field].id
+        else:
+            side, field, target = None, None, ""
+        self._add(side, field, problem.severity.value, message, target)
+
+    def _add(self, side: int | None, field: str | None, severity: str, message: str, target: str):
+        shown = Shown(severity, message, target)
+        (self.errors if severity == "error" else self.warnings).append(shown)
+        self._at[(side, field)].append(shown)
+
+    def at(self, side: int | None, field: str | None) -> list[Shown]:
+        return self._at.get((side, field), [])
+
+
+def warnings_key(warnings: Iterable[Problem]) -> str:
+    """A short fingerprint of the warnings shown, so "Save anyway" accepts exactly those."""
+    text = "\n".join(sorted(problem.message for problem in warnings))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def _form_data(variant: Variant, deal: Deal) -> dict[str, object]:
+    """A stored deal as the deal form's data, for editing."""
+    fields = entry_fields(variant)
+    out = next((str(row.position) for row in deal.sides if row.went_out), None)
+    return {
+        "went_out": STOCK_RAN_OUT if deal.stock_ran_out else out,
+        "sides": [{name: getattr(row, name) for name in fields} for row in deal.sides],
+    }
+
+
+def _apply_counters(form: DealForm, variant: Variant) -> None:
+    """Fill an empty points field from the card counts given for it (the no-script counter)."""
+    for side_form in form.sides:
+        for where in (MELDED, LEFT):
+            target = side_form.form[COUNTER_TARGETS[where]]
+            if target.data is not None:
+                continue
+            points = counted_points(side_form.form, counter_kinds(variant, where), where)
+            if points is not None:
+                target.data = points
+                target.raw_data = [str(points)]
+
+
+def _counter_used(side_form: FormField, kinds: Iterable[CounterKind], where: str) -> bool:
+    """Whether any card kind was counted: the counter then stays open."""
+    for kind in kinds:
+        raw = side_form.form[kind.field_name(where)].raw_data
+        if raw and raw[0].strip():
+            return True
+    return False
+
+
+def _entry(form: DealForm, variant: Variant, number: int, players: int) -> DealEntry:
+    fields = entry_fields(variant)
+    out = form.went_out_side()
+    sides = tuple(
+        SideEntry(
+            **{name: side_form.form[name].data or 0 for name in fields},
+            went_out=index == out,
+        )
+        for index, side_form in enumerate(form.sides)
+    )
+    return DealEntry(variant, number, sides, players=players, stock_ran_out=form.stock_ran_out)
+
+
+@bp.route("/g/<token>/deals/<int:number>", methods=["GET", "POST"])
+@edit_only
+def deal(game_id: int, number: int) -> str | Response | tuple[str, int]:
+    if not 1 <= number <= DEALS_PER_GAME:
+        abort(404)
+    game = _get_game(game_id)
+    variant = game_variant(game)
+    stored = game.deal(number)
+    data = _form_data(variant, stored) if stored is not None else None
+    form = deal_form(variant, game.side_names, data=data)
+    report = None
+    status = 200
+    version = posted_version(required=False) if form.is_submitted() else deal_version(stored)
+    if form.validate_on_submit():
+        _apply_counters(form, variant)
+        entry = _entry(form, variant, number, game.players)
+        if version != deal_version(stored):
+            return _deal_conflict(game, variant, number, entry, version)
+        report = validate_deal(entry, game.side_names)
+        key = warnings_key(report.warnings)
+        if report.ok and (not report.warnings or form.confirm.data == key):
+            save_deal(game, entry)
+            try:
+                db.session.commit()
+            except (StaleDataError, IntegrityError):
+                # Another phone saved this deal between our check and our write.
+                db.session.rollback()
+                db.session.expire_all()
+                return _deal_conflict(_get_game(game_id), variant, number, entry, version)
+            if stored is None:
+                flash(_("Deal %(number)s saved.", number=number), "success")
+            else:
+                flash(_("Deal %(number)s updated.", number=number), "success")
+            target = url_for(".scoreboard", game_id=game_id, _anchor=f"deal-{number}")
+            return redirect(target, code=303)
+        form.confirm.data = key if report.ok else ""
+        status = 422 if not report.ok else 200
+    elif form.is_submitted():
+        _apply_counters(form, variant)
+        status = 422
+    page = render_deal_form(
+        game, variant, number, form, report, editing=stored is not None, version=version
+    )
+    return page, status
+
+
+def _deal_conflict(
+    game: Game, variant: Variant, number: int, entry: DealEntry, version: int
+) -> tuple[str, int]:
+    """409: both versions of the deal side by side, and nothing saved."""
+    conflict = deal_conflict(game, variant, number, entry, version)
+    page = render_template(
+        "games/conflict.html",
+        conflict=conflict,
+        variant=variant,
+        names=game.side_names,
+        fields=entry_fields(variant),
+        labels=ENTRY_LABELS,
+    )
+    return page, 409
+
+
+def _field_hints(variant: Variant) -> dict[str, str]:
+    bonus = variant.book_bonus
+
+    def each(points: int | None) -> str:
+        return _("%(points)s points each", points=f"{points:+d}" if points else 0)
+
+    hints = {
+        "meld_points": _("Every melded card, books included."),
+        "clean_books": each(bonus.clean),
+        "dirty_books": each(bonus.dirty),
+        "red_threes_down": each(variant.red_three.down),
+        "red_threes_held": each(variant.red_three.held),
+        "cards_left_points": _("Cards still in hands and feet: they count against the side."),
+    }
+    if bonus.wild is not None:
+        hints["wild_books"] = each(bonus.wild)
+    if bonus.black_three is not None:
+        hints["black_three_books"] = each(bonus.black_three)
+    if variant.exact_22_bonus is not None:
+        hints["exact_22"] = each(variant.exact_22_bonus)
+    return hints
+
+
+def _going_out_words(variant: Variant, number: int) -> str:
+    books = variant.going_out_for(number)
+    words = {
+        "clean": lambda n: ngettext("%(num)s clean book", "%(num)s clean books", n),
+        "dirty": lambda n: ngettext("%(num)s dirty book", "%(num)s dirty books", n),
+        "wild": lambda n: ngettext("%(num)s wild book", "%(num)s wild books", n),
+    }
+    needed = [words[kind](count) for kind, count in books if count]
+    if not needed:
+        return _("To go out, a side needs no particular books in this deal.")
+    books_text = format_list(needed, locale=get_locale() or "en")
+    return _("To go out, a side needs at least %(books)s.", books=books_text)
+
+
+def render_deal_form(
+    game: Game,
+    variant: Variant,
+    number: int,
+    form: DealForm,
+    report: Report | None,
+    editing: bool,
+    version: int = 0,
+) -> str:
+    fields = entry_fields(variant)
+    table = variant.table_for(len(game.sides), game.players)
+    limits = {
+        "red_threes_down": table.red_threes if table else None,
+        "red_threes_held": table.red_threes if table else None,
+        "exact_22": table.players_per_side if table else None,
+    }
+    return render_template(
+        "games/deal.html",
+        game=game,
+        variant=variant,
+        number=number,
+        form=form,
+        names=game.side_names,
+        fields=fields,
+        labels=ENTRY_LABELS,
+        hints=_field_hints(variant),
+        limits=limits,
+        point_fields=POINT_FIELDS,
+        counters={where: counter_kinds(variant, where) for where in (MELDED, LEFT)},
+        counter_labels=COUNTER_LABELS,
+        counter_targets=COUNTER_TARGETS,
+        counter_used=_counter_used,
+        first_meld=variant.first_meld_for(number),
+        going_out=_going_out_words(variant, number),
+        problems=Problems(form, report, fields),
+        confirming=bool(form.confirm.data),
+        editing=editing,
+        version=version,
+    )
+
+
+# --- deleting ----------------------------------------------------------------------------
+
+
+@bp.post("/g/<token>/deals/<int:number>/delete")
+@edit_only
+def delete_deal_view(game_id: int, number: int) -> Response:
+    game = _get_game(game_id)
+    deal = game.deal(number)
+    if deal is None:
+        abort(404)
+    form = ConfirmForm()
+    if not form.validate_on_submit():
+        abort(400)
+    if posted_version(required=True) != deal.version:
+        abort(409, description=_changed_meanwhile(number))
+    delete_deal(game, deal)
+    try:
+        db.session.commit()
+    except StaleDataError:
+        db.session.rollback()
+        abort(409, description=_changed_meanwhile(number))
+    flash(_("Deal %(number)s deleted.", number=number), "success")
+    return redirect(url_for(".scoreboard", game_id=game.id), code=303)
+
+
+def _changed_meanwhile(number: int) -> str:
+    return _(
+        "Deal %(number)s was changed on another phone since this page was loaded, so it was "
+        "not deleted. Look at the scoreboard again before deleting it.",
+        number=number,
+    )
+
+
+@bp.route("/g/<token>/delete", methods=["GET", "POST"])
+@edit_only
+def delete_game(game_id: int) -> str | Response:
+    game = _get_game(game_id)
+    form = ConfirmForm()
+    if form.validate_on_submit():
+        if posted_version(required=True) != game.version:
+            abort(
+                409,
+                description=_(
+                    "The game was changed on another phone since this page was loaded, so it "
+                    "was not deleted. Look at the scoreboard again before deleting it."
+                ),
+            )
+        title = game_title(game)
+        db.session.delete(game)
+        db.session.commit()
+        flash(_("The game %(title)s was deleted.", title=title), "success")
+        return redirect(url_for(".index"), code=303)
+    return render_template("games/delete.html", game=game, form=form, score=game_score(game))

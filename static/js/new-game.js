@@ -1,0 +1,55 @@
+/* The new-game form, enhanced: only the tables the chosen rules allow, and one name field per
+   side of the chosen table, as soon as they change. Without this file a button asks the
+   server for the same. */
+(function () {
+  "use strict";
+
+  var form = document.getElementById("new-game");
+  if (!form) {
+    return;
+  }
+  document.documentElement.classList.add("js");
+
+  var select = form.querySelector("select[name=table]");
+  var names = form.querySelectorAll(".side-name");
+
+  function showNames() {
+    var parts = select.value.split("x");
+    var sides = parseInt(parts[0], 10);
+    var teams = parseInt(parts[1], 10) > sides;
+    names.forEach(function (field, index) {
+      var label = field.querySelector("label");
+      var input = field.querySelector("input");
+      var text = teams ? label.dataset.team : label.dataset.player;
+      field.hidden = index >= sides;
+      label.textContent = text;
+      input.placeholder = text;
+    });
+  }
+
+  function allowTables(radio) {
+    var allowed = radio.dataset.tables.split(" ");
+    Array.prototype.forEach.call(select.options, function (option) {
+      var ok = allowed.indexOf(option.value) >= 0;
+      option.disabled = !ok;
+      option.hidden = !ok;
+    });
+    if (allowed.indexOf(select.value) < 0) {
+      select.value = allowed[0];
+    }
+    showNames();
+  }
+
+  form.addEventListener("change", function (event) {
+    if (event.target.name === "variant") {
+      allowTables(event.target);
+    } else if (event.target === select) {
+      showNames();
+    }
+  });
+
+  var checked = form.querySelector("input[name=variant]:checked");
+  if (checked) {
+    allowTables(checked);
+  }
+})();

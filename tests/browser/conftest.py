@@ -1,0 +1,80 @@
+"""Browser fixtures: Debian's Chromium driven by Playwright, and an app on a real server.
+
+``browser`` launches /usr/bin/chromium (the Debian package that `make test` installs) with the
+flags below; Playwright gives each launch a fresh temporary profile (--user-data-dir), so no
+state survives between runs. ``migrated_server`` serves the app on a free loopback port with a
+temporary database (SQLite, unless the run uses a server) built by running the Alembic
+migrations, as `make run` builds it.
+"""
+
+import shutil
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from flask_migrate import upgrade
+from werkzeug.serving import make_server
+
+from scorekeeper import PROJECT_ROOT, create_app
+from scorekeeper.extensions import db
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--headless",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    executable = CHROMIUM if Path(CHROMIUM).exists() else shutil.which("chromium")
+    if executable is None:
+        pytest.fail("Chromium is not installed: `make test` installs it (Debian package chromium)")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=executable, headless=True, args=CHROMIUM_ARGS
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def migrated_app(database_url: str) -> Iterator[Flask]:
+    """The app with CSRF on and a database made only by the migrations."""
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "browser-test-secret-key",
+            "SQLALCHEMY_DATABASE_URI": database_url,
+        }
+    )
+    with app.app_context():
+        upgrade(directory=str(PROJECT_ROOT / "migrations"))
+    yield app
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+
+
+@pytest.fixture
+def migrated_server(migrated_app: Flask) -> Iterator[str]:
+    """``migrated_app`` served by a real server thread on a free port; yields its base URL."""
+    server = make_server("127.0.0.1", 0, migrated_app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        thread.join()
+        server.server_close()
