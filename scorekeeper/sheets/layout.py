@@ -1,0 +1,478 @@
+"""What a printed score sheet shows, as plain values for its template.
+
+The rows come from `line_keys(variant)` and every number from the variant's data, so a new
+variant needs no change here. Words are translated here (inside a request, in its language);
+the template only lays the values out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+
+from babel.lists import format_list
+from flask_babel import format_decimal, get_locale, ngettext
+from flask_babel import gettext as _
+
+from ..rules.game import GameScore
+from ..rules.scoring import SideScore, line_keys
+from ..rules.variants import DEALS_PER_GAME, BookCount, Variant
+from .geometry import (
+    DEAL_COLUMN_PT,
+    HINT_COLUMN_PT,
+    LABEL_COLUMN_PT,
+    Paper,
+    side_column_width_pt,
+)
+
+DEAL_TOTAL = "deal_total"
+RUNNING_TOTAL = "running_total"
+
+NO_COUNT_LINES = frozenset({"going_out"})
+"""Lines whose count is only yes or no: the filled sheet shows their points alone."""
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One row of a deal: a scored line, the deal total or the running total."""
+
+    key: str
+    label: str
+    hint: str = ""
+    total: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class DealBlock:
+    number: int
+    first_meld: str
+    first_meld_note: str
+    going_out: tuple[str, ...]
+    rows: tuple[Row, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    text: str
+    count: str = ""
+    strong: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    name: str
+    number: int
+    winner: bool = False
+    long: bool = False
+    """The name may not fit one line: it is set smaller, in at most three lines."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameBlock:
+    heading: str
+    columns: tuple[Column, ...]
+    cells: Mapping[tuple[int, str], tuple[Cell, ...]] = field(default_factory=dict)
+    notes: Mapping[int, str] = field(default_factory=dict)
+    """A remark on a played deal (the stock ran out), by deal number."""
+
+    def cell(self, deal: int, key: str, side: int) -> Cell | None:
+        row = self.cells.get((deal, key))
+        return row[side] if row is not None else None
+
+
+@dataclass(frozen=True, slots=True)
+class ReferenceItem:
+    label: str
+    text: str
+    inferred: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class InfoItem:
+    """A line of the sheet's heading: a label and its value, or a line to write on."""
+
+    label: str
+    value: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    variant: Variant
+    players: int | None
+    """Players at the table (None: the variant's usual table for this many sides)."""
+    paper: Paper
+    title: str
+    subtitle: str
+    info: tuple[InfoItem, ...]
+    deals: tuple[DealBlock, ...]
+    games: tuple[GameBlock, ...]
+    reference: tuple[ReferenceItem, ...]
+    footnote: str
+    filled: bool = False
+
+    @property
+    def sides(self) -> int:
+        return len(self.games[0].columns)
+
+    def fit_key(self, language: str) -> tuple[object, ...]:
+        """What the height of the sheet's fixed parts depends on: its shape, not its numbers.
+
+        The heading and the side names keep to a fixed height, so a blank sheet and a game's
+        sheet of the same variant, table, paper and language share one measured row height.
+        """
+        return (self.variant, self.sides, self.players, self.paper.id, len(self.games), language)
+
+    def measuring_sample(self, deals: int) -> Sheet:
+        """A cut-down copy as tall as the sheet would be, quick to lay out (to measure it).
+
+        It keeps the first `deals` deals (every deal has the same rows, so the others are as
+        tall as these) and one empty column per game: the row heights do not depend on the
+        side columns, whose names keep to the fixed height of their row.
+        """
+        games = tuple(
+            replace(game, columns=game.columns[:1], cells={}, notes={}) for game in self.games
+        )
+        return replace(self, games=games, deals=self.deals[:deals])
+
+    @property
+    def stretch_rows(self) -> int:
+        """The rows that grow when the sheet is stretched to fill its page."""
+        return sum(len(deal.rows) for deal in self.deals)
+
+    @property
+    def reference_halves(self) -> tuple[tuple[ReferenceItem, ...], tuple[ReferenceItem, ...]]:
+        """The reference items in two columns of about the same length of text."""
+        sizes = [len(item.label) + len(item.text) for item in self.reference]
+        total, running, split = sum(sizes), 0, len(sizes)
+        for index, size in enumerate(sizes):
+            if running + size / 2 > total / 2:
+                split = index
+                break
+            running += size
+        return self.reference[:split], self.reference[split:]
+
+    @property
+    def deal_column_pt(self) -> float:
+        return DEAL_COLUMN_PT
+
+    @property
+    def label_column_pt(self) -> float:
+        return LABEL_COLUMN_PT - HINT_COLUMN_PT
+
+    @property
+    def hint_column_pt(self) -> float:
+        return HINT_COLUMN_PT
+
+    @property
+    def side_column_pt(self) -> float:
+        return side_column_width_pt(self.paper, self.sides, len(self.games))
+
+
+def number(value: int) -> str:
+    return str(format_decimal(value))
+
+
+def signed(value: int) -> str:
+    return "+" + number(value) if value > 0 else number(value)
+
+
+def _list(items: Sequence[str]) -> str:
+    return format_list(list(items), locale=get_locale() or "en")
+
+
+def _line_text(variant: Variant) -> Mapping[str, tuple[str, str]]:
+    """Each scored line's label and the reminder beside it (what one unit is worth)."""
+    bonus = variant.book_bonus
+    red = variant.red_three
+    texts = {
+        "meld_points": (_("Melded card points"), "+"),
+        "clean_books": (_("Clean books"), _("× %(points)s", points=number(bonus.clean))),
+        "dirty_books": (_("Dirty books"), _("× %(points)s", points=number(bonus.dirty))),
+        "red_threes": (_("Red threes"), _red_three_hint(red.down, red.held)),
+        "going_out": (_("Going out"), signed(variant.going_out_bonus)),
+        "cards_left": (_("Cards left"), "−"),
+    }
+    if bonus.wild is not None:
+        texts["wild_books"] = (_("Wild books"), _("× %(points)s", points=number(bonus.wild)))
+    if bonus.black_three is not None:
+        texts["black_three_books"] = (
+            _("Black-three books"),
+            _("× %(points)s", points=number(bonus.black_three)),
+        )
+    if variant.exact_22_bonus is not None:
+        texts["exact_22"] = (
+            _("Cut exactly 22"),
+            _("%(points)s each", points=signed(variant.exact_22_bonus)),
+        )
+    return texts
+
+
+def _red_three_hint(down: int, held: int) -> str:
+    if down == held:
+        return _("%(points)s each", points=signed(down))
+    return _("%(down)s / %(held)s", down=signed(down), held=signed(held))
+
+
+def books_parts(books: BookCount) -> tuple[str, ...]:
+    """The books a side needs, one kind each: ("2 clean", "2 dirty", "1 wild")."""
+    kinds: Mapping[str, Callable[[int], str]] = {
+        "clean": lambda n: _("%(num)s clean", num=n),
+        "dirty": lambda n: _("%(num)s dirty", num=n),
+        "wild": lambda n: _("%(num)s wild", num=n),
+    }
+    parts = tuple(kinds[kind](count) for kind, count in books if count)
+    return parts or (_("no books"),)
+
+
+def books_text(books: BookCount) -> str:
+    """The books a side needs, as "2 clean, 2 dirty, 1 wild"."""
+    return ", ".join(books_parts(books))
+
+
+def deal_blocks(variant: Variant) -> tuple[DealBlock, ...]:
+    texts = _line_text(variant)
+    lines = tuple(
+        Row(key, *texts.get(key, (key.replace("_", " ").capitalize(), "")))
+        for key in line_keys(variant)
+    )
+    totals = (
+        Row(DEAL_TOTAL, _("Deal total"), total=True),
+        Row(RUNNING_TOTAL, _("Running total"), total=True),
+    )
+    blocks = []
+    for deal in range(1, DEALS_PER_GAME + 1):
+        note = ""
+        if deal in variant.concealed_book_first_meld_deals:
+            note = _("and a concealed book")
+        blocks.append(
+            DealBlock(
+                number=deal,
+                first_meld=number(variant.first_meld_for(deal)),
+                first_meld_note=note,
+                going_out=books_parts(variant.going_out_for(deal)),
+                rows=lines + totals,
+            )
+        )
+    return tuple(blocks)
+
+
+def _card_values(variant: Variant) -> str:
+    points = variant.card_points
+    parts = [
+        _("joker: %(points)s", points=number(points.joker)),
+        _("2: %(points)s", points=number(points.two)),
+        _("A: %(points)s", points=number(points.ace)),
+        _("K–8: %(points)s", points=number(points.high)),
+        _("7–4: %(points)s", points=number(points.low)),
+        _("black 3: %(points)s", points=number(points.black_three)),
+    ]
+    text = " · ".join(parts)
+    text += ". " + _("Melded cards count for the side; cards left in hand or foot, against.")
+    if points.black_three_melded:
+        text += " " + _(
+            "A black three in a black-three book scores %(points)s.",
+            points=signed(points.black_three_melded),
+        )
+    return text
+
+
+def _book_bonuses(variant: Variant) -> str:
+    bonus = variant.book_bonus
+    parts = [
+        _("clean %(points)s", points=number(bonus.clean)),
+        _("dirty %(points)s", points=number(bonus.dirty)),
+    ]
+    if bonus.wild is not None:
+        parts.append(_("wild %(points)s", points=number(bonus.wild)))
+    if bonus.black_three is not None:
+        parts.append(_("black threes %(points)s", points=number(bonus.black_three)))
+    return " · ".join(parts)
+
+
+def _red_threes(variant: Variant) -> str:
+    red = variant.red_three
+    if red.down == red.held:
+        return _("%(points)s each, laid down or still held.", points=signed(red.down))
+    return _(
+        "%(down)s each laid down; %(held)s each still held when the deal ends.",
+        down=signed(red.down),
+        held=signed(red.held),
+    )
+
+
+def _going_out(variant: Variant) -> str:
+    text = _("%(bonus)s.", bonus=signed(variant.going_out_bonus))
+    needs = [variant.going_out_for(deal) for deal in range(1, DEALS_PER_GAME + 1)]
+    if len(set(needs)) == 1:
+        text += " " + _("Books needed every deal: %(books)s.", books=books_text(needs[0]))
+    else:
+        text += " " + _("Books needed: shown beside each deal.")
+    return text
+
+
+def _first_meld(variant: Variant) -> str:
+    values = " · ".join(number(variant.first_meld_for(d)) for d in range(1, DEALS_PER_GAME + 1))
+    return _("%(points)s (deals 1 to 4).", points=values)
+
+
+def table_text(variant: Variant, sides: int, players: int | None = None) -> str:
+    table = variant.table_for(sides, players) or variant.table_for(sides)
+    if table is None:
+        return ngettext("%(num)s side", "%(num)s sides", sides)
+    return " · ".join(
+        (
+            ngettext("%(num)s player", "%(num)s players", table.players),
+            ngettext("%(num)s side", "%(num)s sides", table.sides),
+            ngettext("%(num)s deck", "%(num)s decks", table.decks),
+        )
+    )
+
+
+def reference(
+    variant: Variant, sides: int, players: int | None = None
+) -> tuple[tuple[ReferenceItem, ...], str]:
+    """The compact rules box, and its footnote when a value in it is only a default."""
+
+    def item(label: str, text: str, *names: str) -> ReferenceItem:
+        return ReferenceItem(label, text, any(variant.is_inferred(n) for n in names))
+
+    items = [
+        item(_("Card values"), _card_values(variant), "card_points"),
+        item(_("Book bonuses"), _book_bonuses(variant), "book_bonus"),
+        item(_("Red threes"), _red_threes(variant), "red_three"),
+        item(_("Going out"), _going_out(variant), "going_out_bonus", "going_out"),
+        item(_("First meld"), _first_meld(variant), "first_meld"),
+    ]
+    if variant.exact_22_bonus is not None:
+        items.append(
+            item(
+                _("Exact 22"),
+                _(
+                    "%(points)s for each player who cuts exactly 22 cards.",
+                    points=signed(variant.exact_22_bonus),
+                ),
+                "exact_22_bonus",
+            )
+        )
+    items.append(item(_("Table"), table_text(variant, sides, players), "tables"))
+    footnote = _("* default, not stated by the source") if any(i.inferred for i in items) else ""
+    return tuple(items), footnote
+
+
+NAME_FONT_PT = 8.0
+NAME_EM_PER_CHARACTER = 0.68
+"""A generous average width of a character of the side-name font (bold), in ems."""
+NAME_CELL_PADDING_PT = 4.0
+
+
+def _fits_one_line(name: str, width_pt: float) -> bool:
+    return len(name) * NAME_FONT_PT * NAME_EM_PER_CHARACTER <= width_pt - NAME_CELL_PADDING_PT
+
+
+def _columns(
+    names: Sequence[str], width_pt: float, winners: Iterable[int] = ()
+) -> tuple[Column, ...]:
+    won = set(winners)
+    return tuple(
+        Column(name, i + 1, i in won, long=not _fits_one_line(name, width_pt))
+        for i, name in enumerate(names)
+    )
+
+
+def blank_sheet(
+    variant: Variant, sides: int, paper: Paper, names: Sequence[str], per_page: int
+) -> Sheet:
+    games = tuple(
+        GameBlock(
+            heading=_("Game %(num)s", num=n + 1) if per_page > 1 else "",
+            columns=_columns(names, side_column_width_pt(paper, sides, per_page)),
+        )
+        for n in range(per_page)
+    )
+    items, footnote = reference(variant, sides)
+    table = variant.table_for(sides)
+    return Sheet(
+        variant=variant,
+        players=table.players if table else None,
+        paper=paper,
+        title=_(variant.name),
+        subtitle=_("Hand and Foot score sheet"),
+        info=(InfoItem(_("Date")), InfoItem(_("Place"))),
+        deals=deal_blocks(variant),
+        games=games,
+        reference=items,
+        footnote=footnote,
+    )
+
+
+def _score_cells(score: SideScore) -> dict[str, Cell]:
+    cells = {}
+    for line in score.lines:
+        count = ""
+        if line.count is not None and line.key not in NO_COUNT_LINES and line.count:
+            count = _("%(num)s×", num=line.count)
+        cells[line.key] = Cell(number(line.points), count)
+    cells[DEAL_TOTAL] = Cell(number(score.total), strong=True)
+    return cells
+
+
+def filled_cells(game: GameScore) -> dict[tuple[int, str], tuple[Cell, ...]]:
+    """Every entered number of the game, by (deal, row key), one cell per side."""
+    rows: dict[tuple[int, str], tuple[Cell, ...]] = {}
+    for result in game.deals:
+        per_side = [_score_cells(score) for score in result.scores]
+        for key in per_side[0]:
+            rows[(result.number, key)] = tuple(cells[key] for cells in per_side)
+        rows[(result.number, RUNNING_TOTAL)] = tuple(
+            Cell(number(total), strong=True) for total in result.running_totals
+        )
+    return rows
+
+
+def result_text(game: GameScore) -> InfoItem:
+    names = [game.side_names[i] for i in game.winners]
+    if names:
+        label = ngettext("Winner", "Winners", len(names))
+        totals = number(game.totals[game.winners[0]])
+        return InfoItem(label, _("%(names)s with %(points)s", names=_list(names), points=totals))
+    return InfoItem(
+        _("In progress"),
+        _("%(num)s of %(total)s deals entered", num=len(game.deals), total=DEALS_PER_GAME),
+    )
+
+
+def game_sheet(
+    game: GameScore,
+    paper: Paper,
+    *,
+    name: str,
+    date: str,
+    players: int | None = None,
+) -> Sheet:
+    variant = game.variant
+    sides = len(game.side_names)
+    block = GameBlock(
+        heading="",
+        columns=_columns(game.side_names, side_column_width_pt(paper, sides, 1), game.winners),
+        cells=filled_cells(game),
+        notes={
+            result.number: _("The stock ran out.")
+            for result in game.deals
+            if result.entry.stock_ran_out
+        },
+    )
+    items, footnote = reference(variant, sides, players)
+    info = [InfoItem(_("Date"), date), result_text(game)]
+    return Sheet(
+        variant=variant,
+        players=players,
+        paper=paper,
+        title=name or _(variant.name),
+        subtitle=_(variant.name) if name else _("Hand and Foot score sheet"),
+        info=tuple(info),
+        deals=deal_blocks(variant),
+        games=(block,),
+        reference=items,
+        footnote=footnote,
+        filled=True,
+    )

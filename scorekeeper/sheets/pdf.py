@@ -1,0 +1,188 @@
+"""HTML to PDF with WeasyPrint: only the app's own static files, rows stretched to the page.
+
+Rendering never reaches the network or the file system beyond the static folder: the
+`StaticFileFetcher` refuses every other URL. One `FontConfiguration` is kept for the process,
+so the sheet's fonts are loaded once; WeasyPrint is not thread-safe, so renders take turns.
+"""
+
+from __future__ import annotations
+
+import logging
+import mimetypes
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+from weasyprint import HTML
+from weasyprint.document import Document
+from weasyprint.text.fonts import FontConfiguration
+from weasyprint.urls import URLFetcher, URLFetcherResponse
+from werkzeug.security import safe_join
+
+from .geometry import MAX_ROW_PT, MIN_ROW_PT, Paper
+
+log = logging.getLogger(__name__)
+
+END_ANCHOR = "sheet-end"
+"""The id of an empty element after the sheet's last line: where the content ends."""
+
+BLOCK_ANCHORS = ("deal-1", "deal-2")
+"""The ids of the first two deals' row groups: one deal's height is the distance between them."""
+
+CSS_PX_PER_PT = 96 / 72
+FIT_SAFETY_PT = 2.0
+"""Space left unused at the foot of the page so rounding never pushes a line over."""
+
+_render_lock = threading.Lock()
+_font_config: FontConfiguration | None = None
+
+
+class RefusedURL(ValueError):
+    """The sheet asked for something other than one of the app's static files."""
+
+
+class StaticFileFetcher(URLFetcher):
+    """Serves URLs under `static_url` from `static_folder`, and refuses every other URL."""
+
+    def __init__(self, static_url: str, static_folder: str | Path) -> None:
+        super().__init__(timeout=1, allowed_protocols=())
+        self.static_url = static_url if static_url.endswith("/") else static_url + "/"
+        self.static_folder = str(static_folder)
+
+    def fetch(self, url: str, headers: object = None) -> URLFetcherResponse:
+        if not url.startswith(self.static_url):
+            log.warning("Sheet rendering refused %s", url)
+            raise RefusedURL(f"only the app's static files may be fetched, not {url}")
+        relative = unquote(urlsplit(url[len(self.static_url) :]).path)
+        path = safe_join(self.static_folder, relative)
+        if path is None or not Path(path).is_file():
+            raise RefusedURL(f"no such static file: {relative}")
+        mime_type = mimetypes.guess_type(path)[0] or "application/octet-stream"
+        body = Path(path).read_bytes()
+        return URLFetcherResponse(url, body, {"Content-Type": mime_type})
+
+
+def _fonts() -> FontConfiguration:
+    global _font_config
+    if _font_config is None:
+        _font_config = FontConfiguration()
+    return _font_config
+
+
+def _layout(html: str, base_url: str, fetcher: StaticFileFetcher) -> Document:
+    return HTML(string=html, base_url=base_url, url_fetcher=fetcher).render(font_config=_fonts())
+
+
+def _anchor_y_pt(document: Document, name: str) -> float:
+    anchor = document.pages[0].anchors.get(name)
+    if anchor is None:
+        raise LookupError(f"the sheet has no #{name} element to measure")
+    return anchor[1] / CSS_PX_PER_PT
+
+
+def spare_height_pt(document: Document, paper: Paper, missing_blocks: int = 0) -> float:
+    """Blank space between the end of the sheet and the bottom margin (negative: overflow).
+
+    `missing_blocks` deals were left out of `document`, each as tall as its second deal.
+    """
+    if len(document.pages) != 1:
+        return -paper.content_height_pt
+    end_y_pt = _anchor_y_pt(document, END_ANCHOR)
+    if missing_blocks:
+        first, second = (_anchor_y_pt(document, name) for name in BLOCK_ANCHORS)
+        end_y_pt += missing_blocks * (second - first)
+    return paper.height_pt - paper.margin_pt - end_y_pt
+
+
+def fit_row_height(
+    document: Document, paper: Paper, rows: int, row_pt: float, missing_blocks: int = 0
+) -> float:
+    """The row height that makes `rows` rows, laid out at `row_pt`, fill the page."""
+    spare = spare_height_pt(document, paper, missing_blocks) - FIT_SAFETY_PT
+    fitted = row_pt + spare / rows
+    return round(max(MIN_ROW_PT, min(MAX_ROW_PT, fitted)), 2)
+
+
+class _Fits:
+    """Row heights already measured, by the shape of the sheet (small, least recent out)."""
+
+    def __init__(self, size: int = 256) -> None:
+        self._size = size
+        self._items: OrderedDict[Hashable, float] = OrderedDict()
+
+    def get(self, key: Hashable) -> float | None:
+        value = self._items.get(key)
+        if value is not None:
+            self._items.move_to_end(key)
+        return value
+
+    def put(self, key: Hashable, value: float) -> None:
+        self._items[key] = value
+        self._items.move_to_end(key)
+        while len(self._items) > self._size:
+            self._items.popitem(last=False)
+
+    def clear(self) -> None:
+        self._items.clear()
+
+
+fitted_rows = _Fits()
+
+
+@dataclass(frozen=True, slots=True)
+class SheetSource:
+    """A sheet to render: its HTML for a row height, and what measuring it needs."""
+
+    html: Callable[[float], str]
+    measure_html: Callable[[float], str]
+    """The same page with its first two deals only and no numbers: quicker to lay out."""
+    missing_blocks: int
+    """How many deals the measuring page leaves out."""
+    paper: Paper
+    rows: int
+    """How many rows grow when the sheet is stretched to its page (all deals)."""
+    fit_key: Hashable
+    """Everything the height of the page's fixed parts depends on."""
+
+
+@dataclass(frozen=True, slots=True)
+class RenderContext:
+    """Where the sheet's HTML lives: its base URL and the static files it may load."""
+
+    base_url: str
+    static_url: str
+    static_folder: str | Path
+
+    def fetcher(self) -> StaticFileFetcher:
+        return StaticFileFetcher(self.static_url, self.static_folder)
+
+
+def _fitted(sheet: SheetSource, context: RenderContext) -> float:
+    """Called holding the render lock: the shape's row height, measured on first use."""
+    row_pt = fitted_rows.get(sheet.fit_key)
+    if row_pt is None:
+        html = sheet.measure_html(MIN_ROW_PT)
+        measured = _layout(html, context.base_url, context.fetcher())
+        row_pt = fit_row_height(measured, sheet.paper, sheet.rows, MIN_ROW_PT, sheet.missing_blocks)
+        fitted_rows.put(sheet.fit_key, row_pt)
+    return row_pt
+
+
+def measure_row_height(sheet: SheetSource, context: RenderContext) -> float:
+    """The row height that makes the sheet fill its page.
+
+    The first sheet of a shape (`fit_key`: everything but the numbers and names written in it)
+    is measured on a shortened copy (two deals, no numbers); later sheets of the shape reuse
+    the height found.
+    """
+    with _render_lock:
+        return _fitted(sheet, context)
+
+
+def render_html(html: str, context: RenderContext) -> bytes:
+    """The PDF of a page of HTML, reaching nothing but the app's static files."""
+    with _render_lock:
+        return _layout(html, context.base_url, context.fetcher()).write_pdf()

@@ -1,0 +1,380 @@
+"""Printable score sheets: blank for any variant and table, or filled from a game.
+
+Each sheet has one HTML page (the browser preview, printable as it is) and its PDF, rendered
+by WeasyPrint from that same HTML. Blank PDFs never change, so they are kept in memory.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+from collections import OrderedDict
+from collections.abc import Hashable
+from dataclasses import dataclass
+from threading import Lock
+from typing import NoReturn
+
+from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
+from flask.blueprints import BlueprintSetupState
+from flask_babel import format_date, get_locale
+from flask_babel import gettext as _
+from werkzeug.datastructures import MultiDict
+
+from ..games.models import Game
+from ..games.scoring import game_score
+from ..games.service import load_game
+from ..rules.variants import all_variants
+from ..security import CONTENT_SECURITY_POLICY
+from . import pdf
+from .geometry import MARGIN_MM, PAPERS, Paper, max_games_per_page
+from .layout import Sheet, blank_sheet, game_sheet
+from .options import (
+    MAX_NAME_LENGTH,
+    BlankOptions,
+    SheetOptionError,
+    find_variant,
+    or_list,
+    paper_label,
+    parse_blank,
+    parse_paper,
+)
+
+bp = Blueprint("sheets", __name__)
+
+BLANK_MAX_AGE = 24 * 60 * 60
+BLANK_CACHE_SIZE = 64
+MADE_CACHE_SIZE = 32
+
+
+@dataclass(frozen=True, slots=True)
+class CachedPdf:
+    body: bytes
+    etag: str
+
+
+class PdfCache:
+    """The most recently made PDFs, the least recently used dropped first."""
+
+    def __init__(self, size: int = BLANK_CACHE_SIZE) -> None:
+        self._size = size
+        self._items: OrderedDict[Hashable, CachedPdf] = OrderedDict()
+        self._lock = Lock()
+
+    def get(self, key: Hashable) -> CachedPdf | None:
+        with self._lock:
+            item = self._items.get(key)
+            if item is not None:
+                self._items.move_to_end(key)
+            return item
+
+    def put(self, key: Hashable, item: CachedPdf) -> None:
+        with self._lock:
+            self._items[key] = item
+            self._items.move_to_end(key)
+            while len(self._items) > self._size:
+                self._items.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+
+blank_pdfs = PdfCache()
+"""Blank sheets by their options and language: a repeat request builds nothing at all."""
+
+made_pdfs = PdfCache(MADE_CACHE_SIZE)
+"""Every recent sheet by the digest of its HTML, filled ones included: same page, same PDF."""
+
+
+def _language() -> str:
+    return str(get_locale() or "en")
+
+
+def _fail(error: SheetOptionError) -> NoReturn:
+    abort(error.status, description=error.message)
+
+
+# --- rendering -----------------------------------------------------------------------------
+
+
+def _inline_css(sheet: Sheet, row_pt: float) -> str:
+    """The style that changes from sheet to sheet: page size, column widths, row height."""
+    return " ".join(
+        (
+            f"@page {{ size: {sheet.paper.css_size}; margin: {MARGIN_MM}mm; }}",
+            f".sheet col.deal-col {{ width: {sheet.deal_column_pt:.2f}pt; }}",
+            f".sheet col.label-col {{ width: {sheet.label_column_pt:.2f}pt; }}",
+            f".sheet col.hint-col {{ width: {sheet.hint_column_pt:.2f}pt; }}",
+            f".sheet col.side-col {{ width: {sheet.side_column_pt:.2f}pt; }}",
+            f".sheet tbody td, .sheet tbody th.label {{ height: {row_pt:.2f}pt; }}",
+        )
+    )
+
+
+def _html(sheet: Sheet, row_pt: float) -> str:
+    return render_template("sheets/sheet.html", sheet=sheet, inline_css=_inline_css(sheet, row_pt))
+
+
+def render_context() -> pdf.RenderContext:
+    """This request's address for the sheet, and the only files rendering may read."""
+    return pdf.RenderContext(
+        base_url=request.host_url,
+        static_url=url_for("static", filename="", _external=True),
+        static_folder=current_app.static_folder or "",
+    )
+
+
+def _source(sheet: Sheet) -> pdf.SheetSource:
+    sample = sheet.measuring_sample(len(pdf.BLOCK_ANCHORS))
+    return pdf.SheetSource(
+        html=lambda row_pt: _html(sheet, row_pt),
+        measure_html=lambda row_pt: _html(sample, row_pt),
+        missing_blocks=len(sheet.deals) - len(sample.deals),
+        paper=sheet.paper,
+        rows=sheet.stretch_rows,
+        fit_key=sheet.fit_key(_language()),
+    )
+
+
+def _pdf(sheet: Sheet) -> CachedPdf:
+    """The sheet's PDF; one made from the very same HTML before is sent again."""
+    context = render_context()
+    html = _html(sheet, pdf.measure_row_height(_source(sheet), context))
+    digest = hashlib.sha256(html.encode()).hexdigest()[:32]
+    made = made_pdfs.get(digest)
+    if made is None:
+        made = CachedPdf(pdf.render_html(html, context), digest)
+        made_pdfs.put(digest, made)
+    return made
+
+
+def _html_response(sheet: Sheet) -> Response:
+    """The sheet as a page of its own: its inline style allowed by hash, framed by our pages."""
+    css = _inline_css(sheet, pdf.measure_row_height(_source(sheet), render_context()))
+    page = render_template("sheets/sheet.html", sheet=sheet, inline_css=css)
+    digest = base64.b64encode(hashlib.sha256(css.encode()).digest()).decode()
+    policy = CONTENT_SECURITY_POLICY.replace(
+        "style-src 'self'", f"style-src 'self' 'sha256-{digest}'"
+    ).replace("frame-ancestors 'none'", "frame-ancestors 'self'")
+    response = Response(page, mimetype="text/html")
+    response.headers["Content-Security-Policy"] = policy
+    response.headers["X-Frame-Options"] = "SAMEORIGIN"
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+def _pdf_response(made: CachedPdf, filename: str, max_age: int | None) -> Response:
+    """The PDF with its ETag: a browser that has it gets a 304. `max_age` None: always ask."""
+    response = Response(made.body, mimetype="application/pdf")
+    response.headers["Content-Disposition"] = f'inline; filename="{filename}"'
+    response.vary.update(("Cookie", "Accept-Language"))
+    response.set_etag(made.etag)
+    response.cache_control.private = True
+    if max_age is None:
+        response.cache_control.no_cache = True
+    else:
+        response.cache_control.max_age = max_age
+    return response.make_conditional(request)
+
+
+# --- blank sheets --------------------------------------------------------------------------
+
+
+def _blank(options: BlankOptions) -> Sheet:
+    return blank_sheet(
+        options.variant, options.sides, options.paper, options.names, options.per_page
+    )
+
+
+def blank_pdf_bytes(options: BlankOptions) -> CachedPdf:
+    """The blank sheet's PDF, from the cache when it was made before."""
+    key = options.cache_key(_language())
+    cached = blank_pdfs.get(key)
+    if cached is None:
+        cached = _pdf(_blank(options))
+        blank_pdfs.put(key, cached)
+    return cached
+
+
+def _blank_options(variant_id: str) -> BlankOptions:
+    try:
+        return parse_blank(variant_id, request.args)
+    except SheetOptionError as error:
+        _fail(error)
+
+
+@bp.get("/sheets/<variant_id>.pdf")
+def blank_pdf(variant_id: str) -> Response:
+    options = _blank_options(variant_id)
+    cached = blank_pdf_bytes(options)
+    filename = f"{options.variant.id}-{options.sides}-sides-{options.paper.id}.pdf"
+    return _pdf_response(cached, filename, BLANK_MAX_AGE)
+
+
+@bp.get("/sheets/<variant_id>.html")
+def blank_html(variant_id: str) -> Response:
+    options = _blank_options(variant_id)
+    return _html_response(_blank(options))
+
+
+def _print_page_options(args: MultiDict[str, str]) -> tuple[BlankOptions | None, list[str]]:
+    """The print page's choice, made valid where it can be: a changed variant keeps working.
+
+    Sides or games per page that the chosen variant or paper do not allow are moved to the
+    nearest allowed value, with a note saying so. Names that cannot be used are an error.
+    """
+    notes: list[str] = []
+    variant = find_variant(args.get("variant") or all_variants()[0].id)
+    fixed = MultiDict(args)
+    try:
+        sides = int(args.get("sides", variant.side_counts[0]))
+    except ValueError:
+        sides = variant.side_counts[0]
+    if sides not in variant.side_counts:
+        nearest = min(variant.side_counts, key=lambda n: (abs(n - sides), n))
+        notes.append(
+            _(
+                "%(variant)s is not played by %(sides)s sides: showing %(nearest)s.",
+                variant=_(variant.name),
+                sides=sides,
+                nearest=nearest,
+            )
+        )
+        sides = nearest
+    fixed["sides"] = str(sides)
+    paper = parse_paper(args)
+    most = max_games_per_page(paper, sides)
+    try:
+        per_page = int(args.get("per_page", 1))
+    except ValueError:
+        per_page = 1
+    if not 1 <= per_page <= most:
+        per_page = max(1, min(per_page, most))
+        notes.append(_("Games per page set to %(num)s, the most that fit.", num=per_page))
+    fixed["per_page"] = str(per_page)
+    fixed.setlist("names", args.getlist("names")[:sides])
+    return parse_blank(variant.id, fixed), notes
+
+
+@bp.get("/sheets/")
+def index() -> Response | tuple[str, int] | str:
+    notes: list[str] = []
+    error = ""
+    try:
+        options, notes = _print_page_options(request.args)
+    except SheetOptionError as problem:
+        if problem.status == 404:
+            _fail(problem)
+        error = problem.message
+        options = None
+    variants = all_variants()
+    chosen = (
+        options.variant if options else find_variant(request.args.get("variant") or variants[0].id)
+    )
+    sides = options.sides if options else chosen.side_counts[0]
+    per_page_choices = {paper.id: max_games_per_page(paper, sides) for paper in PAPERS.values()}
+    page = render_template(
+        "sheets/print.html",
+        options=options,
+        notes=notes,
+        error=error,
+        variants=variants,
+        chosen=chosen,
+        sides=sides,
+        all_side_counts=sorted({n for v in variants for n in v.side_counts}),
+        allowed_sides=or_list(chosen.side_counts),
+        papers=[(paper.id, paper_label(paper)) for paper in PAPERS.values()],
+        names=list(options.names) if options else [""] * sides,
+        per_page_most=max(per_page_choices.values()),
+        max_name_length=MAX_NAME_LENGTH,
+    )
+    return (page, 400) if error else page
+
+
+# --- a game's sheet ------------------------------------------------------------------------
+
+
+def _game(game_id: int) -> Game:
+    game = load_game(game_id)
+    if game is None:
+        abort(404)
+    return game
+
+
+def _game_sheet(game: Game, paper: Paper) -> Sheet:
+    return game_sheet(
+        game_score(game),
+        paper,
+        name=game.name,
+        date=str(format_date(game.created_at, "long")),
+        players=game.players,
+    )
+
+
+def _game_paper() -> Paper:
+    try:
+        return parse_paper(request.args)
+    except SheetOptionError as error:
+        _fail(error)
+
+
+def game_pdf(game_id: int) -> Response:
+    paper = _game_paper()
+    game = _game(game_id)
+    made = _pdf(_game_sheet(game, paper))
+    return _pdf_response(made, f"game-{game.id}-{paper.id}.pdf", max_age=None)
+
+
+def game_html(game_id: int) -> Response:
+    paper = _game_paper()
+    return _html_response(_game_sheet(_game(game_id), paper))
+
+
+def game_print(game_id: int) -> str:
+    paper = _game_paper()
+    game = _game(game_id)
+    sheet = _game_sheet(game, paper)
+    return render_template(
+        "sheets/game_print.html",
+        game=game,
+        sheet=sheet,
+        paper=paper,
+        papers=[(p.id, paper_label(p)) for p in PAPERS.values()],
+    )
+
+
+GAME_SHEET_VIEWS = (
+    ("/sheet", game_print),
+    ("/sheet.html", game_html),
+    ("/sheet.pdf", game_pdf),
+)
+"""A game's sheet pages, each under the address of the game's scoreboard."""
+
+SCOREBOARD_ENDPOINT = "games.scoreboard"
+FALLBACK_GAME_RULE = "/games/<int:game_id>"
+
+
+@bp.record_once
+def _add_game_sheet_views(state: BlueprintSetupState) -> None:
+    """Put a game's sheet under the game's own address, opened the way the game is opened.
+
+    The rule is the scoreboard's (/games/<id>/sheet.pdf while games are addressed by id), and
+    the games blueprint's URL processors run for these views too: whatever lets an address
+    reach a game, or refuses it, does the same for its sheet, and ``url_for`` builds the
+    address the same way. The games blueprint is registered first (see BLUEPRINTS).
+    """
+    app = state.app
+    scoreboard = next(
+        (rule for rule in app.url_map.iter_rules() if rule.endpoint == SCOREBOARD_ENDPOINT), None
+    )
+    base = scoreboard.rule if scoreboard is not None else FALLBACK_GAME_RULE
+    for suffix, view in GAME_SHEET_VIEWS:
+        state.add_url_rule(base + suffix, view.__name__, view, methods=["GET"])
+    games = SCOREBOARD_ENDPOINT.split(".")[0]
+    for functions in (app.url_value_preprocessors, app.url_default_functions):
+        for function in functions.get(games, ()):
+            if function not in functions.get(bp.name, []):
+                functions.setdefault(bp.name, []).append(function)
