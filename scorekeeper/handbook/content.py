@@ -1,0 +1,1213 @@
+"""The rules of one variant, written out section by section from its parameters.
+
+Nothing here knows a variant by its id. Each section is composed from the `Variant` fields
+that govern it: the paragraph about the discard pile is chosen by `pile_pickup`, the wild-card
+table is computed from `wild_limit`, the going-out books come from `going_out_for(deal)`, and
+every number in the prose is a placeholder filled from the data. The same text feeds the
+page and the search index.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, fields
+
+from flask_babel import get_translations, ngettext
+from flask_babel import gettext as _
+
+from scorekeeper.engine.conventions import (
+    DRAW_COUNT,
+    MATCHING_TO_TAKE,
+    MIN_MELD,
+    PILE_TAKE,
+    cut_target,
+)
+from scorekeeper.rules.cards import BOOK_SIZE, CARDS_PER_DECK, NATURAL_RANKS
+from scorekeeper.rules.scoring import line_keys
+from scorekeeper.rules.variants import (
+    DEALS_PER_GAME,
+    PilePickup,
+    RankMelds,
+    UnknownVariant,
+    Variant,
+    WildDiscard,
+    get_variant,
+)
+
+from .params import BASELINE_ID, Difference, Param, differences, table_lines
+from .words import (
+    books_needed,
+    card_label,
+    deal_span,
+    join,
+    points,
+    rank_symbol,
+    runs,
+    signed,
+)
+
+QUICK_REFERENCE = "quick-reference"
+
+# The sections of every rules page, in reading order. The score-entry form links to
+# card-values, books, wilds, red-threes, going-out, end-of-deal, scoring and first-meld.
+SECTION_IDS: tuple[str, ...] = (
+    "setup",
+    "turn",
+    "melds",
+    "first-meld",
+    "books",
+    "wilds",
+    "threes",
+    "red-threes",
+    "foot",
+    "going-out",
+    "end-of-deal",
+    "card-values",
+    "scoring",
+    "differences",
+)
+
+
+def variant_text(text: str) -> str:
+    """A variant's name, summary or source line in the current language.
+
+    Those strings live in the rules data; `extract.py` puts them in the catalogs.
+    """
+    return get_translations().ugettext(text)
+
+
+def section_titles() -> dict[str, str]:
+    return {
+        QUICK_REFERENCE: _("Quick reference"),
+        "setup": _("Set-up"),
+        "turn": _("A turn"),
+        "melds": _("Melds"),
+        "first-meld": _("First meld"),
+        "books": _("Books"),
+        "wilds": _("Wild cards"),
+        "threes": _("Threes"),
+        "red-threes": _("Red threes"),
+        "foot": _("The foot"),
+        "going-out": _("Going out"),
+        "end-of-deal": _("End of a deal"),
+        "card-values": _("Card values"),
+        "scoring": _("Scoring"),
+        "differences": _("Differences from the partnership game"),
+    }
+
+
+def section_keywords() -> dict[str, str]:
+    """Other words people use for each section's subject: searched, never shown."""
+    return {
+        "setup": _(
+            "set up, setup, deal, dealing, dealer, shuffle, decks, players, partners, teams, "
+            "hand, foot, stock, cut, packets, start"
+        ),
+        "turn": _(
+            "turn, draw, stock, discard, discard pile, pile, pick up the pile, take the pile, "
+            "pickup, top card, pack, play"
+        ),
+        "melds": _("meld, melds, melding, set, lay down, rank, table"),
+        "first-meld": _(
+            "first meld, initial meld, opening meld, minimum, open, going down, points needed"
+        ),
+        "books": _("book, books, pile, canasta, seven cards, clean, dirty, natural, mixed, bonus"),
+        "wilds": _("wild, wild card, wildcard, wilds, joker, jokers, two, twos, deuce, deuces"),
+        "threes": _("three, threes, black three, black threes, red three, block, blocker"),
+        "red-threes": _("red three, red threes, red 3, bonus, penalty, held, foot, laid down"),
+        "foot": _("foot, feet, hand, pick up the foot, second packet, play the foot"),
+        "going-out": _("go out, going out, out, finish, close, permission, ask partner"),
+        "end-of-deal": _(
+            "end of the deal, end of the hand, round, stock runs out, cards left, count, "
+            "penalty, remaining cards"
+        ),
+        "card-values": _("card values, card points, points, count, worth, value, joker, ace"),
+        "scoring": _("score, scoring, total, bonus, points, exact cut, score sheet"),
+        "differences": _("differences, compare, comparison, variant, variants, house rules"),
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """A table row (or quick-reference line): its cells, and whether a value is a default."""
+
+    cells: tuple[str, ...]
+    inferred: bool = False
+    link: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """A paragraph ("p"), a list ("ul", "ol"), a table ("table") or the differences ("diffs")."""
+
+    kind: str
+    text: str = ""
+    items: tuple[str, ...] = ()
+    head: tuple[str, ...] = ()
+    rows: tuple[Row, ...] = ()
+    diffs: tuple[Difference, ...] = ()
+    inferred: bool = False
+    see: tuple[str, ...] = ()
+
+    def texts(self) -> Iterable[str]:
+        """Every piece of text in the block, for the search index."""
+        if self.text:
+            yield self.text
+        yield from self.items
+        for row in self.rows:
+            yield " ".join(row.cells)
+        for diff in self.diffs:
+            yield f"{diff.label}: {diff.value}"
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    id: str
+    title: str
+    blocks: tuple[Block, ...]
+    keywords: str = ""
+
+    def texts(self) -> Iterable[str]:
+        for block in self.blocks:
+            yield from block.texts()
+
+
+@dataclass(frozen=True, slots=True)
+class QuickGroup:
+    title: str
+    rows: tuple[Row, ...]
+    link: str
+
+
+@dataclass(frozen=True, slots=True)
+class Handbook:
+    variant: Variant
+    quick_reference: tuple[QuickGroup, ...]
+    first_meld: tuple[Row, ...]
+    first_meld_note: str
+    sections: tuple[Section, ...]
+    titles: dict[str, str]
+    inferred: tuple[str, ...]
+    """The parameters no source states, in words (shown as defaults a table may change)."""
+
+
+class _Writer:
+    """Builds the blocks of one variant's sections; `fields` name what a block states."""
+
+    def __init__(self, variant: Variant) -> None:
+        self.v = variant
+
+    def inferred(self, names: Iterable[str]) -> bool:
+        return any(self.v.is_inferred(name) for name in names)
+
+    def p(self, text: str, *names: str, see: tuple[str, ...] = ()) -> Block:
+        return Block("p", text=text, inferred=self.inferred(names), see=see)
+
+    def ul(self, items: Iterable[str], *names: str, ordered: bool = False) -> Block:
+        kind = "ol" if ordered else "ul"
+        return Block(kind, items=tuple(items), inferred=self.inferred(names))
+
+    def table(self, head: tuple[str, ...], rows: Iterable[Row]) -> Block:
+        rows = tuple(rows)
+        return Block("table", head=head, rows=rows)
+
+    def row(self, *cells: str, names: Iterable[str] = (), link: str | None = None) -> Row:
+        return Row(tuple(cells), inferred=self.inferred(names), link=link)
+
+    # Facts several sections share.
+
+    @property
+    def partnership(self) -> bool:
+        return any(table.is_partnership for table in self.v.tables)
+
+    def wild_discard_text(self) -> str:
+        texts = {
+            WildDiscard.NEEDS_MATCHING_WILDS: _(
+                "If a wild card lies on top of the discard pile, the pile can be taken only "
+                "with %(count)s wild cards of the same kind: twos to take a two, jokers to take "
+                "a joker.",
+                count=MATCHING_TO_TAKE,
+            ),
+            WildDiscard.NEVER_TAKEN: _(
+                "A two, a three or a joker on top of the discard pile can never be taken, "
+                "since no meld can be built on it."
+            ),
+            WildDiscard.FREEZES_PILE: _(
+                "Discarding a two or a joker freezes the discard pile: the whole pile is set "
+                "aside, out of play, and the next discard starts a new one."
+            ),
+        }
+        return texts.get(self.v.wild_discard, str(self.v.wild_discard.value))
+
+    def wild_melds_text(self) -> str:
+        if self.v.wild_books:
+            return _(
+                "Wild cards may also be melded on their own, twos and jokers mixed, to make a "
+                "wild meld; completed, it is a wild book worth %(bonus)s.",
+                bonus=points(self.v.book_bonus.wild or 0),
+            )
+        return _("Wild cards can never be melded on their own: every meld needs natural cards.")
+
+    def red_three_rule(self) -> str:
+        red = self.v.red_three
+        if red.down == red.held:
+            return _("%(points)s each, laid down or not", points=signed(red.held))
+        return _(
+            "%(down)s each laid down, %(held)s each still held",
+            down=signed(red.down),
+            held=signed(red.held),
+        )
+
+    def card_value(self, name: str, value: int) -> str:
+        # A black three is only ever counted against its side.
+        return points(-value) if name == "black_three" else points(value)
+
+    def card_rows(self) -> list[Row]:
+        rows = []
+        for field in fields(self.v.card_points):
+            if field.name == "black_three_melded" and not self.v.black_three_books:
+                continue
+            value = getattr(self.v.card_points, field.name)
+            rows.append(
+                self.row(
+                    card_label(field.name),
+                    self.card_value(field.name, value),
+                    names=("card_points",),
+                    link="card-values",
+                )
+            )
+        return rows
+
+    # The sections.
+
+    def setup(self) -> list[Block]:
+        v = self.v
+        blocks = [
+            self.p(
+                _(
+                    "Who can play, and with how many decks of %(cards)s cards, jokers included:",
+                    cards=CARDS_PER_DECK,
+                ),
+            ),
+            self.ul(table_lines(v.tables), "tables"),
+        ]
+        if self.partnership:
+            blocks.append(
+                self.p(
+                    _(
+                        "Partners sit across from each other and play as one side: they share "
+                        "their melds and their score."
+                    ),
+                )
+            )
+        if v.cut_for_packets:
+            blocks.append(
+                self.p(
+                    _(
+                        "All the cards are shuffled together and spread into %(piles)s stock "
+                        "piles. Each player lifts roughly %(cut)s cards from one of them, takes "
+                        "more or puts some back until they hold exactly %(cut)s, and counts them "
+                        "into two packets of %(hand)s and %(foot)s cards. The first packet is "
+                        "the player's hand; the second goes face down to the player on their "
+                        "right, whose foot it becomes.",
+                        piles=v.stock_piles,
+                        cut=cut_target(v),
+                        hand=v.hand_size,
+                        foot=v.foot_size,
+                    ),
+                    "cut_for_packets",
+                    "stock_piles",
+                    "hand_size",
+                    "foot_size",
+                )
+            )
+            if v.exact_22_bonus is not None:
+                blocks.append(
+                    self.p(
+                        _(
+                            "A player who lifts exactly %(cut)s cards at the first attempt "
+                            "earns a bonus of %(bonus)s points.",
+                            cut=cut_target(v),
+                            bonus=points(v.exact_22_bonus),
+                        ),
+                        "exact_22_bonus",
+                        see=("scoring",),
+                    )
+                )
+            blocks.append(
+                self.p(
+                    _(
+                        "The cards nobody lifted stay where they are as the stock, and the "
+                        "discard pile starts in the space between the piles."
+                    ),
+                    "stock_piles",
+                )
+            )
+        else:
+            blocks.append(
+                self.p(
+                    _(
+                        "Each player is dealt two packets face down: a hand of %(hand)s cards, "
+                        "which they pick up, and a foot of %(foot)s cards, which stays face "
+                        "down until the hand has been used up.",
+                        hand=v.hand_size,
+                        foot=v.foot_size,
+                    ),
+                    "hand_size",
+                    "foot_size",
+                )
+            )
+            if v.stock_piles == 1:
+                stock = _(
+                    "The cards left over form the stock, face down in the middle of the "
+                    "table. Its top card is turned face up beside it to begin the discard "
+                    "pile; if that card is a red three or a wild card, it is buried in the "
+                    "stock and the next one is turned."
+                )
+            else:
+                stock = _(
+                    "The cards left over form %(piles)s stock piles, face down in the middle "
+                    "of the table, with the discard pile between them.",
+                    piles=v.stock_piles,
+                )
+            blocks.append(self.p(stock, "stock_piles"))
+        blocks.append(
+            self.p(_("Nobody may look at their foot before their hand is used up."), see=("foot",))
+        )
+        blocks.append(
+            self.p(
+                _(
+                    "A game is %(deals)s deals. The deal passes one seat to the left after "
+                    "each one, and once the last deal is scored the highest total wins.",
+                    deals=DEALS_PER_GAME,
+                )
+            )
+        )
+        return blocks
+
+    def turn(self) -> list[Block]:
+        v = self.v
+        if v.stock_piles == 1:
+            draw = _(
+                "Draw %(count)s cards from the stock, or take the discard pile instead "
+                "(see below).",
+                count=DRAW_COUNT,
+            )
+        else:
+            draw = _(
+                "Draw %(count)s cards from the stock piles, from the same pile or from "
+                "different ones, or take the discard pile instead (see below).",
+                count=DRAW_COUNT,
+            )
+        pickup = {
+            PilePickup.TOP_SEVEN: _(
+                "Picking up the discard pile: you take its top %(count)s cards, or the whole pile "
+                "if it holds fewer.",
+                count=PILE_TAKE,
+            ),
+            PilePickup.TOP_SEVEN_FROM_FULL: _(
+                "Picking up the discard pile: this is allowed only while the pile holds at least "
+                "%(count)s cards, and you take exactly the top %(count)s.",
+                count=PILE_TAKE,
+            ),
+            PilePickup.WHOLE_PILE: _("Picking up the discard pile: you take every card in it."),
+        }
+        blocks = [
+            self.p(
+                _(
+                    "The player on the dealer's left starts, and play goes clockwise. Before "
+                    "their first turn, each player lays any red threes from their hand face up "
+                    "and draws the same number of replacement cards from the stock."
+                )
+            ),
+            Block(
+                "ol",
+                items=(
+                    draw,
+                    _(
+                        "Meld, if you can and wish to: start new melds or add cards to your "
+                        "side's melds."
+                    ),
+                    _("Finish by discarding one card face up on the discard pile."),
+                ),
+                inferred=self.inferred(("stock_piles",)),
+            ),
+            self.p(
+                _(
+                    "A red three drawn from the stock is laid face up straight away, and you "
+                    "draw another card to replace it."
+                ),
+                see=("red-threes",),
+            ),
+            self.p(pickup.get(v.pile_pickup, str(v.pile_pickup.value)), "pile_pickup"),
+            self.p(
+                _(
+                    "To take it, you must hold %(count)s natural cards of the same rank as the "
+                    "top card and meld them with it straight away, adding more cards from your "
+                    "hand if you like. Only then do the rest of the taken cards join your hand.",
+                    count=MATCHING_TO_TAKE,
+                )
+            ),
+            self.p(
+                _("A black three discarded on the pile stops the next player from taking it."),
+                see=("threes",),
+            ),
+            self.p(self.wild_discard_text(), "wild_discard", see=("wilds",)),
+        ]
+        if not v.black_three_pair_takes_pile:
+            blocks.append(
+                self.p(
+                    _("A pair of black threes can never be used to take the discard pile."),
+                    "black_three_pair_takes_pile",
+                )
+            )
+        blocks.append(
+            self.p(
+                _(
+                    "If your side has not melded yet in this deal, the meld you make with the "
+                    "top card must reach the first-meld minimum, and only the top card and "
+                    "cards from your hand count toward it, never the rest of the pile."
+                ),
+                see=("first-meld",),
+            )
+        )
+        return blocks
+
+    def melds(self) -> list[Block]:
+        v = self.v
+        blocks = [
+            self.p(
+                _(
+                    "A meld is a set of at least %(min)s cards of the same rank, laid face up on "
+                    "the table. Any rank from %(high)s down to %(low)s can be melded; suits do "
+                    "not matter.",
+                    min=MIN_MELD,
+                    high=rank_symbol(NATURAL_RANKS[0]),
+                    low=rank_symbol(NATURAL_RANKS[-1]),
+                )
+            )
+        ]
+        if v.max_meld_size is not None:
+            blocks.append(
+                self.p(
+                    _(
+                        "A meld can grow to %(max)s cards and no further.",
+                        max=v.max_meld_size,
+                    ),
+                    "max_meld_size",
+                    see=("books",),
+                )
+            )
+        else:
+            blocks.append(
+                self.p(
+                    _(
+                        "A meld has no upper size: cards of its rank may still be added after "
+                        "it has become a book."
+                    ),
+                    "max_meld_size",
+                    see=("books",),
+                )
+            )
+        if self.partnership:
+            blocks.append(
+                self.p(
+                    _(
+                        "In a partnership, melds belong to the side: either partner may add to "
+                        "any of them."
+                    ),
+                )
+            )
+        rank_texts = {
+            RankMelds.ONE_UNFINISHED: _(
+                "A side may not have two unfinished melds of the same rank. Once a meld has "
+                "become a book, a new meld of that rank may be started."
+            ),
+            RankMelds.ONE: _("A side may never have two melds of the same rank, finished or not."),
+        }
+        blocks.append(self.p(rank_texts.get(v.rank_melds, str(v.rank_melds.value)), "rank_melds"))
+        blocks.append(self.p(self.wild_melds_text(), "book_bonus", see=("wilds",)))
+        if v.black_three_books:
+            blocks.append(
+                self.p(
+                    _(
+                        "Threes are never part of an ordinary meld, but black threes may be "
+                        "melded together as a meld of their own, never with wild cards."
+                    ),
+                    "book_bonus",
+                    see=("threes",),
+                )
+            )
+        else:
+            blocks.append(self.p(_("Threes are never part of a meld."), see=("threes",)))
+        return blocks
+
+    def first_meld_rows(self) -> list[Row]:
+        return [
+            self.row(str(deal), points(self.v.first_meld_for(deal)), names=("first_meld",))
+            for deal in range(1, DEALS_PER_GAME + 1)
+        ]
+
+    def first_meld(self) -> list[Block]:
+        v = self.v
+        blocks = [
+            self.p(
+                _(
+                    "In each deal, the first meld your side puts down must be worth a minimum "
+                    "in card points. The minimum grows from deal to deal:"
+                ),
+                "first_meld",
+            ),
+            self.table((_("Deal"), _("Minimum")), self.first_meld_rows()),
+            self.p(
+                _(
+                    "Only the values of the cards count: red threes and book bonuses do not. "
+                    "You may put down several melds in the same turn to reach the minimum; "
+                    "after that, your side melds freely for the rest of the deal."
+                ),
+                see=("card-values",),
+            ),
+        ]
+        if self.partnership:
+            blocks.append(
+                self.p(
+                    _(
+                        "In a partnership the minimum is met once for the side: after one "
+                        "partner's first meld, the other partner has no minimum to reach."
+                    ),
+                )
+            )
+        if v.concealed_book_first_meld_deals:
+            blocks.append(
+                self.p(
+                    _(
+                        "In %(deals)s the first meld must include a concealed book: %(size)s "
+                        "cards of one rank, all from your own hand, with no card from the "
+                        "discard pile.",
+                        deals=join(
+                            deal_span(n, n) for n in sorted(v.concealed_book_first_meld_deals)
+                        ),
+                        size=BOOK_SIZE,
+                    ),
+                    "concealed_book_first_meld_deals",
+                )
+            )
+        blocks.append(
+            self.p(
+                _(
+                    "When you take the discard pile to make your first meld, only the top card "
+                    "and cards from your hand count toward the minimum."
+                ),
+                see=("turn",),
+            )
+        )
+        return blocks
+
+    def books(self) -> list[Block]:
+        v = self.v
+        bonus = v.book_bonus
+        if v.max_meld_size is not None and v.max_meld_size <= BOOK_SIZE:
+            what = _(
+                "A meld that reaches %(size)s cards is a book, and it is closed.", size=BOOK_SIZE
+            )
+        else:
+            what = _("A meld of %(size)s or more cards is a book.", size=BOOK_SIZE)
+        kinds = [
+            _("Clean book: no wild card at all. Bonus: %(bonus)s.", bonus=points(bonus.clean)),
+            _(
+                "Dirty book: one or more wild cards, at most %(most)s in a book of %(size)s. "
+                "Bonus: %(bonus)s.",
+                most=v.wild_limit.most_wilds(BOOK_SIZE),
+                size=BOOK_SIZE,
+                bonus=points(bonus.dirty),
+            ),
+        ]
+        if bonus.wild is not None:
+            kinds.append(
+                _("Wild book: wild cards only. Bonus: %(bonus)s.", bonus=points(bonus.wild))
+            )
+        if bonus.black_three is not None:
+            kinds.append(
+                _(
+                    "Black-three book: black threes only, no wild card. Bonus: %(bonus)s.",
+                    bonus=points(bonus.black_three),
+                )
+            )
+        return [
+            self.p(what, "max_meld_size"),
+            self.p(
+                _(
+                    "Square the book up and put a red card on top if it is clean, a black card "
+                    "if it is dirty, so that everyone can read the table at a glance."
+                )
+            ),
+            self.ul(kinds, "book_bonus", "wild_limit"),
+            self.p(
+                _(
+                    "Every side scores its book bonuses at the end of the deal, whether or not "
+                    "it went out, on top of the values of the cards inside."
+                ),
+                see=("scoring",),
+            ),
+            self.p(_("Books are also what a side needs to go out."), see=("going-out",)),
+        ]
+
+    def wilds(self) -> list[Block]:
+        v = self.v
+        limit = v.wild_limit
+        if limit.extra == 0:
+            rule = _(
+                "A meld must hold at least %(times)s times as many natural cards as wild cards.",
+                times=limit.per_wild,
+            )
+        elif limit.per_wild == 1:
+            rule = ngettext(
+                "A meld must hold at least %(num)d more natural card than wild cards.",
+                "A meld must hold at least %(num)d more natural cards than wild cards.",
+                limit.extra,
+            )
+        else:
+            rule = _(
+                "A meld must hold at least %(times)s natural cards for each wild card, "
+                "plus %(extra)s.",
+                times=limit.per_wild,
+                extra=limit.extra,
+            )
+        largest = v.max_meld_size or BOOK_SIZE
+        rows = [
+            self.row(str(size), str(limit.most_wilds(size)), names=("wild_limit",))
+            for size in range(MIN_MELD, largest + 1)
+        ]
+        return [
+            self.p(
+                _(
+                    "Twos and jokers are wild: in a meld, each stands for a natural card of the "
+                    "meld's rank. A joker is worth %(joker)s points and a two %(two)s.",
+                    joker=points(v.card_points.joker),
+                    two=points(v.card_points.two),
+                ),
+                "card_points",
+            ),
+            self.p(rule, "wild_limit"),
+            self.table((_("Cards in the meld"), _("Most wild cards")), rows),
+            self.p(_("A meld with even one wild card in it is dirty."), see=("books",)),
+            self.p(self.wild_melds_text(), "book_bonus"),
+            self.p(self.wild_discard_text(), "wild_discard", see=("turn",)),
+        ]
+
+    def threes(self) -> list[Block]:
+        v = self.v
+        blocks = [
+            self.p(
+                _(
+                    "Threes are never melded like the other ranks. Red threes are bonus cards "
+                    "laid out beside your melds; black threes are blockers."
+                ),
+                see=("red-threes",),
+            ),
+            self.p(
+                _("Discarding a black three stops the next player from taking the discard pile.")
+            ),
+            self.p(
+                _(
+                    "Each black three still in a hand or foot when the deal ends counts "
+                    "%(points)s against its side.",
+                    points=points(v.card_points.black_three),
+                ),
+                "card_points",
+            ),
+        ]
+        if v.black_three_books:
+            blocks.append(
+                self.p(
+                    _(
+                        "Black threes may be melded together into a meld of their own, never "
+                        "with wild cards; completed, it is a black-three book worth %(bonus)s.",
+                        bonus=points(v.book_bonus.black_three or 0),
+                    ),
+                    "book_bonus",
+                    see=("books",),
+                )
+            )
+            if v.card_points.black_three_melded:
+                blocks.append(
+                    self.p(
+                        _(
+                            "Each black three inside such a meld still counts %(points)s.",
+                            points=signed(v.card_points.black_three_melded),
+                        ),
+                        "card_points",
+                    )
+                )
+            if not v.black_three_pair_takes_pile:
+                blocks.append(
+                    self.p(
+                        _("A pair of black threes can never be used to take the discard pile."),
+                        "black_three_pair_takes_pile",
+                    )
+                )
+        else:
+            blocks.append(
+                self.p(
+                    _(
+                        "Black threes cannot be melded: the only way to be rid of them is to "
+                        "discard them, one per turn."
+                    )
+                )
+            )
+        return blocks
+
+    def red_threes(self) -> list[Block]:
+        red = self.v.red_three
+        if red.down == red.held:
+            score = _(
+                "Every red three counts %(points)s at the end of the deal, laid down or not. "
+                "Lay them down anyway: each one brings you a replacement card.",
+                points=signed(red.held),
+            )
+        else:
+            score = _(
+                "Each red three laid down scores %(down)s for your side. One still in a hand "
+                "or foot when the deal ends counts %(held)s instead.",
+                down=signed(red.down),
+                held=signed(red.held),
+            )
+        return [
+            self.p(
+                _(
+                    "A red three is never melded. Whenever you find one, in the hand you were "
+                    "dealt, in a draw from the stock or in your foot when you pick it up, lay it "
+                    "face up beside your side's melds at once and draw a replacement from the "
+                    "stock."
+                )
+            ),
+            self.p(score, "red_three"),
+            self.p(
+                _(
+                    "A red three in a foot that was never picked up is still held: it counts "
+                    "%(held)s.",
+                    held=signed(red.held),
+                ),
+                "red_three",
+                see=("foot",),
+            ),
+            self.p(_("Red threes never count toward the first-meld minimum."), see=("first-meld",)),
+        ]
+
+    def foot(self) -> list[Block]:
+        return [
+            self.p(
+                _(
+                    "Once your hand is used up, you pick up your foot and carry on playing from "
+                    "it. There are two ways to reach it:"
+                )
+            ),
+            self.ul(
+                (
+                    _(
+                        "Meld every card left in your hand. You pick up the foot straight away "
+                        "and go on with the same turn, which still ends with a discard."
+                    ),
+                    _(
+                        "Meld all your cards but one and discard that last card. Your turn ends "
+                        "there, and you play from your foot from your next turn."
+                    ),
+                )
+            ),
+            self.p(
+                _("Red threes found in the foot are laid down and replaced at once, as always."),
+                see=("red-threes",),
+            ),
+            self.p(
+                _(
+                    "If the deal ends before you reach your foot, every card in it counts "
+                    "against your side, red threes included."
+                ),
+                see=("end-of-deal",),
+            ),
+        ]
+
+    def going_out(self) -> list[Block]:
+        v = self.v
+        grouped = runs(v.going_out)
+        if len(grouped) == 1:
+            books = _(
+                "Your side has completed at least %(books)s.",
+                books=books_needed(v.going_out_for(1)),
+            )
+        else:
+            books = _("Your side has completed the books the deal asks for (see the table).")
+        conditions = [books]
+        if v.going_out_needs_partner_in_foot:
+            conditions.append(
+                _(
+                    "Your partner has picked up their foot and played at least part of a turn "
+                    "from it."
+                )
+            )
+        if v.going_out_asks_partner:
+            conditions.append(
+                _(
+                    "You ask your partner whether you may go out, and they agree. If they say "
+                    "no, you may not go out this turn."
+                )
+            )
+        if v.must_discard_to_go_out:
+            conditions.append(
+                _(
+                    "You finish with a discard: the last card goes on the discard pile, not "
+                    "into a meld."
+                )
+            )
+        else:
+            conditions.append(
+                _("You either meld every last card, or meld all but one and discard it.")
+            )
+        blocks = [
+            self.p(
+                _(
+                    "Going out means getting rid of the last card of your foot. It ends the "
+                    "deal, and it is allowed only when every condition below is met:"
+                )
+            ),
+            self.ul(
+                conditions,
+                "going_out",
+                "going_out_needs_partner_in_foot",
+                "going_out_asks_partner",
+                "must_discard_to_go_out",
+            ),
+        ]
+        if len(grouped) > 1:
+            blocks.append(
+                self.table(
+                    (_("Deal"), _("Books needed")),
+                    (
+                        self.row(deal_span(first, last), books_needed(need), names=("going_out",))  # type: ignore[arg-type]
+                        for first, last, need in grouped
+                    ),
+                )
+            )
+        blocks.append(
+            self.p(
+                _(
+                    "The side that goes out scores a bonus of %(bonus)s.",
+                    bonus=points(v.going_out_bonus),
+                ),
+                "going_out_bonus",
+            )
+        )
+        blocks.append(
+            self.p(
+                _(
+                    "Until you may go out, you must not leave yourself without cards: after "
+                    "melding, keep one card to discard and at least one more to hold."
+                )
+            )
+        )
+        return blocks
+
+    def end_of_deal(self) -> list[Block]:
+        v = self.v
+        blocks = [
+            self.p(_("A deal ends in one of two ways:")),
+            self.ul(
+                (
+                    _("A player goes out."),
+                    _(
+                        "A player has to draw and the stock cannot give them the cards. Nobody "
+                        "scores the going-out bonus then."
+                    ),
+                )
+            ),
+        ]
+        if v.wild_discard is WildDiscard.FREEZES_PILE:
+            blocks.append(
+                self.p(
+                    _(
+                        "Before the stock gives out, the cards set aside by frozen piles are "
+                        "shuffled and put under it, so that play can go on."
+                    ),
+                    "wild_discard",
+                )
+            )
+        blocks += [
+            self.p(
+                _(
+                    "Every side then counts its cards. Everything it melded counts for it; every "
+                    "card still in its players' hands and feet counts against it, including a "
+                    "foot never picked up."
+                ),
+                see=("card-values",),
+            ),
+            self.p(
+                _(
+                    "Red threes, books and bonuses are then added as described under Scoring, "
+                    "and the deal's score goes onto each side's running total."
+                ),
+                see=("scoring",),
+            ),
+            self.p(
+                _(
+                    "After deal %(deals)s, the side with the highest total wins the game.",
+                    deals=DEALS_PER_GAME,
+                )
+            ),
+        ]
+        return blocks
+
+    def card_values(self) -> list[Block]:
+        rows = self.card_rows()
+        rows.append(
+            self.row(_("Red three"), self.red_three_rule(), names=("red_three",), link="red-threes")
+        )
+        return [
+            self.p(
+                _(
+                    "A card is worth the same whether it counts for you, melded on the table, or "
+                    "against you, left in a hand or foot when the deal ends."
+                )
+            ),
+            self.table((_("Card"), _("Points")), rows),
+            self.p(_("These values are what the first-meld minimum counts."), see=("first-meld",)),
+        ]
+
+    def scoring_rows(self) -> list[Row]:
+        v = self.v
+        bonus = v.book_bonus
+
+        def each(value: int | None) -> str:
+            return _("%(bonus)s each", bonus=points(value or 0))
+
+        lines = {
+            "meld_points": (
+                _("Melded cards"),
+                _("the value of every card your side melded, books included"),
+                ("card_points",),
+            ),
+            "clean_books": (_("Clean books"), each(bonus.clean), ("book_bonus",)),
+            "dirty_books": (_("Dirty books"), each(bonus.dirty), ("book_bonus",)),
+            "wild_books": (_("Wild books"), each(bonus.wild), ("book_bonus",)),
+            "black_three_books": (_("Black-three books"), each(bonus.black_three), ("book_bonus",)),
+            "red_threes": (_("Red threes"), self.red_three_rule(), ("red_three",)),
+            "going_out": (
+                _("Going out"),
+                _("%(bonus)s for the side that went out", bonus=signed(v.going_out_bonus)),
+                ("going_out_bonus",),
+            ),
+            "exact_22": (
+                _("Exact cut"),
+                _(
+                    "%(bonus)s for each player who lifted exactly %(cut)s cards at the first "
+                    "attempt",
+                    bonus=signed(v.exact_22_bonus or 0),
+                    cut=cut_target(v),
+                ),
+                ("exact_22_bonus",),
+            ),
+            "cards_left": (
+                _("Cards left"),
+                _("minus the value of every card left in hands and feet"),
+                ("card_points",),
+            ),
+        }
+        rows = []
+        for key in line_keys(v):
+            label, rule, names = lines.get(key, (key.replace("_", " "), "", ()))
+            rows.append(self.row(label, rule, names=names))
+        return rows
+
+    def scoring(self) -> list[Block]:
+        return [
+            self.p(
+                _(
+                    "At the end of each deal every side adds up the lines below; the score sheet "
+                    "has a row for each."
+                )
+            ),
+            self.table((_("Line"), _("Counts")), self.scoring_rows()),
+            self.p(
+                _(
+                    "Each deal's score is added to the side's running total. A total can go "
+                    "below zero."
+                )
+            ),
+        ]
+
+    def differences(self) -> list[Block]:
+        try:
+            baseline = get_variant(BASELINE_ID)
+        except UnknownVariant:
+            return []
+        found = differences(self.v, baseline)
+        if not found:
+            return [
+                self.p(
+                    _(
+                        "This variant sets every rule exactly as the partnership game from "
+                        "pagat.com does; the other variants are described by how they differ "
+                        "from it."
+                    )
+                )
+            ]
+        return [
+            self.p(
+                _("What this variant changes compared with the partnership game from pagat.com:")
+            ),
+            Block("diffs", diffs=tuple(found)),
+        ]
+
+    # The quick reference: one phone screen of numbers.
+
+    def quick_reference(self) -> tuple[QuickGroup, ...]:
+        v = self.v
+        bonus = v.book_bonus
+        red = v.red_three
+        bonuses = [
+            self.row(_("Clean book"), points(bonus.clean), names=("book_bonus",), link="books"),
+            self.row(_("Dirty book"), points(bonus.dirty), names=("book_bonus",), link="books"),
+        ]
+        if bonus.wild is not None:
+            bonuses.append(
+                self.row(_("Wild book"), points(bonus.wild), names=("book_bonus",), link="books")
+            )
+        if bonus.black_three is not None:
+            bonuses.append(
+                self.row(
+                    _("Black-three book"),
+                    points(bonus.black_three),
+                    names=("book_bonus",),
+                    link="books",
+                )
+            )
+        if red.down == red.held:
+            bonuses.append(
+                self.row(
+                    _("Red three, down or held"),
+                    signed(red.held),
+                    names=("red_three",),
+                    link="red-threes",
+                )
+            )
+        else:
+            bonuses += [
+                self.row(
+                    _("Red three laid down"),
+                    signed(red.down),
+                    names=("red_three",),
+                    link="red-threes",
+                ),
+                self.row(
+                    _("Red three still held"),
+                    signed(red.held),
+                    names=("red_three",),
+                    link="red-threes",
+                ),
+            ]
+        bonuses.append(
+            self.row(
+                _("Going out"),
+                signed(v.going_out_bonus),
+                names=("going_out_bonus",),
+                link="going-out",
+            )
+        )
+        if v.exact_22_bonus is not None:
+            bonuses.append(
+                self.row(
+                    _("Exact cut of %(cut)s", cut=cut_target(v)),
+                    signed(v.exact_22_bonus),
+                    names=("exact_22_bonus",),
+                    link="scoring",
+                )
+            )
+
+        going = [
+            self.row(
+                deal_span(first, last) if len(runs(v.going_out)) > 1 else _("Every deal"),
+                books_needed(need),  # type: ignore[arg-type]
+                names=("going_out",),
+                link="going-out",
+            )
+            for first, last, need in runs(v.going_out)
+        ]
+        if v.going_out_needs_partner_in_foot:
+            going.append(
+                self.row(
+                    _("Partner"),
+                    _("must have picked up their foot"),
+                    names=("going_out_needs_partner_in_foot",),
+                    link="going-out",
+                )
+            )
+        if v.going_out_asks_partner:
+            going.append(
+                self.row(
+                    _("Permission"),
+                    _("ask your partner first"),
+                    names=("going_out_asks_partner",),
+                    link="going-out",
+                )
+            )
+        going.append(
+            self.row(
+                _("Last card"),
+                _("must be discarded") if v.must_discard_to_go_out else _("melded or discarded"),
+                names=("must_discard_to_go_out",),
+                link="going-out",
+            )
+        )
+        return (
+            QuickGroup(_("Card values"), tuple(self.card_rows()), "card-values"),
+            QuickGroup(_("Bonuses"), tuple(bonuses), "scoring"),
+            QuickGroup(_("To go out"), tuple(going), "going-out"),
+        )
+
+    def first_meld_note(self) -> str:
+        deals = self.v.concealed_book_first_meld_deals
+        if not deals:
+            return ""
+        return _(
+            "%(deals)s: with a concealed book",
+            deals=join(deal_span(n, n) for n in sorted(deals)),
+        )
+
+
+def handbook(variant: Variant) -> Handbook:
+    """Every section of the variant's rules, in the current language."""
+    writer = _Writer(variant)
+    titles = section_titles()
+    keywords = section_keywords()
+    builders = {
+        "setup": writer.setup,
+        "turn": writer.turn,
+        "melds": writer.melds,
+        "first-meld": writer.first_meld,
+        "books": writer.books,
+        "wilds": writer.wilds,
+        "threes": writer.threes,
+        "red-threes": writer.red_threes,
+        "foot": writer.foot,
+        "going-out": writer.going_out,
+        "end-of-deal": writer.end_of_deal,
+        "card-values": writer.card_values,
+        "scoring": writer.scoring,
+        "differences": writer.differences,
+    }
+    sections = tuple(
+        Section(id=sid, title=titles[sid], blocks=tuple(builders[sid]()), keywords=keywords[sid])
+        for sid in SECTION_IDS
+    )
+    return Handbook(
+        variant=variant,
+        quick_reference=writer.quick_reference(),
+        first_meld=tuple(writer.first_meld_rows()),
+        first_meld_note=writer.first_meld_note(),
+        sections=sections,
+        titles=titles,
+        inferred=tuple(
+            Param(field.name).label()
+            for field in fields(variant)
+            if variant.is_inferred(field.name)
+        ),
+    )

@@ -1,0 +1,319 @@
+"""Every parameter of a variant as a row a person can read: label, value, rules section.
+
+The comparison page and each rules page's "differences" section are both built from these
+rows, and the rows are read from the `Variant` dataclass itself: a field added to the rules
+core shows up here (with a plain fallback label) without anything being retyped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, fields, is_dataclass
+from typing import Any
+
+from flask_babel import gettext as _
+from flask_babel import ngettext
+
+from scorekeeper.engine.conventions import MATCHING_TO_TAKE, PILE_TAKE
+from scorekeeper.rules.cards import BOOK_SIZE
+from scorekeeper.rules.variants import (
+    PilePickup,
+    RankMelds,
+    Table,
+    Variant,
+    WildDiscard,
+    WildLimit,
+)
+
+from .words import books_needed, card_label, deal_span, join, points, runs, signed
+
+BASELINE_ID = "pagat"
+"""The variant the others are described against: the partnership game most tables know."""
+
+NONE = "\N{EM DASH}"
+
+# Fields that name or document a variant rather than set a rule.
+META_FIELDS = frozenset({"id", "name", "summary", "source", "inferred"})
+
+# Fields whose value is a small record shown one row per part.
+SPLIT_FIELDS = frozenset({"card_points", "book_bonus", "red_three"})
+
+# The rules section that explains each field.
+SECTION_OF: dict[str, str] = {
+    "tables": "setup",
+    "hand_size": "setup",
+    "foot_size": "setup",
+    "card_points": "card-values",
+    "book_bonus": "books",
+    "red_three": "red-threes",
+    "going_out_bonus": "going-out",
+    "exact_22_bonus": "scoring",
+    "first_meld": "first-meld",
+    "going_out": "going-out",
+    "max_meld_size": "melds",
+    "wild_limit": "wilds",
+    "pile_pickup": "turn",
+    "wild_discard": "wilds",
+    "rank_melds": "melds",
+    "must_discard_to_go_out": "going-out",
+    "going_out_needs_partner_in_foot": "going-out",
+    "going_out_asks_partner": "going-out",
+    "black_three_pair_takes_pile": "threes",
+    "concealed_book_first_meld_deals": "first-meld",
+    "stock_piles": "setup",
+    "cut_for_packets": "setup",
+}
+
+
+def yes_no(value: bool) -> str:
+    return _("yes") if value else _("no")
+
+
+def table_lines(tables: tuple[Table, ...]) -> list[str]:
+    """The allowed tables in words; runs of solo tables (2 to 7 players...) said once."""
+    groups: list[list[Table]] = []
+    for table in tables:
+        last = groups[-1] if groups else None
+        if (
+            last is not None
+            and not table.is_partnership
+            and not last[0].is_partnership
+            and last[-1].players + 1 == table.players
+            and _one_deck_rule([*last, table])
+        ):
+            last.append(table)
+        else:
+            groups.append([table])
+    return [_group_line(group) for group in groups]
+
+
+def _one_deck_rule(tables: list[Table]) -> bool:
+    return len({t.decks for t in tables}) == 1 or len({t.decks - t.players for t in tables}) == 1
+
+
+def _group_line(group: list[Table]) -> str:
+    first, last = group[0], group[-1]
+    if first.is_partnership:
+        return _(
+            "%(players)s players in %(sides)s teams of %(size)s, %(decks)s decks",
+            players=first.players,
+            sides=first.sides,
+            size=first.players_per_side,
+            decks=first.decks,
+        )
+    if len(group) == 1:
+        return _(
+            "%(players)s players, each for themselves, %(decks)s decks",
+            players=first.players,
+            decks=first.decks,
+        )
+    if first.decks == last.decks:
+        return _(
+            "%(low)s to %(high)s players, each for themselves, %(decks)s decks",
+            low=first.players,
+            high=last.players,
+            decks=first.decks,
+        )
+    return ngettext(
+        "%(low)s to %(high)s players, each for themselves, with %(num)d more deck than players",
+        "%(low)s to %(high)s players, each for themselves, with %(num)d more decks than players",
+        first.decks - first.players,
+        low=first.players,
+        high=last.players,
+    )
+
+
+def wild_rule(limit: WildLimit) -> str:
+    """The wild-card limit as a short formula."""
+    if limit.extra == 0:
+        return _("natural cards ≥ %(times)s × wild cards", times=limit.per_wild)
+    if limit.per_wild == 1:
+        return _("natural cards ≥ wild cards + %(extra)s", extra=limit.extra)
+    return _(
+        "natural cards ≥ %(times)s × wild cards + %(extra)s",
+        times=limit.per_wild,
+        extra=limit.extra,
+    )
+
+
+def pile_pickup_label(pickup: PilePickup) -> str:
+    labels = {
+        PilePickup.TOP_SEVEN: _(
+            "the top %(count)s cards, or the whole pile if fewer", count=PILE_TAKE
+        ),
+        PilePickup.TOP_SEVEN_FROM_FULL: _(
+            "exactly the top %(count)s cards, only from a pile of %(count)s or more",
+            count=PILE_TAKE,
+        ),
+        PilePickup.WHOLE_PILE: _("the whole pile"),
+    }
+    return labels.get(pickup, str(pickup.value))
+
+
+def wild_discard_label(rule: WildDiscard) -> str:
+    labels = {
+        WildDiscard.NEEDS_MATCHING_WILDS: _(
+            "the pile is taken only with %(count)s matching wild cards", count=MATCHING_TO_TAKE
+        ),
+        WildDiscard.NEVER_TAKEN: _("a two, three or joker on top is never taken"),
+        WildDiscard.FREEZES_PILE: _("it freezes the pile, which is set aside"),
+    }
+    return labels.get(rule, str(rule.value))
+
+
+def rank_melds_label(rule: RankMelds) -> str:
+    labels = {
+        RankMelds.ONE_UNFINISHED: _("one unfinished meld per rank"),
+        RankMelds.ONE: _("one meld per rank"),
+    }
+    return labels.get(rule, str(rule.value))
+
+
+def going_out_label(variant: Variant) -> str:
+    grouped = runs(variant.going_out)
+    if len(grouped) == 1:
+        return books_needed(variant.going_out_for(1))
+    return "; ".join(
+        f"{deal_span(first, last)}: {books_needed(books)}"  # type: ignore[arg-type]
+        for first, last, books in grouped
+    )
+
+
+def _labels() -> dict[str, str]:
+    return {
+        "tables": _("Players and decks"),
+        "hand_size": _("Cards in the hand"),
+        "foot_size": _("Cards in the foot"),
+        "card_points": _("Card values"),
+        "book_bonus": _("Book bonuses"),
+        "red_three": _("Red three scores"),
+        "book_bonus.clean": _("Clean book bonus"),
+        "book_bonus.dirty": _("Dirty book bonus"),
+        "book_bonus.wild": _("Wild book bonus"),
+        "book_bonus.black_three": _("Black-three book bonus"),
+        "red_three.down": _("Red three laid down"),
+        "red_three.held": _("Red three still held"),
+        "going_out_bonus": _("Going-out bonus"),
+        "exact_22_bonus": _("Bonus for an exact cut"),
+        "first_meld": _("First meld minimum, deal by deal"),
+        "going_out": _("Books needed to go out"),
+        "max_meld_size": _("Largest meld"),
+        "wild_limit": _("Wild cards allowed in a meld"),
+        "pile_pickup": _("Picking up the discard pile"),
+        "wild_discard": _("When a wild card is discarded"),
+        "rank_melds": _("Melds of one rank"),
+        "must_discard_to_go_out": _("Must end on a discard to go out"),
+        "going_out_needs_partner_in_foot": _("Partner must be in their foot first"),
+        "going_out_asks_partner": _("Ask your partner before going out"),
+        "black_three_pair_takes_pile": _("A pair of black threes may take the pile"),
+        "concealed_book_first_meld_deals": _("First meld needs a concealed book in"),
+        "stock_piles": _("Stock piles"),
+        "cut_for_packets": _("Players cut their own hand and foot"),
+    }
+
+
+def _describe(name: str, value: Any, variant: Variant) -> str:
+    """The value of field `name` (or `field.part`) of `variant`, in words."""
+    if value is None:
+        return NONE
+    describers: dict[str, Callable[[], str]] = {
+        "tables": lambda: "; ".join(table_lines(value)),
+        "red_three.down": lambda: signed(value),
+        "red_three.held": lambda: signed(value),
+        "going_out_bonus": lambda: signed(value),
+        "exact_22_bonus": lambda: signed(value),
+        "first_meld": lambda: " / ".join(points(n) for n in value),
+        "going_out": lambda: going_out_label(variant),
+        "max_meld_size": lambda: str(value),
+        "wild_limit": lambda: _(
+            "%(rule)s; at most %(most)s in a book of %(size)s",
+            rule=wild_rule(value),
+            most=value.most_wilds(BOOK_SIZE),
+            size=BOOK_SIZE,
+        ),
+        "pile_pickup": lambda: pile_pickup_label(value),
+        "wild_discard": lambda: wild_discard_label(value),
+        "rank_melds": lambda: rank_melds_label(value),
+        "concealed_book_first_meld_deals": lambda: (
+            join(deal_span(n, n) for n in sorted(value)) if value else NONE
+        ),
+    }
+    if name in describers:
+        return describers[name]()
+    if isinstance(value, bool):
+        return yes_no(value)
+    if isinstance(value, int):
+        return points(value)
+    return str(value)
+
+
+@dataclass(frozen=True, slots=True)
+class Param:
+    """One row of the comparison: a variant field, or one part of a record-valued field."""
+
+    field: str
+    part: str | None = None
+
+    @property
+    def key(self) -> str:
+        return f"{self.field}.{self.part}" if self.part else self.field
+
+    @property
+    def section(self) -> str | None:
+        return SECTION_OF.get(self.field)
+
+    def label(self) -> str:
+        if self.field == "card_points" and self.part:
+            return card_label(self.part)
+        fallback = self.key.replace("_", " ").replace(".", ": ")
+        return _labels().get(self.key, fallback)
+
+    def value(self, variant: Variant) -> Any:
+        value = getattr(variant, self.field)
+        return getattr(value, self.part) if self.part else value
+
+    def describe(self, variant: Variant) -> str:
+        value = self.value(variant)
+        if self.field == "max_meld_size" and value is None:
+            return _("no limit")
+        return _describe(self.key, value, variant)
+
+    def is_inferred(self, variant: Variant) -> bool:
+        return variant.is_inferred(self.field)
+
+
+def params(sample: Variant) -> Iterator[Param]:
+    """Every rule parameter, in the order the `Variant` dataclass declares them."""
+    for field in fields(sample):
+        if field.name in META_FIELDS:
+            continue
+        value = getattr(sample, field.name)
+        if field.name in SPLIT_FIELDS and is_dataclass(value):
+            for part in fields(value):
+                yield Param(field.name, part.name)
+        else:
+            yield Param(field.name)
+
+
+@dataclass(frozen=True, slots=True)
+class Difference:
+    param: Param
+    label: str
+    value: str
+    baseline: str
+    inferred: bool
+
+
+def differences(variant: Variant, baseline: Variant) -> list[Difference]:
+    """Every parameter whose value differs from the baseline's, in declaration order."""
+    return [
+        Difference(
+            param=param,
+            label=param.label(),
+            value=param.describe(variant),
+            baseline=param.describe(baseline),
+            inferred=param.is_inferred(variant),
+        )
+        for param in params(variant)
+        if param.value(variant) != param.value(baseline)
+    ]

@@ -1,0 +1,368 @@
+"""Search across every variant's rules, in any language of the interface.
+
+The index is built from the very section texts the rules pages show, rendered in the language
+asked for, plus each section's keywords (other words people use for its subject). Words are
+compared with case and accents folded, and loosely enough that "threes" finds "three" and
+"rossi" finds "rosso". Japanese (and any text without spaces) is cut into overlapping pairs of
+characters, so that any part of a phrase can match. Sections are ranked by how many of the
+words they hold, the rarer words weighing more, with a bonus when the whole query appears.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import unicodedata
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+
+from flask_babel import force_locale
+from markupsafe import Markup, escape
+
+from scorekeeper.rules.variants import Variant
+
+from .content import handbook, variant_text
+
+MAX_QUERY = 200
+MAX_RESULTS = 12
+SNIPPET_CHARS = 220
+TITLE_WEIGHT = 3.0
+KEYWORD_WEIGHT = 2.0
+PHRASE_WEIGHT = 2.0
+RELATIVE_FLOOR = 0.25
+"""Results scoring under this share of the best one are left out."""
+SNIPPET_TIE = 0.01
+"""Between pieces holding the same query words, the one holding them more often wins."""
+DERIVED_SECTIONS = frozenset({"differences"})
+DERIVED_WEIGHT = 0.5
+"""Sections that restate other sections' values weigh less than the rules themselves."""
+
+# Little words of the interface's languages that say nothing about a rule. A query made of
+# nothing else still searches for them.
+_STOPWORDS_BY_LANGUAGE = {
+    "en": "a an and are as at be by can could did do does for from how i if in is it its me my "
+    "of on or our s so that the their them then there they this to was we what when where "
+    "which who will with you your",
+    "fr": "au aux c ce ces d dans de des du elle en est et il j je l la le les ma mes mon n ne "
+    "on ou par pas pour qu que qui sa se ses si son sur ta te tu un une y",
+    "it": "che chi con da dal dalla degli dei del della delle di e gli i il la le lo mi mia mio "
+    "nel nella o per se sono su un una uno",
+    "de": "am an auf das dem den der des die ein eine einem einen einer es für ich im ist mein "
+    "meine meinem meiner mit ob oder sich sind und von wenn wie zu",
+}
+STOPWORDS = frozenset(word for words in _STOPWORDS_BY_LANGUAGE.values() for word in words.split())
+
+_WORD = re.compile(r"[^\W_]+")
+
+
+def _is_cjk(char: str) -> bool:
+    code = ord(char)
+    return (
+        0x3040 <= code <= 0x30FF  # hiragana, katakana
+        or 0x3400 <= code <= 0x4DBF  # CJK extension A
+        or 0x4E00 <= code <= 0x9FFF  # CJK unified ideographs
+        or 0xF900 <= code <= 0xFAFF  # CJK compatibility ideographs
+        or 0xFF66 <= code <= 0xFF9F  # half-width katakana
+        or 0xAC00 <= code <= 0xD7AF  # hangul syllables
+    )
+
+
+def fold(text: str) -> str:
+    """Case and Latin accents folded away (é → e, ß → ss); kana and kanji kept whole."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    kept: list[str] = []
+    base = ""
+    for char in decomposed:
+        if unicodedata.combining(char) and base and ord(base) < 0x0250:
+            continue  # an accent on a Latin letter
+        kept.append(char)
+        if not unicodedata.combining(char):
+            base = char
+    return unicodedata.normalize("NFKC", "".join(kept)).casefold()
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    text: str
+    start: int
+    end: int
+    cjk: bool
+
+
+def tokens(text: str, for_query: bool = False) -> Iterator[Token]:
+    """Words of alphabetic text; single characters and pairs of CJK text.
+
+    A query's CJK run of two or more characters is cut into pairs only: a document's is cut
+    into pairs and single characters, so a one-character query still finds it.
+    """
+    for match in _WORD.finditer(text):
+        word, offset = match.group(), match.start()
+        start = 0
+        while start < len(word):
+            cjk = _is_cjk(word[start])
+            end = start
+            while end < len(word) and _is_cjk(word[end]) == cjk:
+                end += 1
+            run = word[start:end]
+            if not cjk:
+                yield Token(fold(run), offset + start, offset + end, False)
+            else:
+                chars = [fold(c) for c in run]
+                if len(run) == 1 or not for_query:
+                    for i, char in enumerate(chars):
+                        yield Token(char, offset + start + i, offset + start + i + 1, True)
+                for i in range(len(run) - 1):
+                    yield Token(
+                        chars[i] + chars[i + 1], offset + start + i, offset + start + i + 2, True
+                    )
+            start = end
+
+
+def _common_prefix(a: str, b: str) -> int:
+    n = 0
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            break
+        n += 1
+    return n
+
+
+def word_matches(query: str, word: str) -> bool:
+    """The same word, or the same stem with a different ending (three/threes, rosso/rossi)."""
+    if query == word:
+        return True
+    shared = _common_prefix(query, word)
+    return shared >= 4 and shared >= min(len(query), len(word)) - 2
+
+
+@dataclass(frozen=True, slots=True)
+class Doc:
+    order: int
+    """Where the section comes in the list of all: variants in their order, then sections."""
+    variant_id: str
+    variant_name: str
+    section: str
+    title: str
+    pieces: tuple[str, ...]
+    piece_tokens: tuple[tuple[Token, ...], ...]
+    body: Counter[str]
+    title_words: frozenset[str]
+    keyword_words: frozenset[str]
+    folded: str
+    """Title, text and keywords folded, spaces removed: for whole-phrase matches."""
+    words: frozenset[str]
+    """Every word of the body, title and keywords."""
+
+
+@dataclass(frozen=True, slots=True)
+class Index:
+    language: str
+    docs: tuple[Doc, ...]
+    vocabulary: frozenset[str]
+    cjk: frozenset[str]
+
+
+def _squash(text: str) -> str:
+    return "".join(fold(text).split())
+
+
+def build_index(language: str, variants: tuple[Variant, ...]) -> Index:
+    """Every section of every variant, rendered in `language`. Needs an app context."""
+    docs = []
+    with force_locale(language):
+        for variant in variants:
+            book = handbook(variant)
+            name = variant_text(variant.name)
+            for section in book.sections:
+                pieces = tuple(section.texts())
+                piece_tokens = tuple(tuple(tokens(piece)) for piece in pieces)
+                body = Counter(t.text for found in piece_tokens for t in found)
+                title_words = frozenset(t.text for t in tokens(section.title))
+                keyword_words = frozenset(t.text for t in tokens(section.keywords))
+                docs.append(
+                    Doc(
+                        order=len(docs),
+                        variant_id=variant.id,
+                        variant_name=name,
+                        section=section.id,
+                        title=section.title,
+                        pieces=pieces,
+                        piece_tokens=piece_tokens,
+                        body=body,
+                        title_words=title_words,
+                        keyword_words=keyword_words,
+                        folded=_squash(" ".join((section.title, *pieces, section.keywords))),
+                        words=frozenset(body) | title_words | keyword_words,
+                    )
+                )
+    vocabulary: set[str] = set()
+    cjk: set[str] = set()
+    for doc in docs:
+        vocabulary |= doc.words
+    for word in vocabulary:
+        if any(_is_cjk(c) for c in word):
+            cjk.add(word)
+    return Index(language, tuple(docs), frozenset(vocabulary), frozenset(cjk))
+
+
+@lru_cache(maxsize=16)
+def cached_index(language: str, variants: tuple[Variant, ...]) -> Index:
+    """One index per language and set of variants (variants are frozen, so hashable)."""
+    return build_index(language, variants)
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """A section that answers the query, in every variant where it reads the same."""
+
+    section: str
+    title: str
+    snippet: Markup
+    score: float
+    language: str
+    variants: tuple[tuple[str, str], ...]
+    """(id, name) of each variant whose section this is, best match first."""
+
+    @property
+    def variant_id(self) -> str:
+        return self.variants[0][0]
+
+
+def _expand(index: Index, word: str, cjk: bool) -> frozenset[str]:
+    """The vocabulary words a query word stands for."""
+    if cjk:
+        return frozenset({word}) if word in index.vocabulary else frozenset()
+    return frozenset(w for w in index.vocabulary - index.cjk if word_matches(word, w))
+
+
+def search(index: Index, query: str, variant_id: str | None = None) -> list[Result]:
+    """The sections that answer `query`, best first (within one variant when one is given).
+
+    Sections that read the same in several variants come back as one result naming them all.
+    """
+    query = query.strip()[:MAX_QUERY]
+    query_tokens = list(tokens(query, for_query=True))
+    if not query_tokens:
+        return []
+    telling = [t for t in query_tokens if t.cjk or t.text not in STOPWORDS] or query_tokens
+    terms: dict[str, frozenset[str]] = {}
+    for token in telling:
+        if token.text not in terms:
+            terms[token.text] = _expand(index, token.text, token.cjk)
+    docs = [d for d in index.docs if variant_id is None or d.variant_id == variant_id]
+    total = len(index.docs)
+    weights: dict[str, float] = {}
+    for term, words in terms.items():
+        holding = sum(1 for doc in index.docs if words & doc.words)
+        weights[term] = math.log(1 + total / holding) if holding else 0.0
+    phrase = _squash(query)
+    phrase_weight = PHRASE_WEIGHT * sum(weights.values())
+    scored = []
+    for doc in docs:
+        score = 0.0
+        found = 0
+        for term, words in terms.items():
+            if not words:
+                continue
+            count = sum(doc.body[w] for w in words)
+            in_title = bool(words & doc.title_words)
+            in_keywords = bool(words & doc.keyword_words)
+            if not (count or in_title or in_keywords):
+                continue
+            found += 1
+            score += weights[term] * (
+                min(count, 5) + TITLE_WEIGHT * in_title + KEYWORD_WEIGHT * in_keywords
+            )
+        if not found:
+            continue
+        score *= found / len(terms)
+        if len(phrase) > 1 and phrase in doc.folded:
+            score += phrase_weight
+        if doc.section in DERIVED_SECTIONS:
+            score *= DERIVED_WEIGHT
+        scored.append((score, doc))
+    if not scored:
+        return []
+    scored.sort(key=lambda pair: (-pair[0], pair[1].order))
+    best = scored[0][0]
+    results: list[Result] = []
+    grouped: dict[tuple[str, str], int] = {}
+    for score, doc in scored:
+        if score < best * RELATIVE_FLOOR:
+            break
+        text = snippet(doc.pieces, doc.piece_tokens, terms, weights)
+        key = (doc.section, str(text))
+        if key in grouped:
+            found_at = grouped[key]
+            earlier = results[found_at]
+            results[found_at] = Result(
+                section=earlier.section,
+                title=earlier.title,
+                snippet=earlier.snippet,
+                score=earlier.score,
+                language=earlier.language,
+                variants=(*earlier.variants, (doc.variant_id, doc.variant_name)),
+            )
+            continue
+        if len(results) == MAX_RESULTS:
+            continue
+        grouped[key] = len(results)
+        results.append(
+            Result(
+                section=doc.section,
+                title=doc.title,
+                snippet=text,
+                score=score,
+                language=index.language,
+                variants=((doc.variant_id, doc.variant_name),),
+            )
+        )
+    return results
+
+
+def _marks(found: Iterable[Token], matched: frozenset[str]) -> list[tuple[int, int]]:
+    spans: list[tuple[int, int]] = []
+    for token in found:
+        if token.text in matched:
+            if spans and token.start <= spans[-1][1]:
+                spans[-1] = (spans[-1][0], max(spans[-1][1], token.end))
+            else:
+                spans.append((token.start, token.end))
+    return spans
+
+
+def snippet(
+    pieces: tuple[str, ...],
+    piece_tokens: tuple[tuple[Token, ...], ...],
+    terms: dict[str, frozenset[str]],
+    weights: dict[str, float],
+) -> Markup:
+    """The piece of text that holds the most (and rarest) query words, trimmed, matches marked."""
+    matched = frozenset().union(*terms.values())
+    best, best_tokens, best_value = "", (), -1.0
+    for piece, found in zip(pieces, piece_tokens, strict=True):
+        words = {t.text for t in found}
+        value = sum(weights[term] for term, forms in terms.items() if forms & words)
+        value += SNIPPET_TIE * sum(1 for t in found if t.text in matched)
+        if value > best_value:
+            best, best_tokens, best_value = piece, found, value
+    best_marks = _marks(best_tokens, matched)
+    start, end = 0, len(best)
+    if len(best) > SNIPPET_CHARS:
+        first = best_marks[0][0] if best_marks else 0
+        start = max(0, min(first - SNIPPET_CHARS // 4, len(best) - SNIPPET_CHARS))
+        end = start + SNIPPET_CHARS
+    parts: list[str | Markup] = ["…" if start > 0 else ""]
+    cursor = start
+    for mark_start, mark_end in best_marks:
+        if mark_end <= start or mark_start >= end:
+            continue
+        mark_start, mark_end = max(mark_start, start), min(mark_end, end)
+        parts.append(escape(best[cursor:mark_start]))
+        parts.append(Markup("<mark>%s</mark>") % best[mark_start:mark_end])
+        cursor = mark_end
+    parts.append(escape(best[cursor:end]))
+    parts.append("…" if end < len(best) else "")
+    return Markup("").join(parts)

@@ -1,0 +1,111 @@
+"""/rules/: the index, a page per variant, the search and the side-by-side comparison."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, render_template, request
+from flask_babel import get_locale
+
+from scorekeeper.extensions import SUPPORTED_LANGUAGES
+from scorekeeper.rules.variants import UnknownVariant, all_variants, get_variant
+
+from .content import handbook, variant_text
+from .params import BASELINE_ID, params, table_lines
+from .search import MAX_QUERY, Result, cached_index, search
+from .words import join
+
+bp = Blueprint("handbook", __name__, url_prefix="/rules")
+
+
+def _language() -> str:
+    return str(get_locale() or "en")
+
+
+@bp.context_processor
+def handbook_helpers() -> dict[str, object]:
+    return {"variant_text": variant_text, "list_words": join}
+
+
+@bp.get("/")
+def index():
+    variants = all_variants()
+    tables = {variant.id: table_lines(variant.tables) for variant in variants}
+    return render_template("handbook/index.html", variants=variants, tables=tables)
+
+
+@bp.get("/<variant_id>")
+def variant(variant_id: str):
+    try:
+        chosen = get_variant(variant_id)
+    except UnknownVariant:
+        abort(404)
+    return render_template("handbook/variant.html", book=handbook(chosen), variants=all_variants())
+
+
+def _search_everywhere(query: str, variant_id: str | None) -> tuple[list[Result], str | None]:
+    """Results in the page's language; failing that, in the first other language that has any.
+
+    Returns the results and, when they come from another language, that language's code.
+    """
+    language = _language()
+    variants = all_variants()
+    results = search(cached_index(language, variants), query, variant_id)
+    if results:
+        return results, None
+    for other in SUPPORTED_LANGUAGES:
+        if other == language:
+            continue
+        found = search(cached_index(other, variants), query, variant_id)
+        if found:
+            return found, other
+    return [], None
+
+
+@bp.get("/search", endpoint="search")
+def search_page():
+    query = request.args.get("q", "").strip()[:MAX_QUERY]
+    variant_id = request.args.get("variant") or None
+    variants = all_variants()
+    if variant_id not in {v.id for v in variants}:
+        variant_id = None
+    results, found_in = _search_everywhere(query, variant_id) if query else ([], None)
+    return render_template(
+        "handbook/search.html",
+        query=query,
+        variant_id=variant_id,
+        variants=variants,
+        results=results,
+        found_in=found_in,
+        languages=SUPPORTED_LANGUAGES,
+    )
+
+
+@bp.get("/compare")
+def compare():
+    variants = all_variants()
+    chosen = [v for v in variants if v.id in request.args.getlist("v")]
+    shown = chosen if len(chosen) >= 2 else list(variants)
+    baseline = next((v for v in variants if v.id == BASELINE_ID), variants[0])
+    rows = [
+        {
+            "param": param,
+            "label": param.label(),
+            "cells": [
+                {
+                    "variant": v,
+                    "text": param.describe(v),
+                    "inferred": param.is_inferred(v),
+                    "differs": param.value(v) != param.value(baseline),
+                }
+                for v in shown
+            ],
+        }
+        for param in params(baseline)
+    ]
+    return render_template(
+        "handbook/compare.html",
+        variants=variants,
+        shown=shown,
+        chosen_ids={v.id for v in chosen},
+        baseline=baseline,
+        rows=rows,
+    )

@@ -1,0 +1,119 @@
+"""Small pieces of wording shared by the rules pages: numbers, card names, lists of books.
+
+Every function here speaks the language of the current request (Flask-Babel's locale).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from babel.lists import format_list
+from flask_babel import get_locale, ngettext, pgettext
+from flask_babel import gettext as _
+
+from scorekeeper.rules.cards import NATURAL_RANKS, CardKind, kind_of_rank
+from scorekeeper.rules.variants import BookCount
+
+MINUS = "\N{MINUS SIGN}"
+EN_DASH = "\N{EN DASH}"
+
+
+def points(value: int) -> str:
+    """A number of points, with a true minus sign when it is negative."""
+    return f"{MINUS}{-value}" if value < 0 else str(value)
+
+
+def signed(value: int) -> str:
+    """Points with their sign always shown: +100, −500, 0."""
+    return f"+{value}" if value > 0 else points(value)
+
+
+def rank_symbol(rank: str) -> str:
+    """A rank as the cards of the current language print it (R for roi, B for Bube...)."""
+    symbols = {
+        "A": pgettext("card rank", "A"),
+        "K": pgettext("card rank", "K"),
+        "Q": pgettext("card rank", "Q"),
+        "J": pgettext("card rank", "J"),
+    }
+    return symbols.get(rank, rank)
+
+
+def ranks_of(kind: CardKind) -> tuple[str, ...]:
+    """The natural ranks that score as `kind`, highest first."""
+    return tuple(rank for rank in NATURAL_RANKS if kind_of_rank(rank) is kind)
+
+
+def rank_span(ranks: tuple[str, ...]) -> str:
+    """ "K–8" for a run of ranks; a single rank alone."""
+    if not ranks:
+        return ""
+    if len(ranks) == 1:
+        return rank_symbol(ranks[0])
+    return f"{rank_symbol(ranks[0])}{EN_DASH}{rank_symbol(ranks[-1])}"
+
+
+def natural_span() -> str:
+    """Every rank that can be melded: "A–4"."""
+    return rank_span(NATURAL_RANKS)
+
+
+def card_label(name: str) -> str:
+    """The label of a `CardPoints` field: the card or cards it prices."""
+    kinds = {
+        "high": CardKind.HIGH,
+        "low": CardKind.LOW,
+    }
+    if name in kinds:
+        return _("%(ranks)s (each)", ranks=rank_span(ranks_of(kinds[name])))
+    labels = {
+        "joker": _("Joker"),
+        "two": _("Two"),
+        "ace": _("Ace"),
+        "black_three": _("Black three left in hand or foot"),
+        "black_three_melded": _("Black three in a black-three book"),
+    }
+    return labels.get(name, name.replace("_", " "))
+
+
+def join(items: Iterable[str]) -> str:
+    """Items joined the way the current language lists them ("a, b and c")."""
+    items = [item for item in items if item]
+    if not items:
+        return ""
+    return format_list(items, locale=get_locale() or "en")
+
+
+def book_kind_count(kind: str, count: int) -> str:
+    """ "2 clean books", "1 wild book"... for a kind of `BookCount`."""
+    if kind == "clean":
+        return ngettext("%(num)d clean book", "%(num)d clean books", count)
+    if kind == "dirty":
+        return ngettext("%(num)d dirty book", "%(num)d dirty books", count)
+    if kind == "wild":
+        return ngettext("%(num)d wild book", "%(num)d wild books", count)
+    return f"{count} {kind}"
+
+
+def books_needed(books: BookCount) -> str:
+    """The books of a going-out requirement in words, or "no books"."""
+    parts = [book_kind_count(kind, count) for kind, count in books if count]
+    return join(parts) if parts else _("no books")
+
+
+def deal_span(first: int, last: int) -> str:
+    """ "deal 2" or "deals 1–3"."""
+    if first == last:
+        return _("deal %(deal)s", deal=first)
+    return _("deals %(first)s–%(last)s", first=first, last=last)
+
+
+def runs(values: tuple[object, ...]) -> list[tuple[int, int, object]]:
+    """Consecutive equal values grouped: [(first deal, last deal, value), ...] (deals from 1)."""
+    grouped: list[tuple[int, int, object]] = []
+    for deal, value in enumerate(values, start=1):
+        if grouped and grouped[-1][2] == value:
+            grouped[-1] = (grouped[-1][0], deal, value)
+        else:
+            grouped.append((deal, deal, value))
+    return grouped
