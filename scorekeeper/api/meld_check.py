@@ -1,0 +1,71 @@
+"""The meld checker's JSON: a request read and answered through the engine's `check_meld`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine.melds import check_meld
+from ..rules.house import VariantRejected, resolve_variant
+from ..rules.json_entry import read_object
+from ..rules.messages import N_, Problem
+from ..rules.variants import DEALS_PER_GAME, UnknownVariant, Variant
+
+MELD_FIELDS = ("variant", "deal", "rank", "naturals", "twos", "jokers", "first_meld")
+COUNT_FIELDS = ("naturals", "twos", "jokers")
+RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3")
+MOST_CARDS = 100
+
+
+def _problem(field: str | None, template: str, /, **params: object) -> Problem:
+    return Problem(None, field, template, params)
+
+
+def answer_meld_check(data: object) -> tuple[dict[str, Any], bool]:
+    """The answer body, and whether the request could be read at all."""
+    if not isinstance(data, dict):
+        return {"errors": [_problem(None, N_("The meld must be a JSON object.")).to_dict()]}, False
+    problems: list[Problem] = []
+    values = read_object(
+        data, MELD_FIELDS, None, problems, bools=("first_meld",), unread=("variant", "rank")
+    )
+    variant = _variant(values, problems)
+    deal = values.get("deal", 1)
+    if isinstance(deal, int) and not 1 <= deal <= DEALS_PER_GAME:
+        problems.append(_problem("deal", N_("The deal must be 1, 2, 3 or 4, not {value}."), value=deal))
+    rank = values.get("rank")
+    if rank is not None and rank not in RANKS:
+        problems.append(
+            _problem("rank", N_("rank must be one of {ranks}, or null for an all-wild meld."),
+                     ranks=", ".join(RANKS))
+        )
+    for field in COUNT_FIELDS:
+        count = values.get(field, 0)
+        if isinstance(count, int) and not 0 <= count <= MOST_CARDS:
+            problems.append(
+                _problem(field, N_("{field} must be between 0 and {most}."), field=field, most=MOST_CARDS)
+            )
+    if problems or variant is None:
+        return {"errors": [p.to_dict() for p in problems]}, False
+    check = check_meld(
+        variant,
+        int(deal),  # type: ignore[call-overload]
+        rank,  # type: ignore[arg-type]
+        **{field: int(values.get(field, 0)) for field in COUNT_FIELDS},  # type: ignore[call-overload]
+        first_meld=bool(values.get("first_meld", False)),
+    )
+    return check.to_dict(), True
+
+
+def _variant(values: dict[str, object], problems: list[Problem]) -> Variant | None:
+    if "variant" not in values:
+        problems.append(_problem("variant", N_("{field} is required."), field="variant"))
+        return None
+    try:
+        return resolve_variant(values["variant"])
+    except VariantRejected as refusal:
+        problems.extend(refusal.problems)
+    except (UnknownVariant, TypeError, ValueError):
+        problems.append(
+            _problem("variant", N_("Unknown variant {value}."), value=repr(values["variant"])[:80])
+        )
+    return None

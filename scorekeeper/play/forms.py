@@ -1,0 +1,67 @@
+"""The meld checker's question and the demo game's choices."""
+
+from __future__ import annotations
+
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, IntegerField, SelectField, SubmitField
+from wtforms.fields.choices import SelectChoice
+from wtforms.validators import NumberRange, Optional
+
+from scorekeeper.rules.cards import NATURAL_RANKS
+from scorekeeper.rules.variants import DEALS_PER_GAME, all_variants
+
+ALL_WILD = "wild"
+"""The rank choice for a meld of twos and jokers only."""
+BLACK_THREES = "3"
+MOST_CARDS = 40
+MOST_SEED = 2**31 - 1
+
+
+def variant_choices() -> list[SelectChoice]:
+    return [SelectChoice(variant.id, variant.name) for variant in all_variants()]
+
+
+def rank_choices() -> list[SelectChoice]:
+    return [
+        *(SelectChoice(rank) for rank in NATURAL_RANKS),
+        SelectChoice(BLACK_THREES, str(_l("Black threes"))),
+        SelectChoice(ALL_WILD, str(_l("Wild cards only"))),
+    ]
+
+
+def deal_choices() -> list[SelectChoice]:
+    return [SelectChoice(str(n)) for n in range(1, DEALS_PER_GAME + 1)]
+
+
+class MeldCheckForm(FlaskForm):
+    """Asked by GET: it changes nothing, so it carries no CSRF token."""
+
+    class Meta:
+        csrf = False
+
+    variant = SelectField(_l("Rules"), choices=variant_choices, default="pagat")
+    deal = SelectField(
+        _l("Deal"),
+        choices=deal_choices,
+        default="1",
+    )
+    rank = SelectField(_l("Rank"), choices=rank_choices, default="K")
+    naturals = IntegerField(
+        _l("Cards of the rank"), default=3, validators=[NumberRange(0, MOST_CARDS)]
+    )
+    twos = IntegerField(_l("Twos"), default=0, validators=[NumberRange(0, MOST_CARDS)])
+    jokers = IntegerField(_l("Jokers"), default=0, validators=[NumberRange(0, MOST_CARDS)])
+    first_meld = BooleanField(_l("This is our side's first meld of the deal"))
+
+    def chosen_rank(self) -> str | None:
+        return None if self.rank.data == ALL_WILD else self.rank.data
+
+
+class DemoForm(FlaskForm):
+    variant = SelectField(_l("Rules"), choices=variant_choices, default="pagat")
+    seed = IntegerField(
+        _l("Seed (the same seed plays the same game)"),
+        validators=[Optional(), NumberRange(0, MOST_SEED)],
+    )
+    play = SubmitField(_l("Play a demo game"))
