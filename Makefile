@@ -12,6 +12,11 @@ APP := scorekeeper
 HOST := 127.0.0.1
 PORT := 5000
 PYTEST_ARGS ?=
+BENCH_LOAD_ARGS ?=
+# The PostgreSQL run of `make test`: the server the tests make their own database on, and the
+# tests that touch a database (web tests, migrations included). POSTGRES_URL= skips that run.
+POSTGRES_URL ?= postgresql+psycopg://postgres@127.0.0.1:5432/postgres
+POSTGRES_TESTS ?= tests/web -m "not browser"
 TRANSLATIONS := scorekeeper/translations
 
 # apt-get needs root: use sudo when we are not root and sudo exists.
@@ -19,12 +24,15 @@ SUDO := $(shell [ "$$(id -u)" -eq 0 ] || { command -v sudo >/dev/null && echo su
 # Wait for another apt/dpkg run to finish instead of failing on its lock.
 APT_GET := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=900
 
-.PHONY: help venv venv-test run test bench clean system-test-deps
+.PHONY: help venv venv-test run test test-postgres bench bench-load clean system-test-deps
 
 help:
 	@echo "make run    install, apply migrations, serve http://$(HOST):$(PORT)"
 	@echo "make test   install with test extras and system packages, run pytest (PYTEST_ARGS=...)"
+	@echo "            on SQLite, then on PostgreSQL ($(POSTGRES_URL)) when it answers"
 	@echo "make bench  run every bench/bench_*.py"
+	@echo "make bench-load  load test: gunicorn on $(HOST), concurrent clients, bounded run"
+	@echo "make translations  extract every message into messages.pot, merge it into each .po"
 	@echo "make clean  remove .venv and caches"
 
 $(BIN)/python:
@@ -67,6 +75,35 @@ run: $(VENV)/.installed
 test: $(VENV)/.installed-test system-test-deps
 	$(compile_translations)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	@$(MAKE) --no-print-directory test-postgres
+
+# Exits 0 when the database at argv[1] accepts a connection within three seconds.
+export POSTGRES_ANSWERS := import sys, sqlalchemy; \
+	sqlalchemy.create_engine(sys.argv[1], connect_args={"connect_timeout": 3}).connect().close()
+
+# Runs only when the PostgreSQL server answers; says so when it does not.
+test-postgres: $(VENV)/.installed-test
+	$(compile_translations)
+	@if [ -z "$(POSTGRES_URL)" ]; then \
+		echo "POSTGRES_URL is empty: no PostgreSQL run"; \
+	elif ! $(BIN)/python -c "$$POSTGRES_ANSWERS" "$(POSTGRES_URL)" 2>/dev/null; then \
+		echo "PostgreSQL does not answer at $(POSTGRES_URL): no PostgreSQL run"; \
+	else \
+		echo "== the suite again on PostgreSQL"; \
+		SCOREKEEPER_TEST_DATABASE_URL="$(POSTGRES_URL)" \
+			$(BIN)/python -m pytest $(POSTGRES_TESTS) $(PYTEST_ARGS); \
+	fi
+
+# Extracts the messages of scorekeeper/ and templates/ (babel.cfg says how), merges them into
+# every language's messages.po and compiles. New messages arrive empty, never guessed:
+# translate them before committing (tests/web/test_i18n.py fails while any is missing).
+.PHONY: translations
+translations: $(VENV)/.installed
+	$(BIN)/pybabel extract -F babel.cfg -o $(TRANSLATIONS)/messages.pot --sort-by-file \
+		--add-comments=TRANSLATORS: --project=scorekeeper --copyright-holder=scorekeeper .
+	$(BIN)/pybabel update -i $(TRANSLATIONS)/messages.pot -d $(TRANSLATIONS) \
+		--no-fuzzy-matching --ignore-obsolete
+	$(compile_translations)
 
 bench: $(VENV)/.installed
 	@for script in bench/bench_*.py; do \
@@ -74,6 +111,11 @@ bench: $(VENV)/.installed
 		echo "== $$script"; \
 		$(BIN)/python "$$script"; \
 	done
+
+# A bounded load test (32 clients, 10 s a phase): gunicorn on $(HOST), PostgreSQL when it answers.
+bench-load: $(VENV)/.installed
+	$(compile_translations)
+	$(BIN)/python bench/bench_load.py $(BENCH_LOAD_ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis .ruff_cache build *.egg-info tests/artifacts

@@ -9,6 +9,7 @@ from typing import Any
 from flask import Flask
 
 from scorekeeper import config as settings
+from scorekeeper import security
 from scorekeeper.extensions import babel, csrf, db, migrate, select_locale
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -18,7 +19,13 @@ PROJECT_ROOT = Path(__file__).resolve().parent.parent
 BLUEPRINTS = (
     "scorekeeper.errors",
     "scorekeeper.site",
+    "scorekeeper.games",
+    "scorekeeper.sharing.views",
+    "scorekeeper.play",
+    "scorekeeper.house",
+    "scorekeeper.sheets",
     "scorekeeper.api",
+    "scorekeeper.handbook",
 )
 
 
@@ -43,6 +50,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     migrate.init_app(app, db)
     csrf.init_app(app)
     babel.init_app(app, locale_selector=select_locale)
+    security.init_app(app)
 
     for module_name in BLUEPRINTS:
         app.register_blueprint(importlib.import_module(module_name).bp)

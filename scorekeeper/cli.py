@@ -7,6 +7,7 @@ import json
 import sys
 from collections.abc import Sequence
 
+from .rules.house import MAX_FILE_BYTES, VariantRejected, read_house_file
 from .rules.json_entry import answer, rejected
 from .rules.messages import N_, Problem
 
@@ -23,6 +24,27 @@ def score(stdin: str) -> int:
     return 0 if result.accepted else 1
 
 
+def demo_house_rules(path: str, seed: int, as_json: bool) -> int:
+    """Bots play a game under the house rules of an exported rules file; 2 if it is refused."""
+    from .engine.demo import summary
+    from .engine.game import play_game
+
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read(MAX_FILE_BYTES + 1)
+        variant = read_house_file(raw).checked_variant()
+    except OSError as error:
+        print(f"Cannot read {path}: {error.strerror}", file=sys.stderr)
+        return 2
+    except VariantRejected as refusal:
+        for problem in refusal.problems:
+            print(problem.message, file=sys.stderr)
+        return 2
+    game = play_game(variant, seed)
+    print(json.dumps(game.to_dict(), indent=2) if as_json else summary(game))
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m scorekeeper")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -31,9 +53,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     demo.add_argument("--variant", default="pagat")
     demo.add_argument("--seed", type=int, default=1)
     demo.add_argument("--json", action="store_true", help="print the game as JSON")
+    demo.add_argument(
+        "--rules", metavar="FILE", help="house rules exported from the app, instead of --variant"
+    )
     args = parser.parse_args(argv)
     if args.command == "score":
         return score(sys.stdin.read())
+    if args.rules:
+        return demo_house_rules(args.rules, args.seed, args.json)
     from .engine.demo import run_demo
 
     return run_demo(args.variant, args.seed, as_json=args.json)

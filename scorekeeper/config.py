@@ -13,6 +13,10 @@ from typing import Any
 ENV_PREFIX = "SCOREKEEPER_"
 SECRET_KEY_FILE = "secret_key"
 MAX_UPLOAD_BYTES = 1024 * 1024
+# Form fields and parts a request may carry: far above any form of the app.
+MAX_FORM_PARTS = 500
+TRUE_WORDS = frozenset({"1", "true", "yes", "on"})
+FALSE_WORDS = frozenset({"0", "false", "no", "off", ""})
 
 
 def instance_path(environ: Mapping[str, str] = os.environ) -> str | None:
@@ -26,8 +30,11 @@ def defaults(instance: str) -> dict[str, Any]:
     return {
         "SQLALCHEMY_DATABASE_URI": database_url,
         "MAX_CONTENT_LENGTH": MAX_UPLOAD_BYTES,
+        "MAX_FORM_MEMORY_SIZE": MAX_UPLOAD_BYTES,
+        "MAX_FORM_PARTS": MAX_FORM_PARTS,
         "SESSION_COOKIE_SAMESITE": "Lax",
         "SESSION_COOKIE_HTTPONLY": True,
+        "SESSION_COOKIE_SECURE": False,
         "BABEL_DEFAULT_LOCALE": "en",
         "BABEL_TRANSLATION_DIRECTORIES": "translations",
     }
@@ -42,7 +49,22 @@ def from_environment(environ: Mapping[str, str] = os.environ) -> dict[str, Any]:
     secret_key = environ.get(ENV_PREFIX + "SECRET_KEY")
     if secret_key:
         settings["SECRET_KEY"] = secret_key
+    secure_cookies = environ.get(ENV_PREFIX + "SECURE_COOKIES")
+    if secure_cookies is not None:
+        secure = flag(ENV_PREFIX + "SECURE_COOKIES", secure_cookies)
+        settings["SESSION_COOKIE_SECURE"] = secure
+        settings["PREFERRED_URL_SCHEME"] = "https" if secure else "http"
     return settings
+
+
+def flag(name: str, value: str) -> bool:
+    """An on/off setting: 1/true/yes/on or 0/false/no/off; anything else stops the start."""
+    word = value.strip().lower()
+    if word in TRUE_WORDS:
+        return True
+    if word in FALSE_WORDS:
+        return False
+    raise ValueError(f"{name} must be one of 1, true, yes, on, 0, false, no, off; not {value!r}")
 
 
 def complete(config: dict[str, Any], instance: str) -> None:

@@ -3,8 +3,15 @@
 unit/     the pure rules and engine: no app needed
 web/      the app through Flask's test client (``app``, ``client``, ``runner``)
 browser/  real pages in headless Chromium (``live_server``, ``page``); marked ``browser``
+
+The apps use a fresh SQLite file per test. With SCOREKEEPER_TEST_DATABASE_URL set to a
+PostgreSQL server (``postgresql+psycopg://postgres@127.0.0.1:5432/postgres``), they use a
+database of their own on that server instead: made under a unique name when the run starts,
+emptied before each test that builds an app, and dropped when the run ends.
 """
 
+import os
+import secrets
 import shutil
 import threading
 from collections.abc import Iterator
@@ -13,6 +20,9 @@ from pathlib import Path
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
+from sqlalchemy import create_engine, make_url, text
+from sqlalchemy.engine import URL
+from sqlalchemy.pool import NullPool
 from werkzeug.serving import make_server
 
 from scorekeeper import create_app
@@ -21,34 +31,127 @@ from scorekeeper.extensions import db
 TESTS_DIR = Path(__file__).resolve().parent
 ARTIFACTS_DIR = TESTS_DIR / "artifacts"
 PHONE_VIEWPORT = {"width": 390, "height": 844}
+TEST_DATABASE_ENV = "SCOREKEEPER_TEST_DATABASE_URL"
+SETTINGS_FROM_ENVIRONMENT = (
+    "SCOREKEEPER_DATABASE_URL",
+    "SCOREKEEPER_SECRET_KEY",
+    "SCOREKEEPER_SECURE_COOKIES",
+)
+
+
+class ServerDatabase:
+    """The PostgreSQL database of this run, or nothing when the run uses SQLite."""
+
+    url: URL | None = None
+    """The run's own database (None: SQLite)."""
+    needs_reset = True
+    """True until the current test empties the database."""
+    tables_ready = False
+    """True while the schema holds exactly the models' tables, as ``db.create_all`` made them:
+    emptying them is then enough (and much quicker than a new schema)."""
+
+    @classmethod
+    def test_url(cls, tmp_path: Path, *, empty: bool = True) -> str:
+        """Where the current test's app keeps its data; empties a server database once a test.
+
+        ``empty``: the test needs a database without tables (to run the migrations on it).
+        """
+        if cls.url is None:
+            return f"sqlite:///{tmp_path / 'test.sqlite3'}"
+        if cls.needs_reset:
+            cls.reset(keep_tables=cls.tables_ready and not empty)
+            cls.needs_reset = False
+        return cls.url.render_as_string(hide_password=False)
+
+    @classmethod
+    def reset(cls, *, keep_tables: bool) -> None:
+        """Close what earlier tests left open, then empty the tables or make a new schema."""
+        assert cls.url is not None
+        engine = create_engine(cls.url, isolation_level="AUTOCOMMIT", poolclass=NullPool)
+        try:
+            with engine.connect() as connection:
+                connection.execute(text(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                    " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                ))
+                if keep_tables:
+                    names = ", ".join(f'"{table.name}"' for table in db.metadata.sorted_tables)
+                    connection.execute(text(f"TRUNCATE {names} RESTART IDENTITY CASCADE"))
+                else:
+                    cls.tables_ready = False
+                    connection.execute(text("DROP SCHEMA public CASCADE"))
+                    connection.execute(text("CREATE SCHEMA public"))
+        finally:
+            engine.dispose()
+
+    @classmethod
+    def made_tables(cls) -> None:
+        if cls.url is not None:
+            cls.tables_ready = True
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _server_database() -> Iterator[None]:
+    """With SCOREKEEPER_TEST_DATABASE_URL set: this run's own database on that server."""
+    admin_url = os.environ.get(TEST_DATABASE_ENV, "")
+    if not admin_url:
+        yield
+        return
+    admin = make_url(admin_url)
+    name = f"scorekeeper_test_{os.getpid()}_{secrets.token_hex(4)}"
+    engine = create_engine(admin, isolation_level="AUTOCOMMIT")
+    try:
+        with engine.connect() as connection:
+            connection.execute(text(f'CREATE DATABASE "{name}"'))
+        ServerDatabase.url = admin.set(database=name)
+        yield
+    finally:
+        ServerDatabase.url = None
+        ServerDatabase.tables_ready = False
+        with engine.connect() as connection:
+            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        engine.dispose()
+
+
+@pytest.fixture(autouse=True)
+def _fresh_server_database() -> None:
+    """Each test starts from an empty server database (emptied when it first builds an app)."""
+    ServerDatabase.needs_reset = True
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     browser_dir = TESTS_DIR / "browser"
+    on_server = bool(os.environ.get(TEST_DATABASE_ENV))
+    skip_sqlite = pytest.mark.skip(reason="checks SQLite itself; this run uses PostgreSQL")
     for item in items:
         if browser_dir in item.path.parents:
             item.add_marker(pytest.mark.browser)
+        if on_server and item.get_closest_marker("sqlite"):
+            item.add_marker(skip_sqlite)
 
 
 @pytest.fixture(autouse=True)
 def _isolated_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """No test reads the developer's settings or writes into the project's instance folder."""
-    for name in ("SCOREKEEPER_DATABASE_URL", "SCOREKEEPER_SECRET_KEY"):
+    for name in SETTINGS_FROM_ENVIRONMENT:
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("SCOREKEEPER_INSTANCE_PATH", str(tmp_path / "instance"))
 
 
-def make_test_app(tmp_path: Path, **overrides: object) -> Flask:
+def make_test_app(tmp_path: Path, *, tables: bool = True, **overrides: object) -> Flask:
+    """An app on the test's database; ``tables=False`` leaves it empty (for migrations)."""
     config = {
         "TESTING": True,
         "SECRET_KEY": "test-secret-key",
-        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'test.sqlite3'}",
+        "SQLALCHEMY_DATABASE_URI": ServerDatabase.test_url(tmp_path, empty=not tables),
         "WTF_CSRF_ENABLED": False,
         **overrides,
     }
     app = create_app(config)
-    with app.app_context():
-        db.create_all()
+    if tables:
+        with app.app_context():
+            db.create_all()
+        ServerDatabase.made_tables()
     return app
 
 
@@ -66,6 +169,12 @@ def app(tmp_path: Path) -> Iterator[Flask]:
 
 
 @pytest.fixture
+def database_url(tmp_path: Path) -> str:
+    """The current test's database: a SQLite file in ``tmp_path``, or the server database."""
+    return ServerDatabase.test_url(tmp_path)
+
+
+@pytest.fixture
 def client(app: Flask) -> FlaskClient:
     return app.test_client()
 
@@ -73,6 +182,14 @@ def client(app: Flask) -> FlaskClient:
 @pytest.fixture
 def runner(app: Flask) -> FlaskCliRunner:
     return app.test_cli_runner()
+
+
+@pytest.fixture
+def empty_app(tmp_path: Path) -> Iterator[Flask]:
+    """An app on an empty database: no tables until the migrations make them."""
+    app = make_test_app(tmp_path, tables=False)
+    yield app
+    _dispose(app)
 
 
 @pytest.fixture

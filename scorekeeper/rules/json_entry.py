@@ -10,16 +10,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from .entry import SIDE_FIELDS, DealEntry, SideEntry
+from .house import VariantRejected, resolve_variant
 from .messages import N_, Problem
 from .scoring import score_deal
 from .validation import validate_deal
-from .variants import UnknownVariant, Variant, get_variant
+from .variants import UnknownVariant, Variant
 
 DEAL_FIELDS = ("variant", "deal", "players", "stock_ran_out", "sides")
 REQUIRED_DEAL_FIELDS = ("variant", "deal", "sides")
 BOOL_FIELDS = ("went_out", "stock_ran_out")
 
 VariantResolver = Callable[[Any], Variant]
+"""Turns a request's ``variant`` into a Variant: raises UnknownVariant for an unknown id and
+VariantRejected (naming each field) for an inline variant that cannot be played."""
 
 
 class EntryRejected(ValueError):
@@ -34,9 +37,11 @@ def _problem(side: int | None, field: str | None, template: str, /, **params: ob
     return Problem(side, field, template, params)
 
 
-def _read_value(field: str, value: object, side: int | None) -> tuple[object, Problem | None]:
+def _read_value(
+    field: str, value: object, side: int | None, bools: tuple[str, ...]
+) -> tuple[object, Problem | None]:
     """The value if it has the field's type, else a problem naming the field."""
-    if field in BOOL_FIELDS:
+    if field in bools:
         if isinstance(value, bool):
             return value, None
         return None, _problem(side, field, N_("{field} must be true or false."), field=field)
@@ -47,9 +52,19 @@ def _read_value(field: str, value: object, side: int | None) -> tuple[object, Pr
     return None, _problem(side, field, N_("{field} must be a whole number."), field=field)
 
 
-def _read_object(
-    data: object, allowed: tuple[str, ...], side: int | None, problems: list[Problem]
+def read_object(
+    data: object,
+    allowed: tuple[str, ...],
+    side: int | None,
+    problems: list[Problem],
+    *,
+    bools: tuple[str, ...] = BOOL_FIELDS,
+    unread: tuple[str, ...] = ("variant", "sides"),
 ) -> dict[str, object]:
+    """The fields of a JSON object: whole numbers, `bools` true or false, `unread` as given.
+
+    Every key not `allowed` and every value of the wrong type is added to `problems`.
+    """
     if not isinstance(data, Mapping):
         where = N_("Each side must be a JSON object.") if side is not None else N_(
             "The deal must be a JSON object."
@@ -61,10 +76,10 @@ def _read_object(
         if key not in allowed:
             problems.append(_problem(side, str(key), N_("Unknown field {field}."), field=repr(key)))
             continue
-        if key in ("variant", "sides"):
+        if key in unread:
             values[key] = raw
             continue
-        value, problem = _read_value(key, raw, side)
+        value, problem = _read_value(key, raw, side, bools)
         if problem:
             problems.append(problem)
         else:
@@ -72,10 +87,10 @@ def _read_object(
     return values
 
 
-def deal_from_json(data: object, resolve: VariantResolver = get_variant) -> DealEntry:
+def deal_from_json(data: object, resolve: VariantResolver = resolve_variant) -> DealEntry:
     """Read a score request; raise EntryRejected naming every field that cannot be read."""
     problems: list[Problem] = []
-    deal = _read_object(data, DEAL_FIELDS, None, problems)
+    deal = read_object(data, DEAL_FIELDS, None, problems)
     if isinstance(data, Mapping):
         for field in REQUIRED_DEAL_FIELDS:
             if field not in data:
@@ -96,11 +111,20 @@ def deal_from_json(data: object, resolve: VariantResolver = get_variant) -> Deal
 def _read_variant(raw: object, resolve: VariantResolver, problems: list[Problem]) -> Variant | None:
     try:
         return resolve(raw)
+    except VariantRejected as refusal:
+        problems.extend(_in_variant(problem) for problem in refusal.problems)
+        return None
     except (UnknownVariant, TypeError, ValueError):
         problems.append(
             _problem(None, "variant", N_("Unknown variant {value}."), value=repr(raw)[:80])
         )
         return None
+
+
+def _in_variant(problem: Problem) -> Problem:
+    """A problem of an inline variant, its field named inside ``variant``."""
+    field = f"variant.{problem.field}" if problem.field else "variant"
+    return Problem(None, field, problem.template, problem.params, problem.severity)
 
 
 def _read_sides(raw: object, problems: list[Problem]) -> list[SideEntry]:
@@ -110,7 +134,7 @@ def _read_sides(raw: object, problems: list[Problem]) -> list[SideEntry]:
     sides = []
     for index, item in enumerate(raw):
         before = len(problems)
-        values = _read_object(item, SIDE_FIELDS, index, problems)
+        values = read_object(item, SIDE_FIELDS, index, problems)
         if len(problems) == before:
             sides.append(SideEntry(**values))  # type: ignore[arg-type]
     return sides
@@ -126,7 +150,7 @@ def rejected(problems: list[Problem] | tuple[Problem, ...]) -> ScoreAnswer:
     return ScoreAnswer(False, {"errors": [p.to_dict() for p in problems]})
 
 
-def answer(data: object, resolve: VariantResolver = get_variant) -> ScoreAnswer:
+def answer(data: object, resolve: VariantResolver = resolve_variant) -> ScoreAnswer:
     """The score API's whole answer to one request body (already decoded from JSON)."""
     try:
         entry = deal_from_json(data, resolve)

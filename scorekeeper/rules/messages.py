@@ -7,8 +7,8 @@ fields, then fills the template in.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
 import dataclasses
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 

@@ -7,7 +7,7 @@ so that every page can show them as defaults a table may change.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, fields, replace
 from enum import Enum
 from typing import Any, TypeVar
@@ -381,15 +381,44 @@ class UnknownVariant(KeyError):
     """No variant has this id."""
 
 
+VariantSource = Callable[[], Iterable[Variant]]
+"""Gives more variants than the built-in ones (a table's house rules, kept by the web app)."""
+
+_SOURCES: list[VariantSource] = []
+
+
+def add_variant_source(source: VariantSource) -> None:
+    """Make the variants `source` gives known to `get_variant` and `all_variants`.
+
+    A source is asked each time; it gives nothing where it has nothing (outside a request,
+    say). Built-in ids always win over a source's. Adding the same source twice is harmless.
+    """
+    if source not in _SOURCES:
+        _SOURCES.append(source)
+
+
+def _from_sources() -> Iterator[Variant]:
+    for source in _SOURCES:
+        for variant in source():
+            if variant.id not in BUILT_IN:
+                yield variant
+
+
 def get_variant(variant_id: str) -> Variant:
+    """The built-in variant of this id, else one a variant source gives."""
     try:
         return BUILT_IN[variant_id]
-    except KeyError:
-        raise UnknownVariant(variant_id) from None
+    except (KeyError, TypeError):
+        pass
+    for variant in _from_sources():
+        if variant.id == variant_id:
+            return variant
+    raise UnknownVariant(variant_id)
 
 
 def all_variants() -> tuple[Variant, ...]:
-    return tuple(BUILT_IN.values())
+    """The built-in variants, then those of the variant sources (house rules)."""
+    return (*BUILT_IN.values(), *_from_sources())
 
 
 def variant_from_dict(data: Mapping[str, Any]) -> Variant:

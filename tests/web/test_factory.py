@@ -75,6 +75,7 @@ def test_session_cookie_and_upload_limits() -> None:
     assert config["MAX_CONTENT_LENGTH"] == 1024 * 1024
 
 
+@pytest.mark.sqlite
 def test_sqlite_connections_enforce_foreign_keys(app: Flask) -> None:
     with app.app_context():
         assert db.session.execute(text("PRAGMA foreign_keys")).scalar() == 1
@@ -84,8 +85,8 @@ def test_metadata_names_constraints_for_migrations() -> None:
     assert set(db.metadata.naming_convention) >= {"ix", "uq", "ck", "fk", "pk"}
 
 
-def test_migrations_upgrade_an_empty_database(runner) -> None:
-    result = runner.invoke(args=["db", "upgrade"])
+def test_migrations_upgrade_an_empty_database(empty_app: Flask) -> None:
+    result = empty_app.test_cli_runner().invoke(args=["db", "upgrade"])
 
     assert result.exit_code == 0, result.output
 

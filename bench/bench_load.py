@@ -1,0 +1,574 @@
+"""Load test: many tables at once against gunicorn, beside a bare Flask endpoint as the floor.
+
+Starts gunicorn on 127.0.0.1 (a free port) with the app and, mounted at /__bare, a Flask app
+whose one endpoint returns "ok". Then, in the same run and at the same concurrency:
+
+1. the floor: N clients call the bare endpoint;
+2. the app: N clients, each keeping its own games, save deals through the deal form (CSRF,
+   version field and all, as a phone does) while watching other games: the scoreboard page,
+   and the cheap poll that asks whether it changed (ETag, mostly answered 304).
+
+Each phase is bounded by time and by request count, and the run stops by itself. It prints
+requests a second, p50 and p99 latency and errors for each, then checks the database: every
+acknowledged save must be there (lost writes must be 0). Target: p99 of a deal save within 3x
+the bare endpoint's p99, zero errors, zero lost writes.
+
+The database is PostgreSQL when one answers at --postgres (a database of its own is created
+and dropped), else a SQLite file in a temporary folder.
+
+    python bench/bench_load.py [--clients 32] [--seconds 10] [--workers 4]
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import os
+import random
+import re
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+from collections import defaultdict
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # run from a checkout without installing
+    sys.path.insert(0, str(ROOT))
+
+HOST = "127.0.0.1"
+P99_RATIO_TARGET = 3.0
+POLLS_PER_SAVE = 20
+"""A phone at the table mostly asks whether the score changed (every 5 s); deals are saved
+every few minutes. Each client here saves a deal, loads a scoreboard page, then polls this
+many times: far more saves than a real table makes, with the cheap poll still the most common
+request, as it is at a table."""
+DEFAULT_POSTGRES = "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
+BARE_PREFIX = "/__bare"
+VARIANT = "pagat"
+TABLE = (2, 4)  # two teams of two
+SIDE_NAMES = ("North-South", "East-West")
+CSRF_RE = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"')
+
+
+def serve():  # noqa: ANN201 (gunicorn's factory: 'bench.bench_load:serve()')
+    """The app under test with the bare floor endpoint mounted at /__bare."""
+    from flask import Flask
+    from werkzeug.middleware.dispatcher import DispatcherMiddleware
+
+    from scorekeeper import create_app
+
+    bare = Flask("bare")
+
+    @bare.get("/")
+    def ping() -> str:
+        return "ok"
+
+    app = create_app()
+    app.wsgi_app = DispatcherMiddleware(app.wsgi_app, {BARE_PREFIX: bare})  # type: ignore[method-assign]
+    return app
+
+
+# --- the deals the clients enter ----------------------------------------------------------
+
+
+def deal_values(step: int) -> dict[str, int]:
+    """A valid deal (no errors, no warnings) that differs with ``step``: side 2's cards left."""
+    return {
+        "sides-0-meld_points": 1210,
+        "sides-0-clean_books": 2,
+        "sides-0-dirty_books": 2,
+        "sides-0-wild_books": 1,
+        "sides-0-red_threes_down": 2,
+        "sides-0-red_threes_held": 0,
+        "sides-0-cards_left_points": 15,
+        "sides-1-meld_points": 600,
+        "sides-1-clean_books": 1,
+        "sides-1-dirty_books": 1,
+        "sides-1-wild_books": 0,
+        "sides-1-red_threes_down": 1,
+        "sides-1-red_threes_held": 1,
+        "sides-1-cards_left_points": 20 + 5 * (step % 60),
+    }
+
+
+def check_deal_values() -> None:
+    """Every deal the clients send is accepted by the rules core without a warning."""
+    from scorekeeper.rules.json_entry import answer
+
+    for step in range(60):
+        values = deal_values(step)
+        sides = [
+            {
+                key.split("-", 2)[2]: value
+                for key, value in values.items()
+                if key.startswith(f"sides-{i}-")
+            }
+            for i in range(2)
+        ]
+        sides[0]["went_out"] = True
+        for number in range(1, 5):
+            body = {"variant": VARIANT, "deal": number, "players": TABLE[1], "sides": sides}
+            result = answer(body)
+            warnings = [w for s in result.body.get("sides", []) for w in s["warnings"]]
+            if not result.accepted or warnings or result.body.get("warnings"):
+                raise SystemExit(f"bench deal {step} is not a clean deal: {result.body}")
+
+
+# --- the database and the games ----------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class BenchGame:
+    game_id: int
+    view_token: str
+    edit_token: str
+
+
+def postgres_answers(url: str) -> bool:
+    import sqlalchemy
+
+    try:
+        engine = sqlalchemy.create_engine(url, connect_args={"connect_timeout": 3})
+        with engine.connect():
+            pass
+        engine.dispose()
+        return True
+    except Exception:
+        return False
+
+
+@contextmanager
+def bench_database(postgres: str, workdir: Path) -> Iterator[str]:
+    """A fresh database URL: a new PostgreSQL database when one answers, else SQLite."""
+    import sqlalchemy
+
+    if postgres and postgres_answers(postgres):
+        admin = sqlalchemy.make_url(postgres)
+        name = f"scorekeeper_bench_{os.getpid()}_{secrets.token_hex(3)}"
+        engine = sqlalchemy.create_engine(admin, isolation_level="AUTOCOMMIT")
+        with engine.connect() as connection:
+            connection.execute(sqlalchemy.text(f'CREATE DATABASE "{name}"'))
+        try:
+            yield admin.set(database=name).render_as_string(hide_password=False)
+        finally:
+            with engine.connect() as connection:
+                connection.execute(
+                    sqlalchemy.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+                )
+            engine.dispose()
+    else:
+        yield f"sqlite:///{workdir / 'bench.sqlite3'}"
+
+
+def prepare(database_url: str, instance: Path, games: int) -> list[BenchGame]:
+    """Apply the migrations and start ``games`` games, in this process (not timed)."""
+    from flask_migrate import upgrade
+
+    from scorekeeper import create_app
+    from scorekeeper.extensions import db
+    from scorekeeper.games.service import start_game
+    from scorekeeper.rules.variants import get_variant
+    from scorekeeper.sharing.tokens import issue_tokens
+
+    app = create_app(
+        {"SQLALCHEMY_DATABASE_URI": database_url, "SECRET_KEY": "bench", "TESTING": False}
+    )
+    made = []
+    with app.app_context():
+        upgrade(directory=str(ROOT / "migrations"))
+        variant = get_variant(VARIANT)
+        table = variant.table_for(*TABLE)
+        assert table is not None
+        pending = []
+        for number in range(games):
+            game = start_game(variant, table, SIDE_NAMES, f"Bench table {number + 1}")
+            pending.append((game, issue_tokens(game)))
+        db.session.commit()
+        made = [BenchGame(game.id, game.view_token, token) for game, token in pending]
+        db.session.remove()
+        db.engine.dispose()
+    return made
+
+
+def stored_deals(database_url: str) -> dict[tuple[int, int], tuple[int, dict[str, int]]]:
+    """(game id, deal number) -> (version, the form values of what is stored)."""
+    import sqlalchemy
+
+    engine = sqlalchemy.create_engine(database_url)
+    query = sqlalchemy.text(
+        "SELECT d.game_id, d.number, d.version, s.position, s.meld_points, s.clean_books,"
+        " s.dirty_books, s.wild_books, s.red_threes_down, s.red_threes_held,"
+        " s.cards_left_points FROM deal d JOIN deal_side s ON s.deal_id = d.id"
+    )
+    names = (
+        "meld_points",
+        "clean_books",
+        "dirty_books",
+        "wild_books",
+        "red_threes_down",
+        "red_threes_held",
+        "cards_left_points",
+    )
+    found: dict[tuple[int, int], tuple[int, dict[str, int]]] = {}
+    with engine.connect() as connection:
+        for row in connection.execute(query):
+            game_id, number, version, position, *values = row
+            _version, fields = found.setdefault((game_id, number), (version, {}))
+            for name, value in zip(names, values, strict=True):
+                fields[f"sides-{position}-{name}"] = value
+    engine.dispose()
+    return found
+
+
+# --- the server -------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind((HOST, 0))
+        return sock.getsockname()[1]
+
+
+@contextmanager
+def gunicorn(database_url: str, instance: Path, workers: int, log: Path) -> Iterator[str]:
+    port = free_port()
+    env = {
+        **os.environ,
+        "SCOREKEEPER_DATABASE_URL": database_url,
+        "SCOREKEEPER_SECRET_KEY": secrets.token_hex(32),
+        "SCOREKEEPER_INSTANCE_PATH": str(instance),
+    }
+    command = [
+        sys.executable,
+        "-m",
+        "gunicorn",
+        "--chdir",
+        str(ROOT),
+        "--workers",
+        str(workers),
+        "--bind",
+        f"{HOST}:{port}",
+        "--backlog",
+        "256",
+        "--timeout",
+        "60",
+        "--graceful-timeout",
+        "5",
+        "bench.bench_load:serve()",
+    ]
+    with log.open("wb") as out:
+        process = subprocess.Popen(command, env=env, stdout=out, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            if process.poll() is not None:
+                raise SystemExit(f"gunicorn stopped at start:\n{log.read_text()}")
+            try:
+                connection = http.client.HTTPConnection(HOST, port, timeout=2)
+                connection.request("GET", BARE_PREFIX + "/")
+                if connection.getresponse().status == 200:
+                    break
+            except OSError:
+                pass
+            if time.monotonic() > deadline:
+                raise SystemExit(f"gunicorn did not answer within 30 s:\n{log.read_text()}")
+            time.sleep(0.1)
+        yield f"{HOST}:{port}"
+    finally:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+# --- the clients ------------------------------------------------------------------------
+
+
+@dataclass
+class Tally:
+    """What one phase measured, per kind of request."""
+
+    latencies: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    errors: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def add(self, kind: str, seconds: float, ok: bool) -> None:
+        with self.lock:
+            self.latencies[kind].append(seconds)
+            if not ok:
+                self.errors[kind] += 1
+
+
+class Client:
+    """One phone: an HTTP connection (reopened when the server closes it), a session cookie."""
+
+    def __init__(self, address: str) -> None:
+        host, port = address.split(":")
+        self.connection = http.client.HTTPConnection(host, int(port), timeout=30)
+        self.cookie = ""
+
+    def request(
+        self, method: str, path: str, body: str | None = None, headers: dict[str, str] | None = None
+    ) -> tuple[int, dict[str, str], bytes]:
+        sent = dict(headers or {})
+        if self.cookie:
+            sent["Cookie"] = self.cookie
+        if body is not None:
+            sent["Content-Type"] = "application/x-www-form-urlencoded"
+        try:
+            self.connection.request(method, path, body=body, headers=sent)
+            response = self.connection.getresponse()
+            data = response.read()
+        except (http.client.HTTPException, OSError):
+            self.connection.close()
+            raise
+        if response.will_close:
+            self.connection.close()
+        return response.status, {k.lower(): v for k, v in response.getheaders()}, data
+
+    def start_session(self, game: BenchGame) -> str:
+        """The CSRF token of a fresh session (kept unchanged for the whole run)."""
+        status, headers, body = self.request("GET", f"/g/{game.edit_token}/deals/1")
+        if status != 200:
+            raise SystemExit(f"the deal form answered {status}")
+        self.cookie = headers["set-cookie"].split(";", 1)[0]
+        match = CSRF_RE.search(body.decode())
+        if match is None:
+            raise SystemExit("no CSRF token on the deal form")
+        return match.group(1)
+
+
+@dataclass
+class Acknowledged:
+    """Saves the server answered 303 to: how many per deal, and the last values sent."""
+
+    counts: dict[tuple[int, int], int] = field(default_factory=lambda: defaultdict(int))
+    last: dict[tuple[int, int], dict[str, int]] = field(default_factory=dict)
+
+
+def run_phase(
+    clients: int,
+    seconds: float,
+    max_requests: int,
+    work: Callable[[int, Tally, threading.Event], None],
+) -> tuple[Tally, float, int]:
+    """Run ``work`` in ``clients`` threads until the time or the request budget is spent."""
+    tally = Tally()
+    stop = threading.Event()
+    threads = [
+        threading.Thread(target=work, args=(index, tally, stop), daemon=True)
+        for index in range(clients)
+    ]
+    started = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    deadline = started + seconds
+    while time.perf_counter() < deadline:
+        done = sum(len(v) for v in tally.latencies.values())
+        if done >= max_requests:
+            break
+        time.sleep(0.05)
+    stop.set()
+    for thread in threads:
+        thread.join(timeout=60)
+    elapsed = time.perf_counter() - started
+    stuck = sum(thread.is_alive() for thread in threads)
+    return tally, elapsed, stuck
+
+
+def timed(tally: Tally, kind: str, call: Callable[[], bool]) -> bool:
+    start = time.perf_counter()
+    try:
+        ok = call()
+    except (http.client.HTTPException, OSError):
+        ok = False
+    tally.add(kind, time.perf_counter() - start, ok)
+    return ok
+
+
+def floor_work(address: str) -> Callable[[int, Tally, threading.Event], None]:
+    def work(index: int, tally: Tally, stop: threading.Event) -> None:
+        client = Client(address)
+        while not stop.is_set():
+            timed(
+                tally, "bare endpoint", lambda: client.request("GET", BARE_PREFIX + "/")[0] == 200
+            )
+
+    return work
+
+
+def app_work(
+    address: str, games: list[BenchGame], clients: int, acked: Acknowledged, polls: int
+) -> Callable[[int, Tally, threading.Event], None]:
+    def work(index: int, tally: Tally, stop: threading.Event) -> None:
+        own = games[index::clients]
+        rng = random.Random(index)
+        client = Client(address)
+        csrf = client.start_session(own[0])
+        versions: dict[tuple[int, int], int] = defaultdict(int)
+        etags: dict[int, str] = {}
+        pages: dict[int, str] = {}
+
+        def save(game: BenchGame, number: int, values: dict[str, int]) -> bool:
+            key = (game.game_id, number)
+            form = {"csrf_token": csrf, "version": versions[key], "went_out": "0", **values}
+            status, _headers, _body = client.request(
+                "POST", f"/g/{game.edit_token}/deals/{number}", urllib.parse.urlencode(form)
+            )
+            if status != 303:
+                return False
+            versions[key] += 1
+            with tally.lock:
+                acked.counts[key] += 1
+                acked.last[key] = values
+            return True
+
+        def revalidate(path: str, game_id: int, seen: dict[int, str]) -> bool:
+            """GET with the ETag of the copy already seen, as a browser does (304 if same)."""
+            sent = {"If-None-Match": seen[game_id]} if game_id in seen else {}
+            status, headers, _body = client.request("GET", path, headers=sent)
+            if status == 200:
+                seen[game_id] = headers.get("etag", "")
+            return status in (200, 304)
+
+        step = 0
+        while not stop.is_set():
+            game = own[step % len(own)]
+            number = step // len(own) % 4 + 1
+            timed(tally, "deal save", partial(save, game, number, deal_values(step + index)))
+            watched = games[rng.randrange(len(games))]
+            page = partial(revalidate, f"/g/{watched.view_token}", watched.game_id, pages)
+            timed(tally, "scoreboard page", page)
+            for _ in range(polls):
+                watched = games[rng.randrange(len(games))]
+                poll = partial(
+                    revalidate, f"/g/{watched.view_token}/version", watched.game_id, etags
+                )
+                timed(tally, "poll (ETag)", poll)
+            step += 1
+
+    return work
+
+
+# --- the report -------------------------------------------------------------------------
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def report_line(name: str, latencies: list[float], errors: int, elapsed: float) -> str:
+    if not latencies:
+        return f"{name:<18} {'-':>9} {'-':>9} {'-':>9} {errors:>7}"
+    rps = len(latencies) / elapsed
+    p50 = percentile(latencies, 0.50) * 1000
+    p99 = percentile(latencies, 0.99) * 1000
+    return f"{name:<18} {rps:>9.0f} {p50:>8.1f}ms {p99:>8.1f}ms {errors:>7}"
+
+
+def lost_writes(
+    acked: Acknowledged, stored: dict[tuple[int, int], tuple[int, dict[str, int]]]
+) -> int:
+    """Acknowledged saves missing from the database (a version short, or other values)."""
+    lost = 0
+    for key, count in acked.counts.items():
+        version, values = stored.get(key, (0, {}))
+        if version < count:
+            lost += count - version
+        elif values != acked.last[key]:
+            lost += 1
+    return lost
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--clients", type=int, default=32)
+    parser.add_argument("--seconds", type=float, default=10.0, help="per phase (at most 30)")
+    parser.add_argument("--max-requests", type=int, default=100_000, help="per phase")
+    parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--games", type=int, default=0, help="default: two per client")
+    parser.add_argument(
+        "--polls", type=int, default=POLLS_PER_SAVE, help="ETag polls per deal save and page"
+    )
+    parser.add_argument(
+        "--postgres", default=os.environ.get("BENCH_POSTGRES_URL", DEFAULT_POSTGRES)
+    )
+    args = parser.parse_args()
+    seconds = min(args.seconds, 30.0)
+    games_wanted = args.games or 2 * args.clients
+    check_deal_values()
+
+    workdir = Path(tempfile.mkdtemp(prefix="scorekeeper-bench-"))
+    try:
+        with bench_database(args.postgres, workdir) as database_url:
+            backend = database_url.split(":", 1)[0]
+            instance = workdir / "instance"
+            instance.mkdir()
+            games = prepare(database_url, instance, games_wanted)
+            acked = Acknowledged()
+            with gunicorn(
+                database_url, instance, args.workers, workdir / "gunicorn.log"
+            ) as address:
+                run_phase(args.clients, 1.0, 10**9, floor_work(address))  # warm-up
+                floor, floor_time, floor_stuck = run_phase(
+                    args.clients, seconds, args.max_requests, floor_work(address)
+                )
+                load, load_time, load_stuck = run_phase(
+                    args.clients,
+                    seconds,
+                    args.max_requests,
+                    app_work(address, games, args.clients, acked, args.polls),
+                )
+            lost = lost_writes(acked, stored_deals(database_url))
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
+
+    print(
+        f"gunicorn -w {args.workers} on {HOST}, {args.clients} concurrent clients, "
+        f"{len(games)} games, {backend}, {seconds:.0f} s a phase"
+    )
+    print(f"{'':<18} {'req/s':>9} {'p50':>10} {'p99':>10} {'errors':>7}")
+    print(
+        report_line(
+            "bare endpoint",
+            floor.latencies["bare endpoint"],
+            floor.errors["bare endpoint"],
+            floor_time,
+        )
+        + "   (floor)"
+    )
+    total = [x for values in load.latencies.values() for x in values]
+    print(report_line("app, all requests", total, sum(load.errors.values()), load_time))
+    for kind in ("deal save", "scoreboard page", "poll (ETag)"):
+        print(report_line(kind, load.latencies[kind], load.errors[kind], load_time))
+    saves = sum(acked.counts.values())
+    print(f"acknowledged saves: {saves}, lost writes: {lost}")
+    floor_p99 = percentile(floor.latencies["bare endpoint"], 0.99)
+    save_p99 = percentile(load.latencies["deal save"], 0.99) if load.latencies["deal save"] else 0.0
+    ratio = save_p99 / floor_p99 if floor_p99 else float("inf")
+    errors = sum(load.errors.values()) + sum(floor.errors.values()) + floor_stuck + load_stuck
+    verdict = "met" if ratio <= P99_RATIO_TARGET and errors == 0 and lost == 0 else "MISSED"
+    print(
+        f"deal save p99 / bare p99 = {ratio:.2f} (target <= {P99_RATIO_TARGET:.0f}), "
+        f"errors {errors}, lost writes {lost}: target {verdict}"
+    )
+    return 1 if errors or lost else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,411 @@
+"""The OpenAPI 3.1 document of /api/v1, served at /api/v1/openapi.json.
+
+The schemas are built from the rules core (the side fields of ``SideEntry``, the variant ids,
+the deals per game), so the document cannot drift from what the API reads.
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from typing import Any
+
+from ..rules.entry import SIDE_FIELDS, SideEntry
+from ..rules.variants import DEALS_PER_GAME, Variant, all_variants
+
+OPENAPI_VERSION = "3.1.0"
+API_VERSION = "1.0.0"
+JSON = "application/json"
+
+Schema = dict[str, Any]
+
+
+def _ref(name: str) -> Schema:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _json_content(schema: Schema) -> Schema:
+    return {JSON: {"schema": schema}}
+
+
+def _side_entry_schema() -> Schema:
+    types = {f.name: f.type for f in fields(SideEntry)}
+    properties = {
+        name: {"type": "boolean"} if types[name] in (bool, "bool") else {"type": "integer"}
+        for name in SIDE_FIELDS
+    }
+    return {
+        "type": "object",
+        "description": "One side's numbers for one deal; a missing field counts as 0 (false).",
+        "properties": properties,
+        "additionalProperties": False,
+    }
+
+
+def _variant_choice() -> Schema:
+    return {
+        "oneOf": [
+            {
+                "type": "string",
+                "enum": [v.id for v in all_variants()],
+                "description": "A built-in variant's id.",
+            },
+            {
+                "type": "object",
+                "description": "House rules: a built-in variant's id as based_on and "
+                "the changed parameters as changes, or a whole variant as /variants "
+                "lists them.",
+            },
+        ]
+    }
+
+
+def _deal_entry_schema() -> Schema:
+    return {
+        "type": "object",
+        "description": "What a table writes down for one deal.",
+        "properties": {
+            "variant": _variant_choice(),
+            "deal": {"type": "integer", "minimum": 1, "maximum": DEALS_PER_GAME},
+            "players": {"type": ["integer", "null"], "minimum": 1},
+            "stock_ran_out": {"type": "boolean"},
+            "sides": {"type": "array", "minItems": 1, "items": _ref("SideEntry")},
+        },
+        "required": ["variant", "deal", "sides"],
+        "additionalProperties": False,
+    }
+
+
+PROBLEM_SCHEMA: Schema = {
+    "type": "object",
+    "description": "One thing wrong or unusual, naming the side (from 0) and the field.",
+    "properties": {
+        "side": {"type": ["integer", "null"]},
+        "field": {"type": ["string", "null"]},
+        "message": {"type": "string"},
+    },
+    "required": ["side", "field", "message"],
+}
+
+ERRORS_SCHEMA: Schema = {
+    "type": "object",
+    "properties": {"errors": {"type": "array", "minItems": 1, "items": _ref("Problem")}},
+    "required": ["errors"],
+}
+
+SCORE_SCHEMA: Schema = {
+    "type": "object",
+    "properties": {
+        "variant": {"type": "string"},
+        "deal": {"type": "integer"},
+        "sides": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "total": {"type": "integer"},
+                    "breakdown": {"type": "object", "additionalProperties": {"type": "integer"}},
+                    "warnings": {"type": "array", "items": _ref("Problem")},
+                },
+                "required": ["total", "breakdown", "warnings"],
+            },
+        },
+        "warnings": {"type": "array", "items": _ref("Problem")},
+    },
+    "required": ["variant", "deal", "sides", "warnings"],
+}
+
+
+def _variant_schema() -> Schema:
+    """Every field of ``Variant.to_dict()``; the scalar ones typed, the nested ones as objects."""
+    scalar = {
+        str: "string",
+        int: "integer",
+        bool: "boolean",
+        "str": "string",
+        "int": "integer",
+        "bool": "boolean",
+    }
+    properties: dict[str, Schema] = {}
+    for f in fields(Variant):
+        kind = scalar.get(f.type)  # type: ignore[call-overload]
+        properties[f.name] = {"type": kind} if kind else {}
+    properties["tables"] = {
+        "type": "array",
+        "items": {
+            "type": "object",
+            "properties": {name: {"type": "integer"} for name in ("sides", "players", "decks")},
+            "required": ["sides", "players", "decks"],
+        },
+    }
+    properties["first_meld"] = {
+        "type": "array",
+        "items": {"type": "integer"},
+        "minItems": DEALS_PER_GAME,
+        "maxItems": DEALS_PER_GAME,
+    }
+    properties["inferred"] = {"type": "array", "items": {"type": "string"}}
+    return {
+        "type": "object",
+        "properties": properties,
+        "required": [f.name for f in fields(Variant)],
+    }
+
+
+def _export_schemas() -> dict[str, Schema]:
+    """The export file of games, as ``sharing.transfer`` writes and reads it."""
+    from ..games.models import NAME_LENGTH, SIDE_NAME_LENGTH
+    from ..sharing.transfer import FORMAT, FORMAT_VERSION, MAX_GAMES
+
+    when = {"type": "string", "description": "UTC, ISO 8601, without a zone."}
+    entry = {**_side_entry_schema(), "required": list(SIDE_FIELDS)}
+    deal = {
+        "type": "object",
+        "properties": {
+            "number": {"type": "integer", "minimum": 1, "maximum": DEALS_PER_GAME},
+            "version": {"type": "integer", "minimum": 1},
+            "stock_ran_out": {"type": "boolean"},
+            "created_at": when,
+            "updated_at": when,
+            "sides": {"type": "array", "items": entry},
+        },
+        "required": ["number", "version", "stock_ran_out", "created_at", "updated_at", "sides"],
+        "additionalProperties": False,
+    }
+    game = {
+        "type": "object",
+        "properties": {
+            "name": {"type": "string", "maxLength": NAME_LENGTH},
+            "variant": {"type": "string"},
+            "rules": _ref("Variant"),
+            "players": {"type": "integer", "minimum": 1},
+            "created_at": when,
+            "updated_at": when,
+            "version": {"type": "integer", "minimum": 1},
+            "sides": {
+                "type": "array",
+                "items": {"type": "string", "minLength": 1, "maxLength": SIDE_NAME_LENGTH},
+            },
+            "deals": {"type": "array", "maxItems": DEALS_PER_GAME, "items": _ref("ExportDeal")},
+        },
+        "required": [
+            "name",
+            "variant",
+            "rules",
+            "players",
+            "created_at",
+            "updated_at",
+            "version",
+            "sides",
+            "deals",
+        ],
+        "additionalProperties": False,
+    }
+    export = {
+        "type": "object",
+        "description": "Games without their links: importing gives each game new ones.",
+        "properties": {
+            "format": {"const": FORMAT},
+            "format_version": {"const": FORMAT_VERSION},
+            "exported_at": when,
+            "games": {
+                "type": "array",
+                "minItems": 1,
+                "maxItems": MAX_GAMES,
+                "items": _ref("ExportGame"),
+            },
+        },
+        "required": ["format", "format_version", "exported_at", "games"],
+        "additionalProperties": False,
+    }
+    imported = {
+        "type": "object",
+        "properties": {
+            "games": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "name": {"type": "string"},
+                        "view_url": {"type": "string"},
+                        "edit_url": {"type": "string"},
+                    },
+                    "required": ["name", "view_url", "edit_url"],
+                },
+            }
+        },
+        "required": ["games"],
+    }
+    all_games = {
+        **export,
+        "properties": {
+            **export["properties"],
+            "games": {"type": "array", "items": _ref("ExportGame")},
+        },
+    }
+    return {
+        "ExportDeal": deal,
+        "ExportGame": game,
+        "ExportFile": export,
+        "GamesExport": all_games,
+        "Imported": imported,
+    }
+
+
+def _meld_check_schema() -> Schema:
+    from .meld_check import MOST_CARDS, RANKS
+
+    count = {"type": "integer", "minimum": 0, "maximum": MOST_CARDS}
+    return {
+        "type": "object",
+        "description": "One meld to check against a variant's rules.",
+        "properties": {
+            "variant": _variant_choice(),
+            "deal": {"type": "integer", "minimum": 1, "maximum": DEALS_PER_GAME},
+            "rank": {"type": ["string", "null"], "enum": [*RANKS, None]},
+            "naturals": count,
+            "twos": count,
+            "jokers": count,
+            "first_meld": {"type": "boolean"},
+        },
+        "required": ["variant"],
+        "additionalProperties": False,
+    }
+
+
+def _games_paths() -> dict[str, Any]:
+    token = {
+        "name": "token",
+        "in": "path",
+        "required": True,
+        "description": "The game's view token or edit token (from its links).",
+        "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{43}$"},
+    }
+    return {
+        "/games": {
+            "get": {
+                "operationId": "exportAllGames",
+                "summary": "Every game as one export file (no links in it).",
+                "responses": {
+                    "200": {
+                        "description": "The export file.",
+                        "content": _json_content(_ref("GamesExport")),
+                    }
+                },
+            },
+            "post": {
+                "operationId": "importGames",
+                "summary": "Import an export file: every game in it, or none when one value "
+                "is refused. Each game gets new links.",
+                "requestBody": {"required": True, "content": _json_content(_ref("ExportFile"))},
+                "responses": {
+                    "201": {
+                        "description": "The games made, with their new links.",
+                        "content": _json_content(_ref("Imported")),
+                    },
+                    "400": _error_response("The body is not JSON."),
+                    "413": _error_response("The body is larger than the app accepts."),
+                    "422": _error_response("A value of the file is refused; nothing imported."),
+                },
+            },
+        },
+        "/games/{token}": {
+            "get": {
+                "operationId": "exportGame",
+                "summary": "One game as an export file.",
+                "parameters": [token],
+                "responses": {
+                    "200": {
+                        "description": "The export file of the game.",
+                        "content": _json_content(_ref("ExportFile")),
+                    },
+                    "404": _error_response("No game has this token."),
+                },
+            }
+        },
+    }
+
+
+def _error_response(description: str) -> Schema:
+    return {"description": description, "content": _json_content(_ref("Errors"))}
+
+
+def openapi_document() -> dict[str, Any]:
+    return {
+        "openapi": OPENAPI_VERSION,
+        "info": {
+            "title": "Hand & Foot score keeper API",
+            "version": API_VERSION,
+            "description": "Score a deal of Hand and Foot under any built-in variant, "
+            "list the variants with every rule parameter, and export and import games.",
+        },
+        "servers": [{"url": "/api/v1"}],
+        "paths": {
+            "/score": {
+                "post": {
+                    "operationId": "scoreDeal",
+                    "summary": "Score one deal: each side's total and breakdown, with warnings.",
+                    "requestBody": {"required": True, "content": _json_content(_ref("DealEntry"))},
+                    "responses": {
+                        "200": {
+                            "description": "The deal's score.",
+                            "content": _json_content(_ref("Score")),
+                        },
+                        "400": _error_response("The body is not a JSON object."),
+                        "413": _error_response("The body is larger than the app accepts."),
+                        "422": _error_response(
+                            "The deal cannot be read or is impossible under the rules."
+                        ),
+                    },
+                }
+            },
+            "/variants": {
+                "get": {
+                    "operationId": "listVariants",
+                    "summary": "Every built-in variant with its rule parameters.",
+                    "responses": {
+                        "200": {
+                            "description": "The variants.",
+                            "content": _json_content(
+                                {
+                                    "type": "object",
+                                    "properties": {
+                                        "variants": {"type": "array", "items": _ref("Variant")}
+                                    },
+                                    "required": ["variants"],
+                                }
+                            ),
+                        }
+                    },
+                }
+            },
+            "/check-meld": {
+                "post": {
+                    "operationId": "checkMeld",
+                    "summary": "Whether a meld is legal under a variant, and why not.",
+                    "requestBody": {"required": True, "content": _json_content(_ref("MeldCheck"))},
+                    "responses": {
+                        "200": {
+                            "description": "The verdict on the meld.",
+                            "content": _json_content({"type": "object"}),
+                        },
+                        "400": _error_response("The body is not a JSON object."),
+                        "413": _error_response("The body is larger than the app accepts."),
+                        "422": _error_response("The meld cannot be read."),
+                    },
+                }
+            },
+            **_games_paths(),
+        },
+        "components": {
+            "schemas": {
+                **_export_schemas(),
+                "SideEntry": _side_entry_schema(),
+                "DealEntry": _deal_entry_schema(),
+                "Problem": PROBLEM_SCHEMA,
+                "Errors": ERRORS_SCHEMA,
+                "Score": SCORE_SCHEMA,
+                "Variant": _variant_schema(),
+                "MeldCheck": _meld_check_schema(),
+            }
+        },
+    }

@@ -1,0 +1,103 @@
+"""Who may do what with a game: the token in the address decides.
+
+Game addresses are /g/<token>/...: the view token opens the scoreboard read-only, the edit token
+opens everything. The games views keep working with ``game_id``: a URL value preprocessor turns
+the token into ``game_id`` (404 for an unknown token, 403 when a view token asks for a view
+marked ``edit_only``), and ``url_for(..., game_id=...)`` puts the right token back: the one of
+the current address for the same game, else this browser's edit token for it, else its view
+token.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any, TypeVar
+
+from flask import abort, current_app, g
+from flask_babel import gettext as _
+from sqlalchemy import select
+
+from scorekeeper.extensions import db
+from scorekeeper.games.models import Game
+
+from .tokens import Grant, new_game_tokens, remember_edit_link, remembered_edit_tokens, resolve
+
+TOKEN_ARG = "token"
+GAME_ARG = "game_id"
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def edit_only(view: F) -> F:
+    """Mark a game view as one that only the edit link may open."""
+
+    @wraps(view)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        grant = current_grant()
+        if grant is None or not grant.can_edit:
+            abort(
+                403,
+                description=_(
+                    "This link shows the game but cannot change it. Ask the keeper of the "
+                    "game for the edit link."
+                ),
+            )
+        return view(*args, **kwargs)
+
+    return wrapper  # type: ignore[return-value]
+
+
+def current_grant() -> Grant | None:
+    return g.get("grant")
+
+
+def can_edit() -> bool:
+    grant = current_grant()
+    return grant is not None and grant.can_edit
+
+
+def pull_token(endpoint: str | None, values: dict[str, Any] | None) -> None:
+    """URL value preprocessor: the address's token becomes ``game_id`` (404 if unknown)."""
+    if not values or TOKEN_ARG not in values:
+        return
+    token = values.pop(TOKEN_ARG)
+    grant = resolve(token)
+    if grant is None:
+        abort(404)
+    g.grant = grant
+    values[GAME_ARG] = grant.game_id
+    if grant.can_edit and remembered_edit_tokens().get(grant.game_id) != token:
+        remember_edit_link(grant.game_id, token)
+
+
+def push_token(endpoint: str, values: dict[str, Any]) -> None:
+    """URL defaults: ``game_id`` given to url_for becomes the token that opens that game."""
+    if GAME_ARG not in values or not current_app.url_map.is_endpoint_expecting(endpoint, TOKEN_ARG):
+        return
+    values[TOKEN_ARG] = token_for(int(values.pop(GAME_ARG)))
+
+
+def token_for(game_id: int) -> str:
+    grant = current_grant()
+    if grant is not None and grant.game_id == game_id:
+        return grant.token
+    made = new_game_tokens().get(game_id)
+    if made is not None:
+        return made
+    known: dict[int, str] = g.setdefault("game_tokens", {})
+    if game_id not in known:
+        remembered = remembered_edit_tokens().get(game_id)
+        if remembered is not None and _opens_for_edit(remembered, game_id):
+            known[game_id] = remembered
+        else:
+            view = db.session.scalar(select(Game.view_token).where(Game.id == game_id))
+            if view is None:
+                raise LookupError(f"no game {game_id}")
+            known[game_id] = view
+    return known[game_id]
+
+
+def _opens_for_edit(token: str, game_id: int) -> bool:
+    grant = resolve(token)
+    return grant is not None and grant.game_id == game_id and grant.can_edit

@@ -1,0 +1,209 @@
+"""Sharing a game: the change poll, new links, export and import.
+
+/g/<token>/version      the game's version, with an ETag: watchers poll it, mostly for a 304
+/g/<token>/links        POST (edit link only): a new view link or a new edit link
+/g/<token>/export.json  one game as an export file (either link)
+/games/export.json      every game as one export file
+/games/import           a form to import an export file
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from datetime import UTC, datetime
+
+import click
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    flash,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask_babel import gettext as _
+from flask_babel import ngettext
+from flask_wtf import FlaskForm
+from flask_wtf.file import FileField, FileRequired
+from wtforms import HiddenField, SubmitField
+from wtforms.validators import AnyOf
+
+from scorekeeper.extensions import db
+from scorekeeper.games.models import Game
+from scorekeeper.games.service import games_newest_first, load_game
+
+from . import redact
+from .access import can_edit, edit_only, pull_token, push_token
+from .tokens import (
+    Role,
+    digest,
+    is_token,
+    issue_edit_token,
+    issue_view_token,
+    remember_edit_link,
+    remember_new_games,
+    resolve,
+)
+from .transfer import ImportRefused, export_games, import_games, parse_file, read_file
+
+bp = Blueprint("sharing", __name__, cli_group="games")
+bp.url_value_preprocessor(pull_token)
+bp.url_defaults(push_token)
+bp.record_once(lambda state: redact.init_app(state.app))
+
+POLL_CACHE_CONTROL = "private, no-cache"
+POLL_FRESH_SECONDS = 1.0
+POLL_CACHE_SIZE = 10_000
+
+
+@bp.app_context_processor
+def _sharing_context() -> dict[str, object]:
+    return {"can_edit": can_edit}
+
+
+@bp.after_app_request
+def _keep_new_games(response: Response) -> Response:
+    """Whoever started or imported a game in this request keeps its edit link (session)."""
+    remember_new_games()
+    return response
+
+
+@bp.cli.command("edit-link")
+@click.argument("game_id", type=int)
+def edit_link_command(game_id: int) -> None:
+    """Make a new edit link for a game (the old one stops working) and print its address."""
+    game = db.session.get(Game, game_id)
+    if game is None:
+        raise click.ClickException(f"There is no game {game_id}.")
+    token = issue_edit_token(game)
+    db.session.commit()
+    click.echo(f"/g/{token}")
+
+
+class RotateForm(FlaskForm):
+    which = HiddenField(validators=[AnyOf([Role.VIEW.value, Role.EDIT.value])])
+    submit = SubmitField()
+
+
+class ImportForm(FlaskForm):
+    file = FileField(validators=[FileRequired()])
+    submit = SubmitField()
+
+
+@bp.get("/g/<poll_token>/version")
+def version(poll_token: str) -> Response:
+    """The game's version: clients send If-None-Match and get a 304 until it changes.
+
+    Many phones poll many games every few seconds, so each process keeps the version it read
+    for a token for a second (config ``POLL_FRESH_SECONDS``): most polls touch no database.
+    """
+    fresh = current_app.config.get("POLL_FRESH_SECONDS", POLL_FRESH_SECONDS)
+    found = _poll_cache.get(poll_token, fresh)
+    if found is None:
+        abort(404)
+    game_id, current = found
+    response = jsonify({"version": current})
+    response.set_etag(f"g{game_id}v{current}")
+    response.headers["Cache-Control"] = POLL_CACHE_CONTROL
+    return response.make_conditional(request)
+
+
+class PollCache:
+    """Token digest -> (game id, version), each kept for ``fresh`` seconds; at most ``size``."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._entries: dict[str, tuple[float, int, int]] = {}
+        self._lock = threading.Lock()
+
+    def get(self, token: str, fresh: float) -> tuple[int, int] | None:
+        if not is_token(token):
+            return None
+        key = digest(token)
+        now = time.monotonic()
+        entry = self._entries.get(key)
+        if entry is not None and now - entry[0] < fresh:
+            return entry[1], entry[2]
+        grant = resolve(token)
+        if grant is None:
+            return None
+        with self._lock:
+            if len(self._entries) >= self.size:
+                self._entries.clear()
+            self._entries[key] = (now, grant.game_id, grant.version)
+        return grant.game_id, grant.version
+
+
+_poll_cache = PollCache(POLL_CACHE_SIZE)
+
+
+@bp.post("/g/<token>/links")
+@edit_only
+def rotate(game_id: int) -> Response:
+    """Replace the view link or the edit link; the old one stops working at once."""
+    form = RotateForm()
+    if not form.validate_on_submit():
+        return redirect(url_for("games.scoreboard", game_id=game_id, _anchor="share"), code=303)
+    game = db.session.get(Game, game_id)
+    assert game is not None
+    if form.which.data == Role.EDIT.value:
+        token = issue_edit_token(game)
+        db.session.commit()
+        remember_edit_link(game_id, token)
+        flash(_("This is the game's new edit link. The old one no longer works."), "success")
+        return redirect(url_for("games.scoreboard", token=token, _anchor="share"), code=303)
+    issue_view_token(game)
+    db.session.commit()
+    flash(_("The game has a new view link. The old one no longer works."), "success")
+    return redirect(url_for("games.scoreboard", game_id=game_id, _anchor="share"), code=303)
+
+
+def _download(document: dict, filename: str) -> Response:
+    response = jsonify(document)
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def _now() -> datetime:
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+@bp.get("/g/<token>/export.json")
+def export_one(game_id: int) -> Response:
+    game = load_game(game_id)
+    assert game is not None
+    return _download(export_games([game], _now()), f"hand-and-foot-game-{game_id}.json")
+
+
+@bp.get("/games/export.json")
+def export_all() -> Response:
+    return _download(export_games(games_newest_first(), _now()), "hand-and-foot-games.json")
+
+
+@bp.route("/games/import", methods=["GET", "POST"])
+def import_file() -> str | Response | tuple[str, int]:
+    form = ImportForm()
+    problems: list[str] = []
+    if form.validate_on_submit():
+        try:
+            rows = read_file(parse_file(form.file.data.read()))
+        except ImportRefused as refusal:
+            problems = refusal.messages(_)
+        else:
+            made = import_games(rows)
+            db.session.commit()
+            for item in made:
+                remember_edit_link(item.game.id, item.edit_token)
+            flash(
+                ngettext("%(num)s game imported.", "%(num)s games imported.", len(made)),
+                "success",
+            )
+            return redirect(url_for("games.index"), code=303)
+    status = 422 if form.is_submitted() else 200
+    return render_template("sharing/import.html", form=form, problems=problems), status

@@ -1,0 +1,61 @@
+"""The database underneath: SQLite's settings, and migrations that build the models' schema.
+
+The migration tests run on SQLite and, when the suite runs against PostgreSQL
+(SCOREKEEPER_TEST_DATABASE_URL), on PostgreSQL too.
+"""
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from flask import Flask
+from sqlalchemy import inspect, text
+
+from scorekeeper import config as settings
+from scorekeeper.extensions import db
+
+
+@pytest.mark.sqlite
+def test_sqlite_runs_with_the_write_ahead_log_and_foreign_keys(app: Flask) -> None:
+    with app.app_context():
+        assert db.session.execute(text("PRAGMA journal_mode")).scalar() == "wal"
+        assert db.session.execute(text("PRAGMA foreign_keys")).scalar() == 1
+        assert db.session.execute(text("PRAGMA synchronous")).scalar() == 2  # FULL
+
+
+@pytest.mark.sqlite
+def test_sqlite_waits_for_a_busy_writer_instead_of_failing(app: Flask) -> None:
+    assert app.config["SQLALCHEMY_ENGINE_OPTIONS"]["connect_args"]["timeout"] >= 5
+
+
+def test_postgresql_urls_get_pooled_connections_that_are_checked() -> None:
+    options = settings.engine_options("postgresql+psycopg://scorer@127.0.0.1/scores")
+
+    assert options["pool_pre_ping"] is True
+    assert "connect_args" not in options
+
+
+def test_migrations_build_exactly_the_models_schema_on_an_empty_database(empty_app) -> None:
+    runner = empty_app.test_cli_runner()
+
+    result = runner.invoke(args=["db", "upgrade"])
+
+    assert result.exit_code == 0, result.output
+    with empty_app.app_context(), db.engine.connect() as connection:
+        differences = compare_metadata(MigrationContext.configure(connection), db.metadata)
+        tables = set(inspect(connection).get_table_names())
+    assert differences == []
+    assert set(db.metadata.tables) <= tables
+    assert "alembic_version" in tables
+
+
+def test_migrations_go_down_to_nothing_and_up_again(empty_app) -> None:
+    runner = empty_app.test_cli_runner()
+
+    assert runner.invoke(args=["db", "upgrade"]).exit_code == 0
+    down = runner.invoke(args=["db", "downgrade", "base"])
+    assert down.exit_code == 0, down.output
+    with empty_app.app_context(), db.engine.connect() as connection:
+        left = set(inspect(connection).get_table_names()) - {"alembic_version"}
+    assert left == set()
+    up = runner.invoke(args=["db", "upgrade"])
+    assert up.exit_code == 0, up.output

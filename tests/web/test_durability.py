@@ -1,0 +1,253 @@
+"""A server killed in the middle of a stream of saves loses nothing it acknowledged.
+
+A real gunicorn server (two workers) takes deals from four clients at once through the deal
+form, CSRF and version fields included. The whole process group is killed with SIGKILL while
+saves are in flight. Then every save that got its 303 must be in the database with its values,
+a save cut off mid-flight may be there or not but never half, the database must pass SQLite's
+integrity check, and a new server must serve the games again.
+"""
+
+from __future__ import annotations
+
+import http.client
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.parse
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+import sqlalchemy
+from flask_migrate import upgrade
+
+from scorekeeper import create_app
+from scorekeeper.extensions import db
+from scorekeeper.games.service import start_game
+from scorekeeper.rules.variants import get_variant
+from scorekeeper.sharing.tokens import issue_tokens
+
+pytestmark = pytest.mark.slow
+
+ROOT = Path(__file__).resolve().parents[2]
+CLIENTS = 4
+GAMES_PER_CLIENT = 2
+KILL_AFTER_SAVES = 60
+KILL_AFTER_SECONDS = 20.0
+CSRF_RE = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"')
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _values(step: int) -> dict[str, int]:
+    return {
+        "sides-0-meld_points": 1210,
+        "sides-0-clean_books": 2,
+        "sides-0-dirty_books": 2,
+        "sides-0-wild_books": 1,
+        "sides-0-red_threes_down": 2,
+        "sides-0-red_threes_held": 0,
+        "sides-0-cards_left_points": 15,
+        "sides-1-meld_points": 600,
+        "sides-1-clean_books": 1,
+        "sides-1-dirty_books": 1,
+        "sides-1-wild_books": 0,
+        "sides-1-red_threes_down": 1,
+        "sides-1-red_threes_held": 1,
+        "sides-1-cards_left_points": 20 + 5 * (step % 60),
+    }
+
+
+def _prepare(url: str, instance: Path) -> list[tuple[int, str, str]]:
+    """Migrate the database and start the games: (id, view token, edit token) each."""
+    app = create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "durability"})
+    with app.app_context():
+        upgrade(directory=str(ROOT / "migrations"))
+        variant = get_variant("pagat")
+        table = variant.table_for(2, 4)
+        made = []
+        for number in range(CLIENTS * GAMES_PER_CLIENT):
+            game = start_game(variant, table, ("Us", "Them"), f"Table {number + 1}")
+            made.append((game, issue_tokens(game)))
+        db.session.commit()
+        games = [(game.id, game.view_token, token) for game, token in made]
+        db.session.remove()
+        db.engine.dispose()
+    return games
+
+
+class _Server:
+    def __init__(self, url: str, instance: Path, log: Path) -> None:
+        self.port = _free_port()
+        env = {
+            **os.environ,
+            "SCOREKEEPER_DATABASE_URL": url,
+            "SCOREKEEPER_SECRET_KEY": "durability-secret",
+            "SCOREKEEPER_INSTANCE_PATH": str(instance),
+        }
+        env.pop("SCOREKEEPER_TEST_DATABASE_URL", None)
+        self.log = log.open("ab")
+        self.process = subprocess.Popen(
+            [
+                sys.executable, "-m", "gunicorn", "--chdir", str(ROOT), "--workers", "2",
+                "--bind", f"127.0.0.1:{self.port}", "--access-logfile", "-",
+                "scorekeeper:create_app()",
+            ],
+            env=env,
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            assert self.process.poll() is None, log.read_text()
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=1):
+                    return
+            except OSError:
+                time.sleep(0.1)
+        raise AssertionError("the server did not start")
+
+    def kill(self) -> None:
+        """SIGKILL the master and its workers at once, as a crash would."""
+        os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait()
+        self.log.close()
+
+
+def _request(port: int, method: str, path: str, cookie: str = "", body: str | None = None):
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    headers = {"Cookie": cookie} if cookie else {}
+    if body is not None:
+        headers["Content-Type"] = "application/x-www-form-urlencoded"
+    try:
+        connection.request(method, path, body=body, headers=headers)
+        response = connection.getresponse()
+        return response.status, dict(response.getheaders()), response.read()
+    finally:
+        connection.close()
+
+
+class _Stream:
+    """Clients saving deals until the server dies; what was acknowledged, and what was sent."""
+
+    def __init__(self, port: int, games: list[tuple[int, str, str]]) -> None:
+        self.port = port
+        self.games = games
+        self.lock = threading.Lock()
+        self.acked: dict[tuple[int, int], int] = defaultdict(int)
+        self.last_acked: dict[tuple[int, int], dict[str, int]] = {}
+        self.in_flight: dict[tuple[int, int], dict[str, int]] = {}
+        self.saves = 0
+
+    def client(self, index: int) -> None:
+        own = self.games[index::CLIENTS]
+        status, headers, body = _request(self.port, "GET", f"/g/{own[0][2]}/deals/1")
+        assert status == 200
+        cookie = headers["Set-Cookie"].split(";", 1)[0]
+        csrf = CSRF_RE.search(body.decode()).group(1)
+        versions: dict[tuple[int, int], int] = defaultdict(int)
+        step = 0
+        while True:
+            game_id, _view, edit = own[step % len(own)]
+            number = step // len(own) % 4 + 1
+            key = (game_id, number)
+            values = _values(step * CLIENTS + index)
+            form = {"csrf_token": csrf, "version": versions[key], "went_out": "0", **values}
+            with self.lock:
+                self.in_flight[key] = values
+            try:
+                status, _headers, _body = _request(
+                    self.port, "POST", f"/g/{edit}/deals/{number}", cookie,
+                    urllib.parse.urlencode(form),
+                )
+            except (OSError, http.client.HTTPException):
+                return  # the server is gone
+            assert status == 303, (status, _body[:500])
+            versions[key] += 1
+            with self.lock:
+                self.acked[key] += 1
+                self.last_acked[key] = values
+                self.saves += 1
+            step += 1
+
+
+def _stored(url: str) -> dict[tuple[int, int], tuple[int, dict[str, int]]]:
+    engine = sqlalchemy.create_engine(url)
+    names = (
+        "meld_points", "clean_books", "dirty_books", "wild_books", "red_threes_down",
+        "red_threes_held", "cards_left_points",
+    )
+    query = sqlalchemy.text(
+        "SELECT d.game_id, d.number, d.version, s.position, "
+        + ", ".join(f"s.{name}" for name in names)
+        + " FROM deal d JOIN deal_side s ON s.deal_id = d.id"
+    )
+    found: dict[tuple[int, int], tuple[int, dict[str, int]]] = {}
+    with engine.connect() as connection:
+        for game_id, number, version, position, *values in connection.execute(query):
+            _version, fields = found.setdefault((game_id, number), (version, {}))
+            for name, value in zip(names, values, strict=True):
+                fields[f"sides-{position}-{name}"] = value
+    engine.dispose()
+    return found
+
+
+def test_every_acknowledged_save_survives_a_killed_server(tmp_path: Path, database_url) -> None:
+    url = database_url
+    instance = tmp_path / "instance"
+    instance.mkdir()
+    games = _prepare(url, instance)
+    server = _Server(url, instance, tmp_path / "server.log")
+    stream = _Stream(server.port, games)
+    threads = [threading.Thread(target=stream.client, args=(i,)) for i in range(CLIENTS)]
+    for thread in threads:
+        thread.start()
+    deadline = time.monotonic() + KILL_AFTER_SECONDS
+    while stream.saves < KILL_AFTER_SAVES and time.monotonic() < deadline:
+        time.sleep(0.01)
+    server.kill()  # mid-stream: four clients have a save on the wire
+    for thread in threads:
+        thread.join(timeout=30)
+    assert not any(thread.is_alive() for thread in threads)
+    assert stream.saves >= KILL_AFTER_SAVES, (tmp_path / "server.log").read_text()[-2000:]
+
+    if url.startswith("sqlite"):
+        engine = sqlalchemy.create_engine(url)
+        with engine.connect() as connection:
+            assert connection.execute(sqlalchemy.text("PRAGMA integrity_check")).scalar() == "ok"
+            assert connection.execute(sqlalchemy.text("PRAGMA foreign_key_check")).all() == []
+        engine.dispose()
+    stored = _stored(url)
+    for key, count in stream.acked.items():
+        version, values = stored[key]
+        # One more version than acknowledged: the save in flight at the kill was committed.
+        assert version in (count, count + 1), key
+        expected = stream.last_acked[key] if version == count else stream.in_flight[key]
+        assert values == expected, key
+    for key, (version, values) in stored.items():
+        if key not in stream.acked:  # only the save in flight, committed but not answered
+            assert version == 1 and values == stream.in_flight[key]
+
+    again = _Server(url, instance, tmp_path / "server.log")
+    try:
+        for _game_id, view, _edit in games:
+            status, _headers, _body = _request(again.port, "GET", f"/g/{view}")
+            assert status == 200
+    finally:
+        again.kill()
+
+    # The access log has a line for every request, and not one token.
+    log = (tmp_path / "server.log").read_text()
+    assert log.count("/g/[token]") >= stream.saves
+    for _game_id, view, edit in games:
+        assert view not in log and edit not in log

@@ -1,0 +1,379 @@
+"""Sharing a game: the view and edit links, who may change what, QR codes, the live poll,
+new links, and two phones saving the same deal."""
+
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import dataclass
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import select, text
+
+from scorekeeper.extensions import db
+from scorekeeper.games.models import Deal, Game
+from scorekeeper.sharing import tokens as tokens_module
+from scorekeeper.sharing.redact import redact
+from scorekeeper.sharing.tokens import TOKEN_LENGTH
+
+DEAL = {
+    "went_out": "0",
+    "sides-0-meld_points": "1210",
+    "sides-0-clean_books": "2",
+    "sides-0-dirty_books": "2",
+    "sides-0-wild_books": "1",
+    "sides-0-red_threes_down": "2",
+    "sides-0-cards_left_points": "15",
+    "sides-1-meld_points": "600",
+    "sides-1-clean_books": "1",
+    "sides-1-dirty_books": "1",
+    "sides-1-red_threes_down": "1",
+    "sides-1-red_threes_held": "1",
+    "sides-1-cards_left_points": "120",
+}
+
+
+@dataclass(frozen=True)
+class Links:
+    game_id: int
+    edit: str
+    view: str
+
+    @property
+    def edit_path(self) -> str:
+        return f"/g/{self.edit}"
+
+    @property
+    def view_path(self) -> str:
+        return f"/g/{self.view}"
+
+
+def start_game(app: Flask, client: FlaskClient, name: str = "Friday") -> Links:
+    response = client.post(
+        "/games/new",
+        data={
+            "variant": "pagat",
+            "table": "2x4",
+            "name": name,
+            "start": "1",
+            "side_names-0": "Us",
+            "side_names-1": "Them",
+        },
+    )
+    assert response.status_code == 303
+    match = re.fullmatch(
+        rf"/g/([A-Za-z0-9_-]{{{TOKEN_LENGTH}}})/deals/1", response.headers["Location"]
+    )
+    assert match, response.headers["Location"]
+    edit = match.group(1)
+    with app.app_context():
+        game = db.session.scalars(select(Game).order_by(Game.id.desc())).first()
+        return Links(game.id, edit, game.view_token)
+
+
+def save(client: FlaskClient, links: Links, number: int, version: int, **changes: str):
+    data = {**DEAL, "version": str(version), **changes}
+    return client.post(f"{links.edit_path}/deals/{number}", data=data)
+
+
+def deal_row(app: Flask, links: Links, number: int) -> tuple[int, int] | None:
+    """(version, side 2's cards left) of a stored deal."""
+    with app.app_context():
+        deal = db.session.scalars(
+            select(Deal).where(Deal.game_id == links.game_id, Deal.number == number)
+        ).first()
+        return None if deal is None else (deal.version, deal.sides[1].cards_left_points)
+
+
+@pytest.fixture
+def game(app: Flask, client: FlaskClient) -> Links:
+    return start_game(app, client)
+
+
+# --- the links --------------------------------------------------------------------------
+
+
+def test_a_new_game_has_two_long_random_different_links(app, client, game):
+    assert len(game.edit) == len(game.view) == TOKEN_LENGTH
+    assert game.edit != game.view
+    other = start_game(app, client, "Saturday")
+    assert {other.edit, other.view}.isdisjoint({game.edit, game.view})
+
+
+def test_the_edit_token_itself_is_not_stored(app, game):
+    with app.app_context():
+        row = db.session.execute(text("SELECT * FROM game")).mappings().one()
+    assert game.edit not in {str(value) for value in row.values()}
+    assert row["edit_token_hash"] == tokens_module.digest(game.edit)
+
+
+def test_games_are_not_reachable_by_number(client, game):
+    assert client.get(f"/games/{game.game_id}").status_code == 404
+    assert client.get(f"/g/{game.game_id}").status_code == 404
+
+
+def test_an_unknown_or_malformed_token_is_not_found(client, game):
+    assert client.get("/g/" + "A" * TOKEN_LENGTH).status_code == 404
+    assert client.get("/g/short").status_code == 404
+    assert client.get(f"/g/{game.view}x").status_code == 404
+
+
+def test_the_view_link_shows_the_scoreboard_read_only(client, game):
+    assert save(client, game, 1, 0).status_code == 303
+    viewer = client.application.test_client()
+
+    page = viewer.get(game.view_path).get_data(as_text=True)
+
+    assert "Us" in page and "4595" in page
+    assert "Edit deal" not in page and "Enter deal" not in page
+    assert "Delete" not in page
+    assert game.edit not in page
+    assert 'class="qr"' in page
+
+
+def test_the_edit_link_shows_both_links_as_qr_codes(client, game):
+    page = client.get(game.edit_path).get_data(as_text=True)
+
+    assert page.count("<svg") >= 2 and page.count('class="qr"') == 2
+    assert f"/g/{game.view}" in page and f"/g/{game.edit}" in page
+    assert "<script>" not in page and "style=" not in page
+
+
+@pytest.mark.parametrize(
+    ("method", "suffix"),
+    [
+        ("get", "/deals/1"),
+        ("post", "/deals/1"),
+        ("post", "/deals/1/delete"),
+        ("get", "/delete"),
+        ("post", "/delete"),
+        ("post", "/links"),
+    ],
+)
+def test_the_view_link_cannot_change_anything(app, client, game, method, suffix):
+    assert save(client, game, 1, 0).status_code == 303
+    before = deal_row(app, game, 1)
+    viewer = app.test_client()
+
+    response = getattr(viewer, method)(f"{game.view_path}{suffix}", data={**DEAL, "which": "edit"})
+
+    assert response.status_code == 403
+    assert "edit link" in response.get_data(as_text=True)
+    assert deal_row(app, game, 1) == before
+    with app.app_context():
+        assert db.session.get(Game, game.game_id) is not None
+
+
+def test_tokens_are_compared_in_constant_time(client, game, monkeypatch):
+    compared = []
+    real = tokens_module.hmac.compare_digest
+
+    def spy(a, b):
+        compared.append((a, b))
+        return real(a, b)
+
+    monkeypatch.setattr(tokens_module.hmac, "compare_digest", spy)
+    client.get(game.view_path)
+
+    wanted = tokens_module.digest(game.view)
+    assert any(wanted in pair for pair in compared)
+
+
+def test_the_list_of_games_links_the_keeper_to_the_edit_link_and_others_to_the_view_link(
+    app, client, game
+):
+    mine = client.get("/").get_data(as_text=True)
+    theirs = app.test_client().get("/").get_data(as_text=True)
+
+    assert f"/g/{game.edit}" in mine
+    assert f"/g/{game.edit}" not in theirs and f"/g/{game.view}" in theirs
+
+
+def test_tokens_never_reach_the_logs():
+    line = f'127.0.0.1 - - "POST /g/{"a" * TOKEN_LENGTH}/deals/2 HTTP/1.1" 303 -'
+    api = f"GET /api/v1/games/{'B' * TOKEN_LENGTH} 200"
+
+    assert "a" * TOKEN_LENGTH not in redact(line) and "/g/[token]/deals/2" in redact(line)
+    assert "B" * TOKEN_LENGTH not in redact(api)
+
+
+def test_the_request_log_and_error_log_hide_tokens(app, game, caplog):
+    from scorekeeper.sharing.redact import RedactTokens
+
+    werkzeug_log = logging.getLogger("werkzeug")
+    assert any(isinstance(f, RedactTokens) for f in werkzeug_log.filters)
+    with caplog.at_level(logging.INFO):
+        werkzeug_log.info('%s - - "%s" %s', "127.0.0.1", f"GET /g/{game.edit} HTTP/1.1", "200")
+        app.logger.error("Exception on %s [GET]", f"/g/{game.edit}/deals/1")
+    assert caplog.records
+    assert game.edit not in caplog.text
+    assert "/g/[token]" in caplog.text
+
+
+# --- new links --------------------------------------------------------------------------
+
+
+def test_a_new_edit_link_replaces_the_old_one(app, client, game):
+    response = client.post(f"{game.edit_path}/links", data={"which": "edit"})
+
+    assert response.status_code == 303
+    new = re.search(rf"/g/([A-Za-z0-9_-]{{{TOKEN_LENGTH}}})", response.headers["Location"]).group(1)
+    assert new != game.edit
+    assert client.get(game.edit_path).status_code == 404
+    assert client.get(f"/g/{new}/deals/1").status_code == 200
+    assert client.get(game.view_path).status_code == 200
+
+
+def test_a_new_view_link_replaces_the_old_one(app, client, game):
+    assert client.post(f"{game.edit_path}/links", data={"which": "view"}).status_code == 303
+
+    assert client.get(game.view_path).status_code == 404
+    with app.app_context():
+        new = db.session.get(Game, game.game_id).view_token
+    assert new != game.view
+    assert client.get(f"/g/{new}").status_code == 200
+
+
+def test_a_rotation_asking_for_neither_link_changes_nothing(app, client, game):
+    client.post(f"{game.edit_path}/links", data={"which": "both"})
+
+    assert client.get(game.edit_path).status_code == 200
+    assert client.get(game.view_path).status_code == 200
+
+
+# --- the live scoreboard -----------------------------------------------------------------
+
+
+def test_the_poll_answers_304_until_the_game_changes(app, client, game):
+    app.config["POLL_FRESH_SECONDS"] = 0  # no second of grace: see the change at once
+    first = client.get(f"{game.view_path}/version")
+    etag = first.headers["ETag"]
+    assert first.status_code == 200 and first.get_json() == {"version": 1}
+
+    assert (
+        client.get(f"{game.view_path}/version", headers={"If-None-Match": etag}).status_code == 304
+    )
+    assert save(client, game, 1, 0).status_code == 303
+    changed = client.get(f"{game.view_path}/version", headers={"If-None-Match": etag})
+
+    assert changed.status_code == 200 and changed.headers["ETag"] != etag
+    assert changed.get_json() == {"version": 2}
+
+
+def test_a_poll_within_a_second_is_answered_without_the_database(app, client, game, monkeypatch):
+    import scorekeeper.sharing.views as views
+
+    assert client.get(f"{game.view_path}/version").status_code == 200
+    monkeypatch.setattr(views, "resolve", lambda token: pytest.fail("the database was asked"))
+
+    assert client.get(f"{game.view_path}/version").get_json() == {"version": 1}
+
+
+def test_a_poll_with_an_unknown_token_is_not_found(client):
+    assert client.get("/g/" + "Z" * TOKEN_LENGTH + "/version").status_code == 404
+    assert client.get("/g/short/version").status_code == 404
+
+
+def test_the_view_page_is_conditional_on_the_game_version(app, client, game):
+    viewer = app.test_client()
+    first = viewer.get(game.view_path)
+    etag = first.headers["ETag"]
+
+    assert viewer.get(game.view_path, headers={"If-None-Match": etag}).status_code == 304
+    save(client, game, 1, 0)
+    assert viewer.get(game.view_path, headers={"If-None-Match": etag}).status_code == 200
+
+
+def test_the_page_loads_the_poller_as_a_deferred_file_not_inline(client, game):
+    page = client.get(game.view_path).get_data(as_text=True)
+
+    assert re.search(r'<script src="/static/js/live\.js[^"]*" defer></script>', page)
+    assert f'data-live-poll="/g/{game.view}/version"' in page
+    assert re.search(r"<script>\S", page) is None
+
+
+# --- two phones, one deal -----------------------------------------------------------------
+
+
+def test_the_second_new_deal_is_refused_showing_both_versions(app, client, game):
+    other = app.test_client()
+    assert save(client, game, 1, 0, **{"sides-1-cards_left_points": "120"}).status_code == 303
+
+    response = save(other, game, 1, 0, **{"sides-1-cards_left_points": "205"})
+
+    assert response.status_code == 409
+    page = response.get_data(as_text=True)
+    assert "120" in page and "205" in page
+    assert "version 1" in page
+    assert deal_row(app, game, 1) == (1, 120)
+
+
+def test_a_stale_edit_is_refused_and_can_then_be_saved_deliberately(app, client, game):
+    other = app.test_client()
+    save(client, game, 1, 0)
+    assert save(client, game, 1, 1, **{"sides-1-cards_left_points": "150"}).status_code == 303
+
+    stale = save(other, game, 1, 1, **{"sides-1-cards_left_points": "300"})
+
+    assert stale.status_code == 409
+    assert deal_row(app, game, 1) == (2, 150)
+    page = stale.get_data(as_text=True)
+    assert "150" in page and "300" in page
+    assert 'name="version" value="2"' in page
+    again = save(other, game, 1, 2, **{"sides-1-cards_left_points": "300"})
+    assert again.status_code == 303
+    assert deal_row(app, game, 1) == (3, 300)
+
+
+def test_a_save_racing_another_is_refused_by_the_database(app, client, game, monkeypatch):
+    import scorekeeper.games.views as views
+
+    save(client, game, 1, 0)
+    real_save = views.save_deal
+
+    def save_after_another_phone(stored_game, entry):
+        with db.engine.begin() as connection:  # another phone commits first
+            connection.execute(
+                text("UPDATE deal SET version = version + 1 WHERE game_id = :g AND number = 1"),
+                {"g": stored_game.id},
+            )
+        return real_save(stored_game, entry)
+
+    monkeypatch.setattr(views, "save_deal", save_after_another_phone)
+    response = save(client, game, 1, 1, **{"sides-1-cards_left_points": "300"})
+
+    assert response.status_code == 409
+    assert deal_row(app, game, 1) == (2, 120)
+
+
+def test_a_malformed_version_is_a_bad_request(app, client, game):
+    response = client.post(f"{game.edit_path}/deals/1", data={**DEAL, "version": "two"})
+
+    assert response.status_code == 400
+    assert deal_row(app, game, 1) is None
+
+
+def test_deleting_a_deal_that_changed_meanwhile_is_refused(app, client, game):
+    save(client, game, 1, 0)
+    save(client, game, 1, 1, **{"sides-1-cards_left_points": "150"})
+
+    response = client.post(f"{game.edit_path}/deals/1/delete", data={"version": "1"})
+
+    assert response.status_code == 409
+    assert deal_row(app, game, 1) == (2, 150)
+    assert client.post(f"{game.edit_path}/deals/1/delete", data={"version": "2"}).status_code == 303
+    assert deal_row(app, game, 1) is None
+
+
+def test_the_server_can_give_a_keeper_who_lost_the_edit_link_a_new_one(app, client, game):
+    result = app.test_cli_runner().invoke(args=["games", "edit-link", str(game.game_id)])
+
+    assert result.exit_code == 0, result.output
+    path = result.output.strip()
+    assert re.fullmatch(rf"/g/[A-Za-z0-9_-]{{{TOKEN_LENGTH}}}", path)
+    assert app.test_client().get(f"{path}/deals/1").status_code == 200
+    assert client.get(f"{game.edit_path}/deals/1").status_code == 404
+    missing = app.test_cli_runner().invoke(args=["games", "edit-link", "999"])
+    assert missing.exit_code != 0 and "no game 999" in missing.output
