@@ -1,0 +1,5 @@
+"""House rules: a table's own variant, made from a built-in one, shared and imported."""
+
+from .views import bp
+
+__all__ = ["bp"]

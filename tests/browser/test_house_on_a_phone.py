@@ -1,0 +1,58 @@
+"""House rules made, refused and played on a phone-sized page."""
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+from test_game_on_a_phone import assert_big_touch_targets, assert_fits_phone
+
+
+@pytest.mark.browser
+def test_house_rules_on_a_phone(page: Page, migrated_server: str, artifacts_dir: Path) -> None:
+    page.goto(migrated_server + "/")
+    page.get_by_role("link", name="House rules").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("House rules")
+    page.get_by_label("Start from").select_option("pagat")
+    page.get_by_role("button", name="Start").click()
+
+    # A new variant: only the two rules the table plays differently are changed.
+    expect(page.get_by_role("heading", level=1)).to_have_text("New house rules")
+    expect(page.locator(".house-changes")).to_contain_text("No change yet")
+    page.get_by_label("Name of your rules").fill("Friday rules")
+    page.get_by_text("Every other rule, as in Partnership (pagat.com)").click()
+    page.get_by_label("Wild book bonus").fill("2000")
+    page.get_by_label("Going-out bonus").fill("200")
+    expect(page.locator("#p-book_bonus__wild")).to_contain_text("Base: 1500")
+    assert_fits_phone(page)
+    assert_big_touch_targets(page)
+    page.screenshot(path=artifacts_dir / "house-1-new.png", full_page=True)
+    page.get_by_role("button", name="Save the rules").click()
+
+    expect(page.locator(".flash-success")).to_contain_text("Your rules are saved.")
+    table = page.locator("table.house-diff")
+    expect(table).to_contain_text("Wild book bonus")
+    expect(table.locator("tbody tr")).to_have_count(2)
+    assert_fits_phone(page)
+    page.screenshot(path=artifacts_dir / "house-2-saved.png", full_page=True)
+
+    # The edit form shows the changes first; an impossible rule is refused beside its field.
+    page.get_by_role("link", name="Change these rules").click()
+    changes = page.locator(".house-changes")
+    expect(changes.get_by_label("Wild book bonus")).to_have_value("2000")
+    page.get_by_text("Every other rule, as in Partnership (pagat.com)").click()
+    page.get_by_label("Wild books to go out, deal 1").fill("5")
+    page.get_by_role("button", name="Save the rules").click()
+    expect(page.locator(".problems")).to_contain_text("These rules cannot be saved yet")
+    field = page.locator("#p-going_out__1__wild")
+    expect(field.locator(".field-error")).to_contain_text("5 wild books need 35 wild cards")
+    expect(field.locator("input")).to_have_attribute("aria-invalid", "true")
+    assert_fits_phone(page)
+    page.screenshot(path=artifacts_dir / "house-3-refused.png", full_page=True)
+
+    # A game with the house rules.
+    page.get_by_role("link", name="Games").click()
+    page.get_by_role("link", name="New game").click()
+    page.get_by_label("Friday rules").check()
+    page.get_by_role("button", name="Start game").last.click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Deal 1")
+    expect(page.locator("#deal-facts")).to_contain_text("at least 50 points")
