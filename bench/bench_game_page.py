@@ -30,6 +30,7 @@ from flask_migrate import upgrade  # noqa: E402
 from scorekeeper import create_app  # noqa: E402
 from scorekeeper.extensions import db  # noqa: E402
 from scorekeeper.games.service import save_deal, start_game  # noqa: E402
+from scorekeeper.sharing.tokens import issue_edit_token  # noqa: E402
 from scorekeeper.rules.entry import DealEntry, SideEntry  # noqa: E402
 from scorekeeper.rules.validation import validate_deal  # noqa: E402
 from scorekeeper.rules.variants import get_variant  # noqa: E402
@@ -40,8 +41,8 @@ FLOOR_PATH = "/__bench_floor"
 ASSET = re.compile(r'<(?:link[^>]+rel="stylesheet"[^>]+href|script[^>]+src)="([^"]+)"')
 
 
-def finished_game(variant_id: str, sides: int, players: int) -> int:
-    """Store a game of four valid deals; return its id."""
+def finished_game(variant_id: str, sides: int, players: int) -> tuple[str, str]:
+    """Store a game of four valid deals; return its view and edit tokens."""
     variant = get_variant(variant_id)
     table = variant.table_for(sides, players)
     assert table is not None
@@ -66,8 +67,9 @@ def finished_game(variant_id: str, sides: int, players: int) -> int:
         entry = DealEntry(variant, number, tuple(sides_entries), players=players)
         assert validate_deal(entry, names).ok, validate_deal(entry, names).errors
         save_deal(game, entry)
+    edit_token = issue_edit_token(game)
     db.session.commit()
-    return game.id
+    return game.view_token, edit_token
 
 
 def timed(client: FlaskClient, path: str, requests: int) -> list[float]:
@@ -139,29 +141,16 @@ def main() -> int:
             partnership = finished_game("pagat", 2, 4)
             seven = finished_game("simpson", 7, 7)
         client = app.test_client()
-        ok = report(
-            client,
-            "finished game page, 2 teams of 2 (pagat)",
-            f"/games/{partnership}",
-            args.requests,
-        )
-        ok &= report(
-            client, "finished game page, 7 players (simpson)", f"/games/{seven}", args.requests
-        )
-        report(
-            client,
-            "deal form, 2 teams of 2 (pagat)",
-            f"/games/{partnership}/deals/4",
-            args.requests,
-            budget=False,
-        )
-        report(
-            client,
-            "deal form, 7 players (simpson)",
-            f"/games/{seven}/deals/4",
-            args.requests,
-            budget=False,
-        )
+        ok = True
+        for (view, edit), label in ((partnership, "2 teams of 2 (pagat)"), (seven, "7 players (simpson)")):
+            ok &= report(client, f"finished game page, {label}, view link", f"/g/{view}", args.requests)
+            ok &= report(
+                client,
+                f"finished game page, {label}, edit link (share panel, QR codes)",
+                f"/g/{edit}",
+                args.requests,
+            )
+            ok &= report(client, f"deal form, {label}", f"/g/{edit}/deals/4", args.requests)
         with app.app_context():
             db.engine.dispose()
     if not ok:

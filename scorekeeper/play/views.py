@@ -14,7 +14,7 @@ from scorekeeper.engine.melds import MeldCheck, MeldKind, check_meld
 from scorekeeper.extensions import db
 from scorekeeper.games.service import save_deal, start_game
 from scorekeeper.rules.validation import validate_deal
-from scorekeeper.rules.variants import BUILT_IN, get_variant
+from scorekeeper.rules.variants import UnknownVariant, Variant, get_variant
 
 from .forms import MOST_SEED, DemoForm, MeldCheckForm
 
@@ -49,9 +49,16 @@ def meld_checker() -> tuple[str, int] | str:
         check=check,
         reasons=[reason.render(_) for reason in check.reasons] if check else [],
         kind_names=MELD_KIND_NAMES,
-        variant=get_variant(form.variant.data) if form.variant.data in BUILT_IN else None,
+        variant=_known_variant(form.variant.data),
     )
     return (page, 422) if asked and form.errors else page
+
+
+def _known_variant(variant_id: str | None) -> Variant | None:
+    try:
+        return get_variant(variant_id or "")
+    except UnknownVariant:
+        return None
 
 
 @bp.route("/demo", methods=["GET", "POST"])
