@@ -30,10 +30,10 @@ from flask_migrate import upgrade  # noqa: E402
 from scorekeeper import create_app  # noqa: E402
 from scorekeeper.extensions import db  # noqa: E402
 from scorekeeper.games.service import save_deal, start_game  # noqa: E402
-from scorekeeper.sharing.tokens import issue_edit_token  # noqa: E402
 from scorekeeper.rules.entry import DealEntry, SideEntry  # noqa: E402
 from scorekeeper.rules.validation import validate_deal  # noqa: E402
 from scorekeeper.rules.variants import get_variant  # noqa: E402
+from scorekeeper.sharing.tokens import issue_edit_token  # noqa: E402
 
 WEIGHT_BUDGET = 60 * 1024
 RENDER_BUDGET_MS = 20.0
@@ -142,8 +142,13 @@ def main() -> int:
             seven = finished_game("simpson", 7, 7)
         client = app.test_client()
         ok = True
-        for (view, edit), label in ((partnership, "2 teams of 2 (pagat)"), (seven, "7 players (simpson)")):
-            ok &= report(client, f"finished game page, {label}, view link", f"/g/{view}", args.requests)
+        for (view, edit), label in (
+            (partnership, "2 teams of 2 (pagat)"),
+            (seven, "7 players (simpson)"),
+        ):
+            ok &= report(
+                client, f"finished game page, {label}, view link", f"/g/{view}", args.requests
+            )
             ok &= report(
                 client,
                 f"finished game page, {label}, edit link (share panel, QR codes)",

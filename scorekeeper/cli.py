@@ -17,7 +17,9 @@ def score(stdin: str) -> int:
     try:
         data = json.loads(stdin)
     except ValueError as error:
-        result = rejected([Problem(None, None, N_("The input is not JSON: {error}."), {"error": error})])
+        result = rejected(
+            [Problem(None, None, N_("The input is not JSON: {error}."), {"error": error})]
+        )
     else:
         result = answer(data)
     print(json.dumps(result.body, indent=2))

@@ -2,7 +2,7 @@
 
 unit/     the pure rules and engine: no app needed
 web/      the app through Flask's test client (``app``, ``client``, ``runner``)
-browser/  real pages in headless Chromium (``live_server``, ``page``); marked ``browser``
+browser/  real pages in headless Chromium (``migrated_server``, ``page``); marked ``browser``
 
 The apps use a fresh SQLite file per test. With SCOREKEEPER_TEST_DATABASE_URL set to a
 PostgreSQL server (``postgresql+psycopg://postgres@127.0.0.1:5432/postgres``), they use a
@@ -12,8 +12,6 @@ emptied before each test that builds an app, and dropped when the run ends.
 
 import os
 import secrets
-import shutil
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -23,14 +21,12 @@ from flask.testing import FlaskClient, FlaskCliRunner
 from sqlalchemy import create_engine, make_url, text
 from sqlalchemy.engine import URL
 from sqlalchemy.pool import NullPool
-from werkzeug.serving import make_server
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
 
 TESTS_DIR = Path(__file__).resolve().parent
 ARTIFACTS_DIR = TESTS_DIR / "artifacts"
-PHONE_VIEWPORT = {"width": 390, "height": 844}
 TEST_DATABASE_ENV = "SCOREKEEPER_TEST_DATABASE_URL"
 SETTINGS_FROM_ENVIRONMENT = (
     "SCOREKEEPER_DATABASE_URL",
@@ -198,42 +194,6 @@ def live_app(tmp_path: Path) -> Iterator[Flask]:
     app = make_test_app(tmp_path, WTF_CSRF_ENABLED=True)
     yield app
     _dispose(app)
-
-
-@pytest.fixture
-def live_server(live_app: Flask) -> Iterator[str]:
-    """``live_app`` served on a free loopback port; yields its base URL."""
-    server = make_server("127.0.0.1", 0, live_app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        thread.join()
-        server.server_close()
-
-
-@pytest.fixture(scope="session")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    executable = shutil.which("chromium")
-    if executable is None:
-        pytest.fail("Chromium is not installed: `make test` installs it (Debian package chromium)")
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=executable, headless=True)
-        yield browser
-        browser.close()
-
-
-@pytest.fixture
-def page(browser):
-    """A fresh phone-sized page with no cookies."""
-    context = browser.new_context(viewport=PHONE_VIEWPORT, locale="en-US")
-    page = context.new_page()
-    yield page
-    context.close()
 
 
 @pytest.fixture

@@ -31,18 +31,25 @@ def answer_meld_check(data: object) -> tuple[dict[str, Any], bool]:
     variant = _variant(values, problems)
     deal = values.get("deal", 1)
     if isinstance(deal, int) and not 1 <= deal <= DEALS_PER_GAME:
-        problems.append(_problem("deal", N_("The deal must be 1, 2, 3 or 4, not {value}."), value=deal))
+        problems.append(
+            _problem("deal", N_("The deal must be 1, 2, 3 or 4, not {value}."), value=deal)
+        )
     rank = values.get("rank")
     if rank is not None and rank not in RANKS:
         problems.append(
-            _problem("rank", N_("rank must be one of {ranks}, or null for an all-wild meld."),
-                     ranks=", ".join(RANKS))
+            _problem(
+                "rank",
+                N_("rank must be one of {ranks}, or null for an all-wild meld."),
+                ranks=", ".join(RANKS),
+            )
         )
     for field in COUNT_FIELDS:
         count = values.get(field, 0)
         if isinstance(count, int) and not 0 <= count <= MOST_CARDS:
             problems.append(
-                _problem(field, N_("{field} must be between 0 and {most}."), field=field, most=MOST_CARDS)
+                _problem(
+                    field, N_("{field} must be between 0 and {most}."), field=field, most=MOST_CARDS
+                )
             )
     if problems or variant is None:
         return {"errors": [p.to_dict() for p in problems]}, False

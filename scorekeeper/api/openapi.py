@@ -154,7 +154,14 @@ def _variant_schema() -> Schema:
 def _export_schemas() -> dict[str, Schema]:
     """The export file of games, as ``sharing.transfer`` writes and reads it."""
     from ..games.models import NAME_LENGTH, SIDE_NAME_LENGTH
-    from ..sharing.transfer import FORMAT, FORMAT_VERSION, MAX_GAMES
+    from ..sharing.transfer import (
+        DEAL_KEYS,
+        FILE_KEYS,
+        FORMAT,
+        FORMAT_VERSION,
+        GAME_KEYS,
+        MAX_GAMES,
+    )
 
     when = {"type": "string", "description": "UTC, ISO 8601, without a zone."}
     entry = {**_side_entry_schema(), "required": list(SIDE_FIELDS)}
@@ -168,7 +175,7 @@ def _export_schemas() -> dict[str, Schema]:
             "updated_at": when,
             "sides": {"type": "array", "items": entry},
         },
-        "required": ["number", "version", "stock_ran_out", "created_at", "updated_at", "sides"],
+        "required": list(DEAL_KEYS),
         "additionalProperties": False,
     }
     game = {
@@ -187,17 +194,7 @@ def _export_schemas() -> dict[str, Schema]:
             },
             "deals": {"type": "array", "maxItems": DEALS_PER_GAME, "items": _ref("ExportDeal")},
         },
-        "required": [
-            "name",
-            "variant",
-            "rules",
-            "players",
-            "created_at",
-            "updated_at",
-            "version",
-            "sides",
-            "deals",
-        ],
+        "required": list(GAME_KEYS),
         "additionalProperties": False,
     }
     export = {
@@ -214,7 +211,7 @@ def _export_schemas() -> dict[str, Schema]:
                 "items": _ref("ExportGame"),
             },
         },
-        "required": ["format", "format_version", "exported_at", "games"],
+        "required": list(FILE_KEYS),
         "additionalProperties": False,
     }
     imported = {

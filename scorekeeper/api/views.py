@@ -32,7 +32,9 @@ def _errors(status: int, message: str) -> tuple[dict[str, Any], int]:
 def score() -> tuple[dict[str, Any], int]:
     data = request.get_json(silent=True)
     if data is None:
-        return _errors(400, "The request body must be a JSON object (Content-Type: application/json).")
+        return _errors(
+            400, "The request body must be a JSON object (Content-Type: application/json)."
+        )
     result = answer(data)
     return result.body, 200 if result.accepted else 422
 
@@ -41,7 +43,9 @@ def score() -> tuple[dict[str, Any], int]:
 def check_meld() -> tuple[dict[str, Any], int]:
     data = request.get_json(silent=True)
     if data is None:
-        return _errors(400, "The request body must be a JSON object (Content-Type: application/json).")
+        return _errors(
+            400, "The request body must be a JSON object (Content-Type: application/json)."
+        )
     body, readable = answer_meld_check(data)
     return body, 200 if readable else 422
 

@@ -34,9 +34,7 @@ class SideEntry:
 
 
 SIDE_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(SideEntry))
-COUNT_FIELDS: tuple[str, ...] = tuple(
-    name for name in SIDE_FIELDS if name not in ("went_out",)
-)
+COUNT_FIELDS: tuple[str, ...] = tuple(name for name in SIDE_FIELDS if name not in ("went_out",))
 POINT_FIELDS: tuple[str, ...] = ("meld_points", "cards_left_points")
 
 

@@ -19,7 +19,7 @@ import re
 import unicodedata
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
-from enum import Enum
+from enum import Enum, StrEnum
 from typing import Any
 
 from .cards import BOOK_SIZE, CARDS_PER_DECK, NATURAL_RANKS
@@ -62,7 +62,7 @@ _ID_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 _VARIANT_FIELDS = tuple(f.name for f in fields(Variant))
 
 
-class Kind(str, Enum):
+class Kind(StrEnum):
     """What values a parameter takes."""
 
     CARD = "card"
@@ -85,7 +85,7 @@ class Kind(str, Enum):
     """A list of tables: sides, players and decks."""
 
 
-class Group(str, Enum):
+class Group(StrEnum):
     """Where a parameter sits on the house-rules form."""
 
     CARDS = "cards"

@@ -66,8 +66,10 @@ def read_object(
     Every key not `allowed` and every value of the wrong type is added to `problems`.
     """
     if not isinstance(data, Mapping):
-        where = N_("Each side must be a JSON object.") if side is not None else N_(
-            "The deal must be a JSON object."
+        where = (
+            N_("Each side must be a JSON object.")
+            if side is not None
+            else N_("The deal must be a JSON object.")
         )
         problems.append(_problem(side, None, where))
         return {}

@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 
 def N_(template: str) -> str:
@@ -44,7 +44,9 @@ def _rendered(params: Mapping[str, object], translate: Callable[[str], str]) -> 
     return {
         key: value.render(translate)
         if isinstance(value, Phrase)
-        else translate(value) if isinstance(value, Term) else value
+        else translate(value)
+        if isinstance(value, Term)
+        else value
         for key, value in params.items()
     }
 
@@ -68,7 +70,7 @@ FIELD_TERMS: Mapping[str, Term] = {
 }
 
 
-class Severity(str, Enum):
+class Severity(StrEnum):
     ERROR = "error"
     """Impossible under the rules: the deal is refused."""
     WARNING = "warning"

@@ -76,7 +76,7 @@ def default_side_names(count: int) -> tuple[str, ...]:
 
 def validate_deal(entry: DealEntry, side_names: Sequence[str] | None = None) -> Report:
     """Every problem with the entry; an empty report means the deal can be saved."""
-    names = tuple(side_names or ()) + default_side_names(len(entry.sides))[len(side_names or ()):]
+    names = tuple(side_names or ()) + default_side_names(len(entry.sides))[len(side_names or ()) :]
     shape = list(_check_shape(entry, names))
     table = entry.table
     if shape or table is None:
@@ -92,7 +92,9 @@ def validate_deal(entry: DealEntry, side_names: Sequence[str] | None = None) -> 
 def _check_shape(entry: DealEntry, names: tuple[str, ...]) -> Iterator[Problem]:
     variant = entry.variant
     if not 1 <= entry.deal <= DEALS_PER_GAME:
-        yield _error(None, "deal", N_("The deal must be 1, 2, 3 or 4, not {value}."), value=entry.deal)
+        yield _error(
+            None, "deal", N_("The deal must be 1, 2, 3 or 4, not {value}."), value=entry.deal
+        )
     counts = variant.side_counts
     if len(entry.sides) not in counts:
         yield _error(
@@ -199,8 +201,10 @@ def _check_going_out(deal: _Deal) -> Iterator[Problem]:
             yield _error(
                 index,
                 "went_out",
-                N_("{side} cannot have gone out: the stock ran out, which ends the deal "
-                   "with nobody going out."),
+                N_(
+                    "{side} cannot have gone out: the stock ran out, which ends the deal "
+                    "with nobody going out."
+                ),
                 side=deal.names[index],
             )
     elif len(out) > 1:
@@ -215,8 +219,10 @@ def _check_going_out(deal: _Deal) -> Iterator[Problem]:
         yield _error(
             None,
             "went_out",
-            N_("A deal ends when a side goes out or the stock runs out: mark the side "
-               "that went out, or mark that the stock ran out."),
+            N_(
+                "A deal ends when a side goes out or the stock runs out: mark the side "
+                "that went out, or mark that the stock ran out."
+            ),
         )
 
 
@@ -235,8 +241,10 @@ def _check_going_out_books(deal: _Deal) -> Iterator[Problem]:
                 yield _error(
                     index,
                     f"{kind}_books",
-                    N_("{side} went out with {have} {kind}, but going out in deal {deal} "
-                       "needs at least {count}."),
+                    N_(
+                        "{side} went out with {have} {kind}, but going out in deal {deal} "
+                        "needs at least {count}."
+                    ),
                     side=name,
                     have=have,
                     kind=FIELD_TERMS[f"{kind}_books"],
@@ -259,8 +267,10 @@ def _check_first_meld(deal: _Deal) -> Iterator[Problem]:
             yield _error(
                 index,
                 "meld_points",
-                N_("{side}: {points} melded card points is below the first meld of deal "
-                   "{deal}, which alone must reach {minimum}."),
+                N_(
+                    "{side}: {points} melded card points is below the first meld of deal "
+                    "{deal}, which alone must reach {minimum}."
+                ),
                 side=name,
                 points=side.meld_points,
                 deal=deal.number,
@@ -297,15 +307,15 @@ def _check_book_points(deal: _Deal) -> Iterator[Problem]:
     least = least_book_points(points)
     for index, name, side in deal.sides():
         floor = sum(least[kind] * getattr(side, kind) for kind in least)
-        floor += _least_black_three_points(
-            points, side.black_three_books, deal.table.black_threes
-        )
+        floor += _least_black_three_points(points, side.black_three_books, deal.table.black_threes)
         if side.meld_points < floor:
             yield _error(
                 index,
                 "meld_points",
-                N_("{side}: {points} melded card points is too few for the books entered, "
-                   "whose cards alone are worth at least {floor}."),
+                N_(
+                    "{side}: {points} melded card points is too few for the books entered, "
+                    "whose cards alone are worth at least {floor}."
+                ),
                 side=name,
                 points=side.meld_points,
                 floor=floor,
@@ -349,8 +359,10 @@ def _check_card_points_in_play(deal: _Deal) -> Iterator[Problem]:
         yield _error(
             None,
             "meld_points",
-            N_("All sides together have {value} card points melded and left over, more than "
-               "all {decks} decks hold ({most})."),
+            N_(
+                "All sides together have {value} card points melded and left over, more than "
+                "all {decks} decks hold ({most})."
+            ),
             value=together,
             decks=deal.table.decks,
             most=most,
@@ -374,8 +386,10 @@ def _check_threes(deal: _Deal) -> Iterator[Problem]:
         yield _error(
             None,
             "black_three_books",
-            N_("{count} black-three books need {needed} black threes, but {decks} decks "
-               "hold only {most}."),
+            N_(
+                "{count} black-three books need {needed} black threes, but {decks} decks "
+                "hold only {most}."
+            ),
             count=black_books,
             needed=black_books * BOOK_SIZE,
             decks=deal.table.decks,
@@ -402,8 +416,10 @@ def _check_wilds(deal: _Deal) -> Iterator[Problem]:
         yield _error(
             None,
             "dirty_books",
-            N_("{wild} wild books and {dirty} dirty books need at least {needed} wild cards, "
-               "but {decks} decks hold only {most}."),
+            N_(
+                "{wild} wild books and {dirty} dirty books need at least {needed} wild cards, "
+                "but {decks} decks hold only {most}."
+            ),
             wild=wild_books,
             dirty=dirty_books,
             needed=wild_books * BOOK_SIZE + dirty_books,
@@ -424,8 +440,10 @@ def _check_naturals(deal: _Deal) -> Iterator[Problem]:
         yield _error(
             None,
             "clean_books",
-            N_("{count} clean books are entered, but {decks} decks allow at most {most} "
-               "({each} of each rank)."),
+            N_(
+                "{count} clean books are entered, but {decks} decks allow at most {most} "
+                "({each} of each rank)."
+            ),
             count=clean,
             decks=deal.table.decks,
             most=most_clean,
@@ -435,8 +453,10 @@ def _check_naturals(deal: _Deal) -> Iterator[Problem]:
         yield _error(
             None,
             "dirty_books",
-            N_("{clean} clean and {dirty} dirty books need more natural cards than "
-               "{decks} decks hold."),
+            N_(
+                "{clean} clean and {dirty} dirty books need more natural cards than "
+                "{decks} decks hold."
+            ),
             clean=clean,
             dirty=dirty,
             decks=deal.table.decks,
@@ -454,19 +474,24 @@ def _check_cards_left(deal: _Deal) -> Iterator[Problem]:
             yield from _check_player_out_holds_nothing(index, name, side)
         elif side.cards_left_points == 0:
             template = (
-                N_("{side} went out, but a partner still holds cards: are the points of "
-                   "cards left really 0?")
+                N_(
+                    "{side} went out, but a partner still holds cards: are the points of "
+                    "cards left really 0?"
+                )
                 if out
-                else N_("{side} did not go out but has no cards left: check the points "
-                        "of cards left.")
+                else N_(
+                    "{side} did not go out but has no cards left: check the points of cards left."
+                )
             )
             yield _warning(index, "cards_left_points", template, side=name)
         elif side.cards_left_points < least:
             yield _error(
                 index,
                 "cards_left_points",
-                N_("{side}: {holders} player(s) still hold at least one card each, so the "
-                   "cards left are worth at least {least}, not {value}."),
+                N_(
+                    "{side}: {holders} player(s) still hold at least one card each, so the "
+                    "cards left are worth at least {least}, not {value}."
+                ),
                 side=name,
                 holders=holders,
                 least=least,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, fields, replace
-from enum import Enum
+from enum import Enum, StrEnum
 from typing import Any, TypeVar
 
 from .cards import BOOK_SIZE, CardPoints
@@ -19,7 +19,7 @@ DEALS_PER_GAME = 4
 _T = TypeVar("_T")
 
 
-class PilePickup(str, Enum):
+class PilePickup(StrEnum):
     """How much of the discard pile a player may take."""
 
     TOP_SEVEN = "top-seven"
@@ -29,7 +29,7 @@ class PilePickup(str, Enum):
     WHOLE_PILE = "whole-pile"
 
 
-class WildDiscard(str, Enum):
+class WildDiscard(StrEnum):
     """What a wild card discarded onto the pile does."""
 
     NEEDS_MATCHING_WILDS = "needs-matching-wilds"
@@ -40,7 +40,7 @@ class WildDiscard(str, Enum):
     """A discarded joker or two freezes the pile: it is set aside and a new pile starts."""
 
 
-class RankMelds(str, Enum):
+class RankMelds(StrEnum):
     """How many melds of one rank a side may have on the table."""
 
     ONE_UNFINISHED = "one-unfinished"
@@ -277,16 +277,13 @@ SASKATCHEWAN = PAGAT.with_changes(
     wild_limit=WildLimit(per_wild=1, extra=1),
     pile_pickup=PilePickup.WHOLE_PILE,
     concealed_book_first_meld_deals=frozenset({4}),
-    inferred=frozenset(
-        {"tables", "book_bonus", "red_three", "going_out_bonus", "rank_melds"}
-    ),
+    inferred=frozenset({"tables", "book_bonus", "red_three", "going_out_bonus", "rank_melds"}),
 )
 
 SIMPSON = Variant(
     id="simpson",
     name="Steve Simpson",
-    summary="Every player for themself: cut 22 cards, red threes always cost 500, "
-    "no wild books.",
+    summary="Every player for themself: cut 22 cards, red threes always cost 500, no wild books.",
     source="pagat.com, Steve Simpson's Hand and Foot rules (seed 000).",
     tables=_individual(range(2, 8)),
     hand_size=11,
@@ -340,8 +337,7 @@ BROUILLETTE_HIGH = BROUILLETTE_LOW.with_changes(
 BROUILLETTE_PARTNERS_LOW = BROUILLETTE_LOW.with_changes(
     id="brouillette-partners-low",
     name="Brouillette partners (low bonuses)",
-    summary="Brouillette's game for two teams of two: ask your partner, and more books "
-    "to go out.",
+    summary="Brouillette's game for two teams of two: ask your partner, and more books to go out.",
     source="pagat.com, Brian Brouillette's partnership version (seed 000).",
     tables=(Table(2, 4, 5),),
     going_out=(

@@ -15,7 +15,7 @@ import hmac
 import re
 import secrets
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 from flask import g, has_request_context, session
 from sqlalchemy import inspect, or_, select
@@ -31,7 +31,7 @@ REMEMBERED_GAMES = 24
 """Edit links this browser's session remembers, newest first (the session cookie stays small)."""
 
 
-class Role(str, Enum):
+class Role(StrEnum):
     VIEW = "view"
     EDIT = "edit"
 

@@ -20,6 +20,8 @@ from werkzeug.serving import make_server
 from scorekeeper import PROJECT_ROOT, create_app
 from scorekeeper.extensions import db
 
+PHONE_VIEWPORT = {"width": 390, "height": 844}
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -78,3 +80,12 @@ def migrated_server(migrated_app: Flask) -> Iterator[str]:
         server.shutdown()
         thread.join()
         server.server_close()
+
+
+@pytest.fixture
+def page(browser):
+    """A fresh phone-sized page with no cookies."""
+    context = browser.new_context(viewport=PHONE_VIEWPORT, locale="en-US")
+    page = context.new_page()
+    yield page
+    context.close()

@@ -5,9 +5,9 @@ from playwright.sync_api import Page, expect
 
 
 def test_error_page_fits_a_phone_and_switches_language_without_javascript(
-    page: Page, live_server: str, artifacts_dir: Path
+    page: Page, migrated_server: str, artifacts_dir: Path
 ) -> None:
-    page.goto(f"{live_server}/no-such-page")
+    page.goto(f"{migrated_server}/no-such-page")
 
     expect(page.get_by_role("heading", level=1)).to_have_text("Page not found")
     overflow = page.evaluate(

@@ -7,13 +7,31 @@ import pytest
 from scorekeeper.rules.variants import all_variants
 
 DEAL = {
-    "variant": "pagat", "deal": 1, "players": 4, "stock_ran_out": False,
+    "variant": "pagat",
+    "deal": 1,
+    "players": 4,
+    "stock_ran_out": False,
     "sides": [
-        {"meld_points": 1210, "clean_books": 2, "dirty_books": 2, "wild_books": 1,
-         "black_three_books": 0, "red_threes_down": 2, "red_threes_held": 0,
-         "cards_left_points": 15, "went_out": True, "exact_22": 0},
-        {"meld_points": 600, "clean_books": 1, "dirty_books": 1, "red_threes_down": 1,
-         "red_threes_held": 1, "cards_left_points": 120},
+        {
+            "meld_points": 1210,
+            "clean_books": 2,
+            "dirty_books": 2,
+            "wild_books": 1,
+            "black_three_books": 0,
+            "red_threes_down": 2,
+            "red_threes_held": 0,
+            "cards_left_points": 15,
+            "went_out": True,
+            "exact_22": 0,
+        },
+        {
+            "meld_points": 600,
+            "clean_books": 1,
+            "dirty_books": 1,
+            "red_threes_down": 1,
+            "red_threes_held": 1,
+            "cards_left_points": 120,
+        },
     ],
 }
 
@@ -35,12 +53,25 @@ def test_scores_a_deal_with_totals_and_breakdown(client):
 
 
 def test_optional_fields_default_to_zero_and_players_to_the_usual_table(client):
-    body = {"variant": "simpson", "deal": 2, "sides": [
-        {"meld_points": 600, "clean_books": 1, "dirty_books": 1, "went_out": True, "exact_22": 1},
-        {"meld_points": 200, "red_threes_held": 1, "cards_left_points": 85},
-    ]}
+    body = {
+        "variant": "simpson",
+        "deal": 2,
+        "sides": [
+            {
+                "meld_points": 600,
+                "clean_books": 1,
+                "dirty_books": 1,
+                "went_out": True,
+                "exact_22": 1,
+            },
+            {"meld_points": 200, "red_threes_held": 1, "cards_left_points": 85},
+        ],
+    }
     data = post(client, body).get_json()
-    assert [side["total"] for side in data["sides"]] == [600 + 300 + 100 + 100 + 100, 200 - 500 - 85]
+    assert [side["total"] for side in data["sides"]] == [
+        600 + 300 + 100 + 100 + 100,
+        200 - 500 - 85,
+    ]
 
 
 def test_a_warning_is_returned_with_the_score(client):
@@ -57,10 +88,13 @@ def test_an_impossible_deal_is_422_naming_side_and_field(client):
     body["sides"][1]["went_out"] = True
     response = post(client, body)
     assert response.status_code == 422
-    assert response.get_json()["errors"] == [{
-        "side": None, "field": "went_out",
-        "message": "Only one side can go out in a deal; 2 are marked (Side 1, Side 2).",
-    }]
+    assert response.get_json()["errors"] == [
+        {
+            "side": None,
+            "field": "went_out",
+            "message": "Only one side can go out in a deal; 2 are marked (Side 1, Side 2).",
+        }
+    ]
 
 
 @pytest.mark.parametrize(
@@ -87,7 +121,11 @@ def test_bad_side_values_name_the_side(client):
     body["sides"][1]["clean_books"] = -1
     body["sides"][0]["wings"] = 2
     errors = post(client, body).get_json()["errors"]
-    assert {"side": 1, "field": "meld_points", "message": "meld_points must be a whole number."} in errors
+    assert {
+        "side": 1,
+        "field": "meld_points",
+        "message": "meld_points must be a whole number.",
+    } in errors
     assert {"side": 0, "field": "wings", "message": "Unknown field 'wings'."} in errors
 
 
@@ -134,15 +172,21 @@ def test_the_command_line_prints_the_same_answer(tmp_path):
     import sys
 
     result = subprocess.run(
-        [sys.executable, "-m", "scorekeeper", "score"], input=json.dumps(DEAL),
-        capture_output=True, text=True, check=False,
+        [sys.executable, "-m", "scorekeeper", "score"],
+        input=json.dumps(DEAL),
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert result.returncode == 0
     assert json.loads(result.stdout)["sides"][0]["total"] == 4595
     bad = {**DEAL, "deal": 9}
     result = subprocess.run(
-        [sys.executable, "-m", "scorekeeper", "score"], input=json.dumps(bad),
-        capture_output=True, text=True, check=False,
+        [sys.executable, "-m", "scorekeeper", "score"],
+        input=json.dumps(bad),
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert result.returncode == 1
     assert json.loads(result.stdout)["errors"][0]["field"] == "deal"

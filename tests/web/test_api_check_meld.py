@@ -22,32 +22,66 @@ def test_too_many_wilds_is_refused_with_the_rule_in_words(client):
 
 
 def test_a_first_meld_short_of_the_deal_minimum_says_so(client):
-    data = check(client, variant="simpson", deal=4, rank="5", naturals=3, first_meld=True).get_json()
+    data = check(
+        client, variant="simpson", deal=4, rank="5", naturals=3, first_meld=True
+    ).get_json()
     assert data["legal"] is False and data["points"] == 15
     assert data["meets_first_meld"] is False and data["first_meld_minimum"] == 150
 
 
 def test_wild_books_only_where_the_variant_has_them(client):
-    assert check(client, variant="pagat", deal=1, rank=None, twos=4, jokers=3).get_json()["kind"] == "wild"
+    assert (
+        check(client, variant="pagat", deal=1, rank=None, twos=4, jokers=3).get_json()["kind"]
+        == "wild"
+    )
     simpson = check(client, variant="simpson", deal=1, rank=None, twos=7).get_json()
     assert simpson["legal"] is False and simpson["rules"] == ["no-wild-melds"]
 
 
 def test_a_clean_book_of_black_threes_in_brouillette(client):
     data = check(client, variant="brouillette-low", deal=1, rank="3", naturals=7).get_json()
-    assert (data["legal"], data["kind"], data["is_book"], data["points"]) == (True, "black-three", True, -35)
+    assert (data["legal"], data["kind"], data["is_book"], data["points"]) == (
+        True,
+        "black-three",
+        True,
+        -35,
+    )
 
 
 @pytest.mark.parametrize(
     ("body", "field", "message"),
     [
-        ({"variant": "nope", "deal": 1, "rank": "K", "naturals": 3}, "variant", "Unknown variant 'nope'."),
-        ({"variant": "pagat", "deal": 0, "rank": "K", "naturals": 3}, "deal", "The deal must be 1, 2, 3 or 4, not 0."),
-        ({"variant": "pagat", "deal": 1, "rank": "Z", "naturals": 3}, "rank",
-         "rank must be one of A, K, Q, J, 10, 9, 8, 7, 6, 5, 4, 3, or null for an all-wild meld."),
-        ({"variant": "pagat", "deal": 1, "rank": "K", "naturals": "3"}, "naturals", "naturals must be a whole number."),
-        ({"variant": "pagat", "deal": 1, "rank": "K", "naturals": -2}, "naturals", "naturals must be between 0 and 100."),
-        ({"variant": "pagat", "deal": 1, "rank": "K", "first_meld": "yes"}, "first_meld", "first_meld must be true or false."),
+        (
+            {"variant": "nope", "deal": 1, "rank": "K", "naturals": 3},
+            "variant",
+            "Unknown variant 'nope'.",
+        ),
+        (
+            {"variant": "pagat", "deal": 0, "rank": "K", "naturals": 3},
+            "deal",
+            "The deal must be 1, 2, 3 or 4, not 0.",
+        ),
+        (
+            {"variant": "pagat", "deal": 1, "rank": "Z", "naturals": 3},
+            "rank",
+            "rank must be one of A, K, Q, J, 10, 9, 8, 7, 6, 5, 4, 3, "
+            "or null for an all-wild meld.",
+        ),
+        (
+            {"variant": "pagat", "deal": 1, "rank": "K", "naturals": "3"},
+            "naturals",
+            "naturals must be a whole number.",
+        ),
+        (
+            {"variant": "pagat", "deal": 1, "rank": "K", "naturals": -2},
+            "naturals",
+            "naturals must be between 0 and 100.",
+        ),
+        (
+            {"variant": "pagat", "deal": 1, "rank": "K", "first_meld": "yes"},
+            "first_meld",
+            "first_meld must be true or false.",
+        ),
         ({"variant": "pagat", "deal": 1, "suit": "hearts"}, "suit", "Unknown field 'suit'."),
     ],
 )

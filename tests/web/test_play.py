@@ -29,9 +29,11 @@ def test_the_meld_checker_names_a_clean_book_and_its_points(client):
 
 
 def test_a_first_meld_below_the_deal_minimum_is_refused(client):
-    text = text_of(client.get(
-        "/meld-checker?variant=saskatchewan&deal=4&rank=K&naturals=5&twos=1&first_meld=y"
-    ))
+    text = text_of(
+        client.get(
+            "/meld-checker?variant=saskatchewan&deal=4&rank=K&naturals=5&twos=1&first_meld=y"
+        )
+    )
     assert "Not a legal meld" in text
     assert "This deal opens with a concealed book." in text
 

@@ -12,7 +12,11 @@ from scorekeeper.rules.variants import all_variants
 variants = st.sampled_from(all_variants())
 
 
-def side_entries(points=st.integers(-100, 4000), counts=st.integers(-2, 30)):
+ANY_POINTS = st.integers(-100, 4000)
+ANY_COUNT = st.integers(-2, 30)
+
+
+def side_entries(points=ANY_POINTS, counts=ANY_COUNT):
     return st.builds(
         SideEntry,
         meld_points=points,
@@ -36,6 +40,7 @@ deal_entries = st.builds(
     players=st.none() | st.integers(-1, 10),
     stock_ran_out=st.booleans(),
 )
+
 
 @st.composite
 def sound_deals(draw):
@@ -90,7 +95,9 @@ def test_accepted_totals_are_multiples_of_five_and_sum_their_breakdown(entry):
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=5),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=12), inner, max_size=6),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=12), inner, max_size=6)
+    ),
     max_leaves=20,
 )
 
@@ -101,12 +108,24 @@ def test_any_json_gets_an_answer_not_an_exception(data):
     assert result.accepted or result.body["errors"]
 
 
-@given(st.fixed_dictionaries(
-    {"variant": st.sampled_from([v.id for v in all_variants()]), "deal": st.integers(1, 4),
-     "sides": st.lists(st.dictionaries(st.sampled_from(["meld_points", "clean_books", "went_out",
-                                                         "cards_left_points", "bogus"]),
-                                        st.integers(-10, 500) | st.booleans() | st.text(max_size=3)),
-                       min_size=1, max_size=4)}))
+@given(
+    st.fixed_dictionaries(
+        {
+            "variant": st.sampled_from([v.id for v in all_variants()]),
+            "deal": st.integers(1, 4),
+            "sides": st.lists(
+                st.dictionaries(
+                    st.sampled_from(
+                        ["meld_points", "clean_books", "went_out", "cards_left_points", "bogus"]
+                    ),
+                    st.integers(-10, 500) | st.booleans() | st.text(max_size=3),
+                ),
+                min_size=1,
+                max_size=4,
+            ),
+        }
+    )
+)
 def test_almost_valid_requests_are_answered_with_named_fields(data):
     result = answer(data)
     if not result.accepted:

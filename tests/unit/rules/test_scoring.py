@@ -16,30 +16,62 @@ def scored(variant_id: str, deal: int, *sides: SideEntry, stock_ran_out: bool = 
 
 def test_pagat_deal_adds_cards_books_red_threes_and_going_out():
     out = SideEntry(
-        meld_points=1210, clean_books=2, dirty_books=2, wild_books=1,
-        red_threes_down=2, cards_left_points=15, went_out=True,
+        meld_points=1210,
+        clean_books=2,
+        dirty_books=2,
+        wild_books=1,
+        red_threes_down=2,
+        cards_left_points=15,
+        went_out=True,
     )
-    caught = SideEntry(meld_points=600, clean_books=1, dirty_books=1, red_threes_down=1,
-                       red_threes_held=1, cards_left_points=120)
+    caught = SideEntry(
+        meld_points=600,
+        clean_books=1,
+        dirty_books=1,
+        red_threes_down=1,
+        red_threes_held=1,
+        cards_left_points=120,
+    )
     first, second = scored("pagat", 1, out, caught)
     assert first.total == 1210 + 1000 + 600 + 1500 + 200 + 100 - 15 == 4595
     assert first.breakdown == {
-        "meld_points": 1210, "clean_books": 1000, "dirty_books": 600, "wild_books": 1500,
-        "red_threes": 200, "going_out": 100, "cards_left": -15,
+        "meld_points": 1210,
+        "clean_books": 1000,
+        "dirty_books": 600,
+        "wild_books": 1500,
+        "red_threes": 200,
+        "going_out": 100,
+        "cards_left": -15,
     }
     assert second.total == 600 + 500 + 300 + 100 - 100 - 120 == 1280
 
 
 def test_gamerules_scores_like_pagat():
-    side = SideEntry(meld_points=900, clean_books=2, dirty_books=2, wild_books=1,
-                     cards_left_points=20, went_out=True)
+    side = SideEntry(
+        meld_points=900,
+        clean_books=2,
+        dirty_books=2,
+        wild_books=1,
+        cards_left_points=20,
+        went_out=True,
+    )
     other = SideEntry(meld_points=150, cards_left_points=200)
-    assert [s.total for s in scored("gamerules", 3, side, other)] == [900 + 1600 + 1500 + 100 - 20, -50]
+    assert [s.total for s in scored("gamerules", 3, side, other)] == [
+        900 + 1600 + 1500 + 100 - 20,
+        -50,
+    ]
 
 
 def test_saskatchewan_needs_one_book_of_each_kind_to_go_out():
-    side = SideEntry(meld_points=900, clean_books=1, dirty_books=1, wild_books=1,
-                     red_threes_down=1, cards_left_points=30, went_out=True)
+    side = SideEntry(
+        meld_points=900,
+        clean_books=1,
+        dirty_books=1,
+        wild_books=1,
+        red_threes_down=1,
+        cards_left_points=30,
+        went_out=True,
+    )
     other = SideEntry(meld_points=400, dirty_books=1, cards_left_points=60)
     first, second = scored("saskatchewan", 4, side, other)
     assert first.total == 900 + 500 + 300 + 1500 + 100 + 100 - 30 == 3370
@@ -47,8 +79,9 @@ def test_saskatchewan_needs_one_book_of_each_kind_to_go_out():
 
 
 def test_simpson_red_threes_cost_500_and_exact_22_pays_100():
-    winner = SideEntry(meld_points=600, clean_books=1, dirty_books=1, red_threes_down=1,
-                       went_out=True, exact_22=1)
+    winner = SideEntry(
+        meld_points=600, clean_books=1, dirty_books=1, red_threes_down=1, went_out=True, exact_22=1
+    )
     loser = SideEntry(meld_points=200, red_threes_held=1, cards_left_points=85)
     first, second = scored("simpson", 2, winner, loser)
     assert first.total == 600 + 300 + 100 - 500 + 100 + 100 == 700
@@ -57,11 +90,14 @@ def test_simpson_red_threes_cost_500_and_exact_22_pays_100():
     assert "wild_books" not in first.breakdown
 
 
-@pytest.mark.parametrize(("variant_id", "total"), [("brouillette-low", 1065), ("brouillette-high", 1665)])
+@pytest.mark.parametrize(
+    ("variant_id", "total"), [("brouillette-low", 1065), ("brouillette-high", 1665)]
+)
 def test_brouillette_black_three_book_scores_its_bonus_less_its_cards(variant_id, total):
     # 500 points of cards melded, less seven black threes at -5 each
-    side = SideEntry(meld_points=465, clean_books=1, dirty_books=1, black_three_books=1,
-                     went_out=True)
+    side = SideEntry(
+        meld_points=465, clean_books=1, dirty_books=1, black_three_books=1, went_out=True
+    )
     other = SideEntry(meld_points=0, cards_left_points=55)
     # three players play with four decks: eight black threes, enough for one book
     first, second, _ = scored(variant_id, 1, side, other, other)
@@ -69,11 +105,19 @@ def test_brouillette_black_three_book_scores_its_bonus_less_its_cards(variant_id
     assert second.total == -55
 
 
-@pytest.mark.parametrize(("variant_id", "total"),
-                         [("brouillette-partners-low", 2655), ("brouillette-partners-high", 4255)])
+@pytest.mark.parametrize(
+    ("variant_id", "total"),
+    [("brouillette-partners-low", 2655), ("brouillette-partners-high", 4255)],
+)
 def test_brouillette_partners_last_deal_needs_four_clean_and_four_dirty(variant_id, total):
-    side = SideEntry(meld_points=2000, clean_books=4, dirty_books=4, red_threes_down=2,
-                     cards_left_points=45, went_out=True)
+    side = SideEntry(
+        meld_points=2000,
+        clean_books=4,
+        dirty_books=4,
+        red_threes_down=2,
+        cards_left_points=45,
+        went_out=True,
+    )
     other = SideEntry(meld_points=500, clean_books=1, cards_left_points=90)
     first, _ = scored(variant_id, 4, side, other)
     assert first.total == total
@@ -111,9 +155,7 @@ def test_a_game_keeps_running_totals_and_names_the_winner():
     variant = get_variant("simpson")
     out = SideEntry(meld_points=600, clean_books=1, dirty_books=1, went_out=True)
     stuck = SideEntry(meld_points=200, cards_left_points=85)
-    entries = [
-        DealEntry(variant, n, (out, stuck) if n != 3 else (stuck, out)) for n in (2, 1, 3)
-    ]
+    entries = [DealEntry(variant, n, (out, stuck) if n != 3 else (stuck, out)) for n in (2, 1, 3)]
     game = score_game(variant, ["Ann", "Bo"], entries)
     assert [d.number for d in game.deals] == [1, 2, 3]
     assert [d.running_totals for d in game.deals] == [(1100, 115), (2200, 230), (2315, 1330)]

@@ -9,13 +9,21 @@ from scorekeeper.rules.messages import Severity
 from scorekeeper.rules.validation import validate_deal
 from scorekeeper.rules.variants import get_variant
 
-OUT = SideEntry(meld_points=1210, clean_books=2, dirty_books=2, wild_books=1,
-                red_threes_down=2, cards_left_points=15, went_out=True)
+OUT = SideEntry(
+    meld_points=1210,
+    clean_books=2,
+    dirty_books=2,
+    wild_books=1,
+    red_threes_down=2,
+    cards_left_points=15,
+    went_out=True,
+)
 IN = SideEntry(meld_points=600, clean_books=1, dirty_books=1, cards_left_points=120)
 
 
-def problems(variant_id="pagat", deal=1, sides=(OUT, IN), players=None, stock_ran_out=False,
-             names=None):
+def problems(
+    variant_id="pagat", deal=1, sides=(OUT, IN), players=None, stock_ran_out=False, names=None
+):
     entry = DealEntry(get_variant(variant_id), deal, tuple(sides), players, stock_ran_out)
     return validate_deal(entry, names)
 
@@ -45,10 +53,15 @@ def test_number_of_sides_must_be_one_the_variant_allows():
 def test_players_must_fit_the_sides():
     error = only_error(problems(players=5))
     assert error.field == "players"
-    assert error.message == "Partnership (pagat.com) with 2 sides is played by 4, 6 or 2 players, not 5."
+    assert (
+        error.message
+        == "Partnership (pagat.com) with 2 sides is played by 4, 6 or 2 players, not 5."
+    )
 
 
-@pytest.mark.parametrize("field", ["meld_points", "clean_books", "red_threes_held", "cards_left_points", "exact_22"])
+@pytest.mark.parametrize(
+    "field", ["meld_points", "clean_books", "red_threes_held", "cards_left_points", "exact_22"]
+)
 def test_numbers_cannot_be_negative(field):
     side = replace(IN, **{field: -5})
     error = problems(sides=(OUT, side)).errors[0]
@@ -65,20 +78,30 @@ def test_card_points_are_multiples_of_five(field):
 
 
 def test_side_names_appear_in_messages():
-    error = only_error(problems(sides=(OUT, replace(IN, meld_points=601)), names=["Ann & Bo", "Cy & Di"]))
+    error = only_error(
+        problems(sides=(OUT, replace(IN, meld_points=601)), names=["Ann & Bo", "Cy & Di"])
+    )
     assert error.message.startswith("Cy & Di: melded card points must be a multiple of 5")
 
 
 def test_red_threes_are_limited_by_the_decks():
-    lots = SideEntry(meld_points=600, clean_books=1, dirty_books=1, red_threes_down=6,
-                     red_threes_held=3, cards_left_points=120)
+    lots = SideEntry(
+        meld_points=600,
+        clean_books=1,
+        dirty_books=1,
+        red_threes_down=6,
+        red_threes_held=3,
+        cards_left_points=120,
+    )
     error = only_error(problems(sides=(OUT, lots)))  # 2 + 9 > 10 with five decks
     assert (error.side, error.field) == (None, "red_threes_down")
     assert error.message == "11 red threes are entered, but 5 decks hold only 10."
 
 
 def test_black_three_books_are_limited_by_the_black_threes():
-    side = SideEntry(meld_points=465, clean_books=1, dirty_books=1, black_three_books=1, went_out=True)
+    side = SideEntry(
+        meld_points=465, clean_books=1, dirty_books=1, black_three_books=1, went_out=True
+    )
     other = SideEntry(cards_left_points=50)
     error = only_error(problems("brouillette-low", sides=(side, other)))
     assert error.field == "black_three_books"
@@ -86,8 +109,14 @@ def test_black_three_books_are_limited_by_the_black_threes():
 
 
 def test_wild_books_are_limited_by_the_wilds():
-    big = SideEntry(meld_points=1500, clean_books=2, dirty_books=2, wild_books=3,
-                    cards_left_points=15, went_out=True)
+    big = SideEntry(
+        meld_points=1500,
+        clean_books=2,
+        dirty_books=2,
+        wild_books=3,
+        cards_left_points=15,
+        went_out=True,
+    )
     other = SideEntry(meld_points=700, wild_books=2, cards_left_points=100)
     error = only_error(problems(sides=(big, other)))
     assert (error.side, error.field) == (None, "wild_books")
@@ -95,8 +124,14 @@ def test_wild_books_are_limited_by_the_wilds():
 
 
 def test_dirty_books_each_hold_a_wild():
-    big = SideEntry(meld_points=1000, clean_books=2, dirty_books=2, wild_books=2,
-                    cards_left_points=15, went_out=True)
+    big = SideEntry(
+        meld_points=1000,
+        clean_books=2,
+        dirty_books=2,
+        wild_books=2,
+        cards_left_points=15,
+        went_out=True,
+    )
     other = SideEntry(meld_points=1200, dirty_books=16, cards_left_points=100)
     error = only_error(problems(sides=(big, other)))
     assert error.field == "dirty_books"
@@ -104,12 +139,21 @@ def test_dirty_books_each_hold_a_wild():
 
 
 def test_clean_books_are_limited_by_the_naturals():
-    big = SideEntry(meld_points=1400, clean_books=20, dirty_books=2, wild_books=1,
-                    cards_left_points=15, went_out=True)
+    big = SideEntry(
+        meld_points=1400,
+        clean_books=20,
+        dirty_books=2,
+        wild_books=1,
+        cards_left_points=15,
+        went_out=True,
+    )
     other = SideEntry(meld_points=300, clean_books=3, cards_left_points=100)
     error = only_error(problems(sides=(big, other)))
     assert error.field == "clean_books"
-    assert error.message == "23 clean books are entered, but 5 decks allow at most 22 (2 of each rank)."
+    assert (
+        error.message
+        == "23 clean books are entered, but 5 decks allow at most 22 (2 of each rank)."
+    )
 
 
 def test_only_one_side_goes_out():
@@ -141,7 +185,9 @@ def test_a_deal_ends_by_going_out_or_the_stock_running_out():
         ("brouillette-partners-low", 4, dict(clean_books=3, dirty_books=4), "clean_books", 4),
     ],
 )
-def test_the_side_that_went_out_has_the_books_the_deal_needs(variant_id, deal, books, field, needed):
+def test_the_side_that_went_out_has_the_books_the_deal_needs(
+    variant_id, deal, books, field, needed
+):
     variant = get_variant(variant_id)
     table = variant.tables[0]
     partner_cards = 5 * (table.players_per_side - 1)
@@ -153,10 +199,14 @@ def test_the_side_that_went_out_has_the_books_the_deal_needs(variant_id, deal, b
 
 
 def test_a_side_that_melded_reached_the_first_meld_minimum():
-    error = only_error(problems(deal=4, sides=(OUT, replace(IN, meld_points=140, clean_books=0, dirty_books=0))))
+    error = only_error(
+        problems(deal=4, sides=(OUT, replace(IN, meld_points=140, clean_books=0, dirty_books=0)))
+    )
     assert (error.side, error.field) == (1, "meld_points")
-    assert error.message == ("Side 2: 140 melded card points is below the first meld of deal 4, "
-                             "which alone must reach 150.")
+    assert error.message == (
+        "Side 2: 140 melded card points is below the first meld of deal 4, "
+        "which alone must reach 150."
+    )
 
 
 def test_melded_points_cover_the_cheapest_cards_of_the_books():
@@ -184,26 +234,52 @@ def test_no_cards_left_without_going_out_is_only_a_warning():
     (warning,) = report.warnings
     assert warning.severity is Severity.WARNING
     assert (warning.side, warning.field) == (1, "cards_left_points")
-    assert warning.message == "Side 2 did not go out but has no cards left: check the points of cards left."
+    assert (
+        warning.message
+        == "Side 2 did not go out but has no cards left: check the points of cards left."
+    )
 
 
 def test_a_lone_player_who_went_out_holds_nothing():
-    out = SideEntry(meld_points=600, clean_books=1, dirty_books=1, went_out=True,
-                    cards_left_points=10, red_threes_held=1)
+    out = SideEntry(
+        meld_points=600,
+        clean_books=1,
+        dirty_books=1,
+        went_out=True,
+        cards_left_points=10,
+        red_threes_held=1,
+    )
     other = SideEntry(meld_points=100, cards_left_points=50)
     report = problems("simpson", 1, (out, other))
-    assert [(p.side, p.field) for p in report.errors] == [(0, "cards_left_points"), (0, "red_threes_held")]
+    assert [(p.side, p.field) for p in report.errors] == [
+        (0, "cards_left_points"),
+        (0, "red_threes_held"),
+    ]
 
 
-@pytest.mark.parametrize(("variant_id", "field"), [("simpson", "wild_books"), ("pagat", "black_three_books")])
+@pytest.mark.parametrize(
+    ("variant_id", "field"), [("simpson", "wild_books"), ("pagat", "black_three_books")]
+)
 def test_a_variant_without_a_book_kind_takes_none(variant_id, field):
-    out = SideEntry(meld_points=1000, clean_books=2, dirty_books=2, wild_books=1, went_out=True,
-                    cards_left_points=0 if variant_id == "simpson" else 10)
-    other = SideEntry(meld_points=500, cards_left_points=100, **{field: 1} if field != "wild_books" else {})
+    out = SideEntry(
+        meld_points=1000,
+        clean_books=2,
+        dirty_books=2,
+        wild_books=1,
+        went_out=True,
+        cards_left_points=0 if variant_id == "simpson" else 10,
+    )
+    other = SideEntry(
+        meld_points=500, cards_left_points=100, **{field: 1} if field != "wild_books" else {}
+    )
     if field == "wild_books":
         report = problems(variant_id, 1, (out, other))
     else:
-        report = problems(variant_id, 1, (out, SideEntry(meld_points=500, black_three_books=1, cards_left_points=100)))
+        report = problems(
+            variant_id,
+            1,
+            (out, SideEntry(meld_points=500, black_three_books=1, cards_left_points=100)),
+        )
     error = report.errors[0]
     assert error.field == field
     assert "has no" in error.message and "so none can be scored" in error.message
@@ -212,12 +288,17 @@ def test_a_variant_without_a_book_kind_takes_none(variant_id, field):
 def test_exact_22_only_where_the_variant_pays_it():
     error = only_error(problems(sides=(OUT, replace(IN, exact_22=1))))
     assert (error.side, error.field) == (1, "exact_22")
-    assert error.message == "Side 2: Partnership (pagat.com) has no bonus for cutting exactly 22 cards."
+    assert (
+        error.message
+        == "Side 2: Partnership (pagat.com) has no bonus for cutting exactly 22 cards."
+    )
 
 
 def test_exact_22_at_most_once_per_player():
     out = SideEntry(meld_points=600, clean_books=1, dirty_books=1, went_out=True, exact_22=2)
-    error = only_error(problems("simpson", 1, (out, SideEntry(meld_points=100, cards_left_points=50))))
+    error = only_error(
+        problems("simpson", 1, (out, SideEntry(meld_points=100, cards_left_points=50)))
+    )
     assert (error.side, error.field) == (0, "exact_22")
     assert "only 1 player(s) on this side could cut exactly 22, not 2" in error.message
 
