@@ -24,7 +24,7 @@ SUDO := $(shell [ "$$(id -u)" -eq 0 ] || { command -v sudo >/dev/null && echo su
 # Wait for another apt/dpkg run to finish instead of failing on its lock.
 APT_GET := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=900
 
-.PHONY: help venv venv-test run test test-postgres bench bench-load clean system-test-deps
+.PHONY: help venv venv-test run test test-postgres bench bench-load clean system-deps system-test-deps
 
 help:
 	@echo "make run    install, apply migrations, serve http://$(HOST):$(PORT)"
@@ -60,14 +60,25 @@ define compile_translations
 	fi
 endef
 
-system-test-deps:
-	@if command -v chromium >/dev/null && command -v pdftoppm >/dev/null \
-		&& [ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ]; then \
+# What the app needs from the system: Pango for WeasyPrint, and fonts for the score sheets
+# (DejaVu, and Noto CJK for Japanese). Installed only when missing.
+system-deps:
+	@if ldconfig -p | grep -q 'libpangoft2-1.0.so' \
+		&& [ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] \
+		&& fc-list :lang=ja 2>/dev/null | grep -q .; then \
 		exit 0; \
 	fi; \
-	$(APT_GET) update && $(APT_GET) install -y chromium poppler-utils fonts-dejavu-core
+	$(APT_GET) update && $(APT_GET) install -y libpango-1.0-0 libpangoft2-1.0-0 fontconfig \
+		fonts-dejavu-core fonts-noto-cjk
 
-run: $(VENV)/.installed
+# What the tests need besides: Chromium for the browser tests, pdftoppm to look at sheets.
+system-test-deps: system-deps
+	@if command -v chromium >/dev/null && command -v pdftoppm >/dev/null; then \
+		exit 0; \
+	fi; \
+	$(APT_GET) update && $(APT_GET) install -y chromium poppler-utils
+
+run: $(VENV)/.installed system-deps
 	$(compile_translations)
 	$(BIN)/flask --app $(APP) db upgrade
 	$(BIN)/flask --app $(APP) run --host $(HOST) --port $(PORT)
