@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from sqlalchemy import inspect, select
-from sqlalchemy.orm import selectinload
+from sqlalchemy.orm import joinedload, selectinload
 
 from scorekeeper.extensions import db
 from scorekeeper.rules.entry import SIDE_FIELDS, DealEntry
@@ -86,13 +86,14 @@ def games_newest_first() -> list[Game]:
 
 
 def load_game(game_id: int) -> Game | None:
-    """One game with everything the scoreboard reads, in three queries."""
+    """One game with everything the scoreboard reads, in two queries: the game with its sides
+    (joined), then its deals with their sides (joined)."""
     query = (
         select(Game)
         .where(Game.id == game_id)
         .options(
-            selectinload(Game.sides),
-            selectinload(Game.deals).selectinload(Deal.sides),
+            joinedload(Game.sides),
+            selectinload(Game.deals).joinedload(Deal.sides),
         )
     )
-    return db.session.scalars(query).first()
+    return db.session.scalars(query).unique().one_or_none()
