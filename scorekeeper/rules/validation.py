@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from .cards import BOOK_SIZE, NATURAL_RANKS, SMALLEST_CARD_POINTS, CardPoints
 from .entry import COUNT_FIELDS, POINT_FIELDS, DealEntry, SideEntry
-from .messages import FIELD_TERMS, N_, Problem, Severity
+from .messages import FIELD_TERMS, N_, Problem, Severity, Term
 from .variants import DEALS_PER_GAME, Table, Variant
 
 
@@ -101,7 +101,7 @@ def _check_shape(entry: DealEntry, names: tuple[str, ...]) -> Iterator[Problem]:
             None,
             "sides",
             N_("{variant} is played by {allowed} sides, not {value}."),
-            variant=variant.name,
+            variant=Term(variant.name),
             allowed=_or_list(counts),
             value=len(entry.sides),
         )
@@ -111,7 +111,7 @@ def _check_shape(entry: DealEntry, names: tuple[str, ...]) -> Iterator[Problem]:
             None,
             "players",
             N_("{variant} with {sides} sides is played by {allowed} players, not {value}."),
-            variant=variant.name,
+            variant=Term(variant.name),
             sides=len(entry.sides),
             allowed=_or_list(allowed),
             value=entry.players,
@@ -160,7 +160,7 @@ def _check_book_kinds(deal: _Deal) -> Iterator[Problem]:
                 "wild_books",
                 N_("{side}: {variant} has no wild books, so none can be scored."),
                 side=name,
-                variant=deal.variant.name,
+                variant=Term(deal.variant.name),
             )
         if side.black_three_books and not deal.variant.black_three_books:
             yield _error(
@@ -168,7 +168,7 @@ def _check_book_kinds(deal: _Deal) -> Iterator[Problem]:
                 "black_three_books",
                 N_("{side}: {variant} has no black-three books, so none can be scored."),
                 side=name,
-                variant=deal.variant.name,
+                variant=Term(deal.variant.name),
             )
 
 
@@ -180,7 +180,7 @@ def _check_exact_22(deal: _Deal) -> Iterator[Problem]:
                 "exact_22",
                 N_("{side}: {variant} has no bonus for cutting exactly 22 cards."),
                 side=name,
-                variant=deal.variant.name,
+                variant=Term(deal.variant.name),
             )
         elif side.exact_22 > deal.table.players_per_side:
             yield _error(
