@@ -682,8 +682,9 @@ def main() -> int:
     floor, floor_time, floor_stuck = floor_run.tally, floor_run.elapsed, floor_run.stuck
     load, load_time, load_stuck = load_run.tally, load_run.elapsed, load_run.stuck
     print(
-        f"gunicorn -w {args.workers} --threads {args.threads} on {HOST}, {args.clients} concurrent clients "
-        f"in {min(processes, args.clients)} processes, {len(games)} games, {backend}, "
+        f"gunicorn -w {args.workers} --threads {args.threads} on {HOST}, "
+        f"{args.clients} concurrent clients in {min(processes, args.clients)} processes, "
+        f"{len(games)} games, {backend}, "
         f"{warmup:g} s warm-up + {seconds:g} s a phase"
     )
     print(f"{'':<18} {'req/s':>9} {'p50':>10} {'p99':>10} {'errors':>7}")
