@@ -24,12 +24,13 @@ SUDO := $(shell [ "$$(id -u)" -eq 0 ] || { command -v sudo >/dev/null && echo su
 # Wait for another apt/dpkg run to finish instead of failing on its lock.
 APT_GET := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=900
 
-.PHONY: help venv venv-test run test test-postgres bench bench-load clean system-deps system-test-deps
+.PHONY: help venv venv-test run test test-postgres lint bench bench-load clean system-deps system-test-deps
 
 help:
 	@echo "make run    install, apply migrations, serve http://$(HOST):$(PORT)"
 	@echo "make test   install with test extras and system packages, run pytest (PYTEST_ARGS=...)"
 	@echo "            on SQLite, then on PostgreSQL ($(POSTGRES_URL)) when it answers"
+	@echo "make lint   ruff, and mypy --strict on the pure rules core and engine (part of make test)"
 	@echo "make bench  run every bench/bench_*.py"
 	@echo "make bench-load  load test: gunicorn on $(HOST), concurrent clients, bounded run"
 	@echo "make translations  extract every message into messages.pot, merge it into each .po"
@@ -83,10 +84,15 @@ run: $(VENV)/.installed system-deps
 	$(BIN)/flask --app $(APP) db upgrade
 	$(BIN)/flask --app $(APP) run --host $(HOST) --port $(PORT)
 
-test: $(VENV)/.installed-test system-test-deps
+test: $(VENV)/.installed-test system-test-deps lint
 	$(compile_translations)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 	@$(MAKE) --no-print-directory test-postgres
+
+# The code's own checks: ruff over everything, and the pure rules core and engine typed strictly.
+lint: $(VENV)/.installed-test
+	$(BIN)/ruff check .
+	$(BIN)/mypy --strict --follow-imports=silent scorekeeper/rules scorekeeper/engine
 
 # Exits 0 when the database at argv[1] accepts a connection within three seconds.
 export POSTGRES_ANSWERS := import sys, sqlalchemy; \
@@ -133,5 +139,5 @@ bench-load: $(VENV)/.installed
 	$(BIN)/python bench/bench_load.py $(BENCH_LOAD_ARGS)
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis .ruff_cache build *.egg-info tests/artifacts
+	rm -rf $(VENV) .pytest_cache .hypothesis .ruff_cache .mypy_cache build *.egg-info tests/artifacts
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
