@@ -7,6 +7,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from flask import Flask
 from flask_migrate import upgrade
+from sample_deals import PAGAT_CAUGHT, PAGAT_OUT
 from sqlalchemy import create_engine, text
 from sqlalchemy.exc import IntegrityError
 
@@ -17,29 +18,13 @@ from scorekeeper.games.models import Deal, DealSide, Game
 from scorekeeper.games.rule_links import RULE_SECTIONS, rule_url
 from scorekeeper.games.scoring import deal_entry, game_score, game_variant
 from scorekeeper.games.service import save_deal, start_game
-from scorekeeper.rules.entry import DealEntry, SideEntry
+from scorekeeper.rules.entry import DealEntry
 from scorekeeper.rules.game import score_game
 from scorekeeper.rules.variants import BookBonus, get_variant
 
 
 def two_deals(variant) -> list[DealEntry]:
-    out = SideEntry(
-        meld_points=1210,
-        clean_books=2,
-        dirty_books=2,
-        wild_books=1,
-        red_threes_down=2,
-        cards_left_points=15,
-        went_out=True,
-    )
-    other = SideEntry(
-        meld_points=600,
-        clean_books=1,
-        dirty_books=1,
-        red_threes_down=1,
-        red_threes_held=1,
-        cards_left_points=120,
-    )
+    out, other = PAGAT_OUT, PAGAT_CAUGHT
     return [
         DealEntry(variant, 1, (out, other), players=4),
         DealEntry(variant, 2, (other, out), players=4),

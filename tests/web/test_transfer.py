@@ -9,32 +9,16 @@ import io
 import json
 
 import pytest
+from sample_deals import PAGAT_CAUGHT, PAGAT_OUT
 from sqlalchemy import func, select
 
 from scorekeeper.extensions import db
 from scorekeeper.games.models import Deal, DealSide, Game, GameSide
 from scorekeeper.games.service import save_deal, start_game
-from scorekeeper.rules.entry import DealEntry, SideEntry
+from scorekeeper.rules.entry import DealEntry
 from scorekeeper.rules.variants import get_variant
 
-OUT = SideEntry(
-    meld_points=1210,
-    clean_books=2,
-    dirty_books=2,
-    wild_books=1,
-    red_threes_down=2,
-    cards_left_points=15,
-    went_out=True,
-)
-OTHER = SideEntry(
-    meld_points=600,
-    clean_books=1,
-    dirty_books=1,
-    red_threes_down=1,
-    red_threes_held=1,
-    cards_left_points=120,
-)
-
+OUT, OTHER = PAGAT_OUT, PAGAT_CAUGHT
 
 def make_games(app) -> None:
     """Two games: one with three deals (one edited twice), one of six players with none."""

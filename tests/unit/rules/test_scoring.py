@@ -1,6 +1,7 @@
 """Hand-worked deals for every variant: the totals a table would add up on paper."""
 
 import pytest
+from sample_deals import PAGAT_CAUGHT, PAGAT_OUT
 
 from scorekeeper.rules.entry import DealEntry, SideEntry
 from scorekeeper.rules.scoring import line_keys, score_deal
@@ -15,23 +16,7 @@ def scored(variant_id: str, deal: int, *sides: SideEntry, stock_ran_out: bool = 
 
 
 def test_pagat_deal_adds_cards_books_red_threes_and_going_out():
-    out = SideEntry(
-        meld_points=1210,
-        clean_books=2,
-        dirty_books=2,
-        wild_books=1,
-        red_threes_down=2,
-        cards_left_points=15,
-        went_out=True,
-    )
-    caught = SideEntry(
-        meld_points=600,
-        clean_books=1,
-        dirty_books=1,
-        red_threes_down=1,
-        red_threes_held=1,
-        cards_left_points=120,
-    )
+    out, caught = PAGAT_OUT, PAGAT_CAUGHT
     first, second = scored("pagat", 1, out, caught)
     assert first.total == 1210 + 1000 + 600 + 1500 + 200 + 100 - 15 == 4595
     assert first.breakdown == {
