@@ -15,6 +15,7 @@ import re
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from sample_deals import PAGAT_CAUGHT, PAGAT_OUT, form_values
 from sqlalchemy import select
 
 from scorekeeper import create_app
@@ -222,22 +223,7 @@ def test_with_csrf_on_every_form_without_its_token_is_refused_and_changes_nothin
         db.engine.dispose()
 
 
-VALID_DEAL = {
-    "version": "0",
-    "went_out": "0",
-    "sides-0-meld_points": "1210",
-    "sides-0-clean_books": "2",
-    "sides-0-dirty_books": "2",
-    "sides-0-wild_books": "1",
-    "sides-0-red_threes_down": "2",
-    "sides-0-cards_left_points": "15",
-    "sides-1-meld_points": "600",
-    "sides-1-clean_books": "1",
-    "sides-1-dirty_books": "1",
-    "sides-1-red_threes_down": "1",
-    "sides-1-red_threes_held": "1",
-    "sides-1-cards_left_points": "120",
-}
+VALID_DEAL = {"version": "0", **form_values(PAGAT_OUT, PAGAT_CAUGHT)}
 
 
 @pytest.mark.parametrize("field", [k for k in VALID_DEAL if k.startswith("sides-")])

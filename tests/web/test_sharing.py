@@ -10,6 +10,7 @@ from dataclasses import dataclass
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from sample_deals import PAGAT_CAUGHT, PAGAT_OUT, form_values
 from sqlalchemy import select, text
 
 from scorekeeper.extensions import db
@@ -18,21 +19,7 @@ from scorekeeper.sharing import tokens as tokens_module
 from scorekeeper.sharing.redact import redact
 from scorekeeper.sharing.tokens import TOKEN_LENGTH
 
-DEAL = {
-    "went_out": "0",
-    "sides-0-meld_points": "1210",
-    "sides-0-clean_books": "2",
-    "sides-0-dirty_books": "2",
-    "sides-0-wild_books": "1",
-    "sides-0-red_threes_down": "2",
-    "sides-0-cards_left_points": "15",
-    "sides-1-meld_points": "600",
-    "sides-1-clean_books": "1",
-    "sides-1-dirty_books": "1",
-    "sides-1-red_threes_down": "1",
-    "sides-1-red_threes_held": "1",
-    "sides-1-cards_left_points": "120",
-}
+DEAL = form_values(PAGAT_OUT, PAGAT_CAUGHT)
 
 
 @dataclass(frozen=True)

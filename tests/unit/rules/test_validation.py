@@ -3,21 +3,14 @@
 from dataclasses import replace
 
 import pytest
+from sample_deals import PAGAT_OUT
 
 from scorekeeper.rules.entry import DealEntry, SideEntry
 from scorekeeper.rules.messages import Severity
 from scorekeeper.rules.validation import validate_deal
 from scorekeeper.rules.variants import get_variant
 
-OUT = SideEntry(
-    meld_points=1210,
-    clean_books=2,
-    dirty_books=2,
-    wild_books=1,
-    red_threes_down=2,
-    cards_left_points=15,
-    went_out=True,
-)
+OUT = PAGAT_OUT
 IN = SideEntry(meld_points=600, clean_books=1, dirty_books=1, cards_left_points=120)
 
 
