@@ -61,16 +61,18 @@ define compile_translations
 	fi
 endef
 
-# What the app needs from the system: Pango for WeasyPrint, and fonts for the score sheets
-# (DejaVu, and Noto CJK for Japanese). Installed only when missing.
+# What the app needs from the system: Pango and HarfBuzz's subsetter for WeasyPrint (sheets
+# embed only the glyphs they use), and fonts for the score sheets (DejaVu, and Noto CJK for
+# Japanese). Installed only when missing.
 system-deps:
 	@if ldconfig -p | grep -q 'libpangoft2-1.0.so' \
+		&& ldconfig -p | grep -q 'libharfbuzz-subset.so' \
 		&& [ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] \
 		&& fc-list :lang=ja 2>/dev/null | grep -q .; then \
 		exit 0; \
 	fi; \
-	$(APT_GET) update && $(APT_GET) install -y libpango-1.0-0 libpangoft2-1.0-0 fontconfig \
-		fonts-dejavu-core fonts-noto-cjk
+	$(APT_GET) update && $(APT_GET) install -y libpango-1.0-0 libpangoft2-1.0-0 \
+		libharfbuzz-subset0 fontconfig fonts-dejavu-core fonts-noto-cjk
 
 # What the tests need besides: Chromium for the browser tests, pdftoppm to look at sheets.
 system-test-deps: system-deps

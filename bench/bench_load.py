@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import http.client
+import itertools
 import multiprocessing
 import os
 import queue
@@ -577,21 +578,29 @@ def app_work(
                 seen[game_id] = headers.get("etag", "")
             return status in (200, 304)
 
-        step = 0
-        while not stop.is_set():
-            game = own[step % len(own)]
-            number = step // len(own) % 4 + 1
-            timed(tally, "deal save", partial(save, game, number, deal_values(step + index)))
-            watched = games[rng.randrange(len(games))]
-            page = partial(revalidate, f"/g/{watched.view_token}", watched.game_id, pages)
-            timed(tally, "scoreboard page", page)
-            for _ in range(polls):
+        # A round is a save, a page and the polls. Each client starts at its own random point
+        # of the round, as phones at different tables do: the server answers in turn, so
+        # clients that all started with a save would stay in step, and every save would wait
+        # behind the other clients' saves.
+        round_length = 2 + polls
+        for position in itertools.count(rng.randrange(round_length)):
+            if stop.is_set():
+                break
+            step, moment = divmod(position, round_length)
+            if moment == 0:
+                game = own[step % len(own)]
+                number = step // len(own) % 4 + 1
+                timed(tally, "deal save", partial(save, game, number, deal_values(step + index)))
+            elif moment == 1:
+                watched = games[rng.randrange(len(games))]
+                page = partial(revalidate, f"/g/{watched.view_token}", watched.game_id, pages)
+                timed(tally, "scoreboard page", page)
+            else:
                 watched = games[rng.randrange(len(games))]
                 poll = partial(
                     revalidate, f"/g/{watched.view_token}/version", watched.game_id, etags
                 )
                 timed(tally, "poll (ETag)", poll)
-            step += 1
 
     return work
 

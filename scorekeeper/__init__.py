@@ -9,7 +9,7 @@ from typing import Any
 from flask import Flask
 
 from scorekeeper import config as settings
-from scorekeeper import security
+from scorekeeper import connections, security
 from scorekeeper.extensions import babel, csrf, db, migrate, select_locale
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -47,6 +47,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     settings.complete(app.config, app.instance_path)
 
     db.init_app(app)
+    connections.init_app(app)
     migrate.init_app(app, db)
     csrf.init_app(app)
     babel.init_app(app, locale_selector=select_locale)

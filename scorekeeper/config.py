@@ -79,8 +79,8 @@ def engine_options(database_url: str) -> dict[str, Any]:
     if database_url.startswith("sqlite"):
         # Wait for a writer holding the lock rather than failing at once.
         return {"connect_args": {"timeout": 15}}
-    # Server databases drop idle connections: test each one before use and renew them hourly.
-    return {"pool_pre_ping": True, "pool_recycle": 3600}
+    # Renewed hourly; idle ones are tested before use (see ``connections``).
+    return {"pool_recycle": 3600}
 
 
 def instance_secret_key(instance: str) -> str:

@@ -1,14 +1,11 @@
 """The Flask extensions, created here and bound to an app in ``create_app``."""
 
-import sqlite3
-
 from flask import has_request_context, request
 from flask_babel import Babel
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf.csrf import CSRFProtect
-from sqlalchemy import MetaData, event
-from sqlalchemy.engine import Engine
+from sqlalchemy import MetaData
 from sqlalchemy.orm import DeclarativeBase
 
 # Stable constraint names, so that Alembic revisions can drop and alter them on SQLite too.
@@ -40,23 +37,6 @@ db = SQLAlchemy(model_class=Base)
 migrate = Migrate(render_as_batch=True)
 csrf = CSRFProtect()
 babel = Babel()
-
-
-@event.listens_for(Engine, "connect")
-def _configure_sqlite(dbapi_connection, connection_record) -> None:
-    """Foreign keys checked and the write-ahead log on, for every SQLite connection.
-
-    SQLite leaves foreign keys unchecked unless each connection asks. The write-ahead log lets
-    readers go on while a deal is saved, and a process killed mid-write leaves the last
-    committed state; ``synchronous`` stays FULL, so each commit is on disk before it returns.
-    The journal mode is kept in the database file: setting it again is a no-op.
-    """
-    if isinstance(dbapi_connection, sqlite3.Connection):
-        cursor = dbapi_connection.cursor()
-        cursor.execute("PRAGMA foreign_keys = ON")
-        cursor.execute("PRAGMA journal_mode = WAL")
-        cursor.execute("PRAGMA synchronous = FULL")
-        cursor.close()
 
 
 def select_locale() -> str:

@@ -119,11 +119,14 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     browser_dir = TESTS_DIR / "browser"
     on_server = bool(os.environ.get(TEST_DATABASE_ENV))
     skip_sqlite = pytest.mark.skip(reason="checks SQLite itself; this run uses PostgreSQL")
+    skip_postgresql = pytest.mark.skip(reason="checks PostgreSQL itself; this run uses SQLite")
     for item in items:
         if browser_dir in item.path.parents:
             item.add_marker(pytest.mark.browser)
         if on_server and item.get_closest_marker("sqlite"):
             item.add_marker(skip_sqlite)
+        if not on_server and item.get_closest_marker("postgresql"):
+            item.add_marker(skip_postgresql)
 
 
 @pytest.fixture(autouse=True)

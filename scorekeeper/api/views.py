@@ -73,7 +73,7 @@ def export_all_games() -> dict[str, Any]:
 @bp.get("/games/<token>")
 def export_one_game(token: str) -> dict[str, Any]:
     """One game, by its view or edit token, as an export file."""
-    grant = resolve(token)
+    grant = resolve(token, read_game=True)
     game = load_game(grant.game_id) if grant is not None else None
     if game is None:
         abort(404)

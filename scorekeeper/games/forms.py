@@ -12,7 +12,6 @@ from functools import lru_cache
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
 from wtforms import (
     FieldList,
     Form,
@@ -26,6 +25,7 @@ from wtforms import (
 )
 from wtforms.validators import Length, NumberRange, Optional, ValidationError
 
+from scorekeeper.forms import PageForm
 from scorekeeper.rules.scoring import line_keys
 from scorekeeper.rules.variants import Table, UnknownVariant, Variant, all_variants, get_variant
 
@@ -171,7 +171,7 @@ def side_form_class(variant: Variant) -> type[Form]:
     return _side_form_class(entry_fields(variant), counters)
 
 
-class DealForm(FlaskForm):
+class DealForm(PageForm):
     """A deal's entry; ``deal_form`` makes the subclass with the variant's side fields."""
 
     went_out = RadioField(_l("Who went out?"), validate_choice=False)
@@ -256,7 +256,7 @@ def _strip(value: str | None) -> str | None:
     return value.strip() if isinstance(value, str) else value
 
 
-class NewGameForm(FlaskForm):
+class NewGameForm(PageForm):
     variant = RadioField(_l("Rules"))
     table = SelectField(_l("Table"), validate_choice=False)
     side_names = FixedList(
@@ -325,5 +325,5 @@ class NewGameForm(FlaskForm):
         ]
 
 
-class ConfirmForm(FlaskForm):
+class ConfirmForm(PageForm):
     """A button that deletes something: the form carries only the CSRF token."""

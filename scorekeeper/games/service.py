@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from sqlalchemy import inspect, select
 from sqlalchemy.orm import joinedload, selectinload
+from sqlalchemy.orm.attributes import set_committed_value
 
 from scorekeeper.extensions import db
 from scorekeeper.rules.entry import SIDE_FIELDS, DealEntry
@@ -86,14 +87,17 @@ def games_newest_first() -> list[Game]:
 
 
 def load_game(game_id: int) -> Game | None:
-    """One game with everything the scoreboard reads, in two queries: the game with its sides
-    (joined), then its deals with their sides (joined)."""
-    query = (
-        select(Game)
-        .where(Game.id == game_id)
-        .options(
-            joinedload(Game.sides),
-            selectinload(Game.deals).joinedload(Deal.sides),
-        )
-    )
-    return db.session.scalars(query).unique().one_or_none()
+    """One game with everything the scoreboard reads: the game and its sides (read already
+    when the address's token was looked up, see ``sharing.tokens.resolve``), then its deals
+    with their sides, in one query."""
+    game = db.session.get(Game, game_id, options=[joinedload(Game.sides)])
+    if game is None:
+        return None
+    deals = db.session.scalars(
+        select(Deal)
+        .where(Deal.game_id == game_id)
+        .options(joinedload(Deal.sides))
+        .order_by(Deal.number)
+    ).unique()
+    set_committed_value(game, "deals", list(deals))
+    return game

@@ -14,12 +14,12 @@ from typing import Any
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
-from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from wtforms import BooleanField, Field, SelectField, StringField, SubmitField, TextAreaField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length
 
+from scorekeeper.forms import PageForm
 from scorekeeper.rules.house import (
     GROUP_TERMS,
     MAX_NAME,
@@ -148,7 +148,7 @@ class ParamRow:
         return "p-" + field_name(self.param.key)
 
 
-class HouseForm(FlaskForm):
+class HouseForm(PageForm):
     """Name, summary and one field per parameter; made for one variant's tables."""
 
     name = StringField(
@@ -316,7 +316,7 @@ def base_choices() -> list[SelectChoice]:
     return [SelectChoice(variant.id, _(variant.name)) for variant in BUILT_IN.values()]
 
 
-class BaseForm(FlaskForm):
+class BaseForm(PageForm):
     """Which built-in variant new house rules start from."""
 
     class Meta:
@@ -326,19 +326,19 @@ class BaseForm(FlaskForm):
     start = SubmitField(_l("Start"))
 
 
-class ImportForm(FlaskForm):
+class ImportForm(PageForm):
     file = FileField(_l("A rules file (.json)"))
     text = TextAreaField(_l("Or paste the rules"), filters=[_strip])
     upload = SubmitField(_l("Import"))
 
 
-class SharedForm(FlaskForm):
+class SharedForm(PageForm):
     """Saves the rules a share link carries."""
 
     save = SubmitField(_l("Save these rules"))
 
 
-class ConfirmForm(FlaskForm):
+class ConfirmForm(PageForm):
     """A button that needs the CSRF token and nothing else."""
 
     confirm = SubmitField(_l("Delete these rules"))

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
 from wtforms import BooleanField, IntegerField, SelectField, SubmitField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import NumberRange, Optional
 
+from scorekeeper.forms import PageForm
 from scorekeeper.rules.cards import NATURAL_RANKS
 from scorekeeper.rules.variants import DEALS_PER_GAME, all_variants
 
@@ -34,7 +34,7 @@ def deal_choices() -> list[SelectChoice]:
     return [SelectChoice(str(n)) for n in range(1, DEALS_PER_GAME + 1)]
 
 
-class MeldCheckForm(FlaskForm):
+class MeldCheckForm(PageForm):
     """Asked by GET: it changes nothing, so it carries no CSRF token."""
 
     class Meta:
@@ -58,7 +58,7 @@ class MeldCheckForm(FlaskForm):
         return None if self.rank.data == ALL_WILD else self.rank.data
 
 
-class DemoForm(FlaskForm):
+class DemoForm(PageForm):
     variant = SelectField(_l("Rules"), choices=variant_choices, default="pagat")
     seed = IntegerField(
         _l("Seed (the same seed plays the same game)"),

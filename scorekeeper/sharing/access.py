@@ -62,7 +62,7 @@ def pull_token(endpoint: str | None, values: dict[str, Any] | None) -> None:
     if not values or TOKEN_ARG not in values:
         return
     token = values.pop(TOKEN_ARG)
-    grant = resolve(token)
+    grant = resolve(token, read_game=True)
     if grant is None:
         abort(404)
     g.grant = grant

@@ -14,11 +14,12 @@ import hashlib
 import hmac
 import re
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from flask import g, has_request_context, session
-from sqlalchemy import inspect, or_, select
+from sqlalchemy import bindparam, inspect, or_, select
+from sqlalchemy.orm import joinedload
 
 from scorekeeper.extensions import db
 from scorekeeper.games.models import Game
@@ -45,6 +46,9 @@ class Grant:
     token: str
     version: int
     """The game's version when the token was looked up."""
+    game: Game | None = field(default=None, compare=False, repr=False)
+    """The game itself when it was read with the token (``resolve(read_game=True)``); this
+    reference also keeps it in the session, which holds its objects weakly."""
 
     @property
     def can_edit(self) -> bool:
@@ -105,23 +109,40 @@ def remember_new_games() -> None:
         remember_edit_link(game_id, token)
 
 
-def resolve(token: str) -> Grant | None:
-    """The game and role a token from an address opens, or None."""
+# Built once: the look-up runs on nearly every request of a game, and most of all on polls.
+_BY_DIGEST = or_(
+    Game.edit_token_hash == bindparam("digest"), Game.view_token_hash == bindparam("digest")
+)
+_GRANT_BY_DIGEST = select(
+    Game.id, Game.view_token_hash, Game.edit_token_hash, Game.version
+).where(_BY_DIGEST)
+_GAME_BY_DIGEST = select(Game).options(joinedload(Game.sides)).where(_BY_DIGEST)
+
+
+def resolve(token: str, *, read_game: bool = False) -> Grant | None:
+    """The game and role a token from an address opens, or None.
+
+    With ``read_game``, the same query reads the whole game row and its sides into the session,
+    so that loading the game afterwards (``games.service.load_game``) only reads its deals.
+    """
     if not is_token(token):
         return None
     wanted = digest(token)
-    row = db.session.execute(
-        select(Game.id, Game.view_token_hash, Game.edit_token_hash, Game.version).where(
-            or_(Game.edit_token_hash == wanted, Game.view_token_hash == wanted)
-        )
-    ).first()
-    if row is None:
-        return None
+    game = None
+    if read_game:
+        game = db.session.scalars(_GAME_BY_DIGEST, {"digest": wanted}).unique().first()
+        if game is None:
+            return None
+        row = (game.id, game.view_token_hash, game.edit_token_hash, game.version)
+    else:
+        row = db.session.connection().execute(_GRANT_BY_DIGEST, {"digest": wanted}).first()
+        if row is None:
+            return None
     game_id, view_hash, edit_hash, version = row
     if hmac.compare_digest(wanted, edit_hash):
-        return Grant(game_id, Role.EDIT, token, version)
+        return Grant(game_id, Role.EDIT, token, version, game)
     if hmac.compare_digest(wanted, view_hash):
-        return Grant(game_id, Role.VIEW, token, version)
+        return Grant(game_id, Role.VIEW, token, version, game)
     return None
 
 

@@ -28,12 +28,12 @@ from flask import (
 )
 from flask_babel import gettext as _
 from flask_babel import ngettext
-from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from wtforms import HiddenField, SubmitField
 from wtforms.validators import AnyOf
 
 from scorekeeper.extensions import db
+from scorekeeper.forms import PageForm
 from scorekeeper.games.models import Game
 from scorekeeper.games.service import games_newest_first, load_game
 
@@ -85,12 +85,12 @@ def edit_link_command(game_id: int) -> None:
     click.echo(f"/g/{token}")
 
 
-class RotateForm(FlaskForm):
+class RotateForm(PageForm):
     which = HiddenField(validators=[AnyOf([Role.VIEW.value, Role.EDIT.value])])
     submit = SubmitField()
 
 
-class ImportForm(FlaskForm):
+class ImportForm(PageForm):
     file = FileField(validators=[FileRequired()])
     submit = SubmitField()
 

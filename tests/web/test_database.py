@@ -27,11 +27,10 @@ def test_sqlite_waits_for_a_busy_writer_instead_of_failing(app: Flask) -> None:
     assert app.config["SQLALCHEMY_ENGINE_OPTIONS"]["connect_args"]["timeout"] >= 5
 
 
-def test_postgresql_urls_get_pooled_connections_that_are_checked() -> None:
+def test_postgresql_connections_are_pooled_and_renewed_hourly() -> None:
     options = settings.engine_options("postgresql+psycopg://scorer@127.0.0.1/scores")
 
-    assert options["pool_pre_ping"] is True
-    assert "connect_args" not in options
+    assert options == {"pool_recycle": 3600}
 
 
 def test_migrations_build_exactly_the_models_schema_on_an_empty_database(empty_app) -> None:

@@ -6,7 +6,6 @@ import pytest
 from flask import Flask, abort
 from sqlalchemy import text
 
-from scorekeeper import config as settings
 from scorekeeper import create_app
 from scorekeeper.extensions import LANGUAGE_COOKIE, db
 
@@ -38,12 +37,6 @@ def test_database_url_comes_from_the_environment(
     monkeypatch.setenv("SCOREKEEPER_DATABASE_URL", url)
 
     assert create_app().config["SQLALCHEMY_DATABASE_URI"] == url
-
-
-def test_server_databases_get_connection_checks() -> None:
-    options = settings.engine_options("postgresql://scorer@127.0.0.1/scores")
-
-    assert options["pool_pre_ping"] is True
 
 
 def test_secret_key_is_generated_once_and_kept_private() -> None:

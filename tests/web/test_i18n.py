@@ -5,6 +5,7 @@ catalog in scorekeeper/translations/<code>/LC_MESSAGES/messages.po, compiled by 
 and `make run`.
 """
 
+import html
 import re
 from pathlib import Path
 
@@ -178,3 +179,23 @@ def test_rules_core_terms_render_in_the_language(app, code: str) -> None:
 
     assert isinstance(FIELD_TERMS["clean_books"], Term)
     assert text and text != "clean books"
+
+
+# WTForms' own message for a number field given letters, as its catalogs have it.
+NOT_A_WHOLE_NUMBER = {
+    "en": "Not a valid integer value.",
+    "fr": "N'est pas un entier valide.",
+    "de": "Keine gültige, ganze Zahl.",
+    "ja": "無効な整数です。",
+}
+
+
+@pytest.mark.parametrize("code", list(NOT_A_WHOLE_NUMBER))
+def test_the_form_library_messages_come_in_the_page_language(
+    client: FlaskClient, code: str
+) -> None:
+    client.set_cookie(LANGUAGE_COOKIE, code)
+
+    for _ in range(2):  # the second page reads the catalog kept from the first
+        response = client.get("/meld-checker?variant=pagat&deal=1&rank=K&naturals=x")
+        assert NOT_A_WHOLE_NUMBER[code] in html.unescape(response.get_data(as_text=True))

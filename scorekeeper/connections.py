@@ -1,0 +1,103 @@
+"""How the app uses its database connections.
+
+SQLite: every connection checks foreign keys and writes through the write-ahead log.
+
+PostgreSQL, where every round trip to the server counts once many phones share it:
+
+- A pooled connection is tested with a ping before use only when it has been idle for a while
+  (``DATABASE_PING_AFTER_IDLE_SECONDS``): that is when a server or a firewall drops it. A
+  connection that failed its ping is replaced before the request uses it. A busy worker reuses
+  its connection within milliseconds, and pays no ping.
+- A GET or HEAD request only reads. Its queries run without BEGIN and ROLLBACK: under READ
+  COMMITTED each statement sees its own snapshot in a transaction too, so they read the same.
+  A flush in such a request is refused (``ReadOnlyRequest``): a page that wrote would write
+  without a transaction.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from typing import Any
+
+from flask import Config, Flask, has_request_context, request
+from sqlalchemy import event, exc
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import Session
+from sqlalchemy.pool import ConnectionPoolEntry, PoolProxiedConnection
+
+from scorekeeper.extensions import db
+
+PING_AFTER_IDLE_SECONDS = 10.0
+READING_METHODS = frozenset({"GET", "HEAD"})
+_LAST_USED = "scorekeeper_last_used"
+_READ_ONLY = "scorekeeper_read_only"
+
+
+class ReadOnlyRequest(RuntimeError):
+    """A GET or HEAD request tried to write to the database."""
+
+
+@event.listens_for(Engine, "connect")
+def _configure_sqlite(dbapi_connection: Any, connection_record: Any) -> None:
+    """Foreign keys checked and the write-ahead log on, for every SQLite connection.
+
+    SQLite leaves foreign keys unchecked unless each connection asks. The write-ahead log lets
+    readers go on while a deal is saved, and a process killed mid-write leaves the last
+    committed state; ``synchronous`` stays FULL, so each commit is on disk before it returns.
+    The journal mode is kept in the database file: setting it again is a no-op.
+    """
+    if isinstance(dbapi_connection, sqlite3.Connection):
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA foreign_keys = ON")
+        cursor.execute("PRAGMA journal_mode = WAL")
+        cursor.execute("PRAGMA synchronous = FULL")
+        cursor.close()
+
+
+def init_app(app: Flask) -> None:
+    with app.app_context():
+        engine = db.engine
+    if engine.dialect.name == "postgresql":
+        _watch_postgresql_pool(engine, app.config)
+    if not event.contains(db.session, "before_flush", _refuse_flush_while_reading):
+        event.listen(db.session, "before_flush", _refuse_flush_while_reading)
+
+
+def reading_request() -> bool:
+    return has_request_context() and request.method in READING_METHODS
+
+
+def _watch_postgresql_pool(engine: Engine, config: Config) -> None:
+    dialect = engine.dialect
+
+    def connected(dbapi_connection: Any, record: ConnectionPoolEntry) -> None:
+        record.info[_LAST_USED] = time.monotonic()
+
+    def checked_out(
+        dbapi_connection: Any, record: ConnectionPoolEntry, proxy: PoolProxiedConnection
+    ) -> None:
+        ping_after_idle = config.get("DATABASE_PING_AFTER_IDLE_SECONDS", PING_AFTER_IDLE_SECONDS)
+        if time.monotonic() - record.info.get(_LAST_USED, 0.0) > ping_after_idle:
+            try:
+                dialect.do_ping(dbapi_connection)
+            except dialect.loaded_dbapi.Error as error:
+                # The pool drops this connection and hands out a new one.
+                raise exc.DisconnectionError("the idle connection no longer answers") from error
+        if reading_request():
+            dbapi_connection.autocommit = True
+            record.info[_READ_ONLY] = True
+
+    def checked_in(dbapi_connection: Any, record: ConnectionPoolEntry) -> None:
+        record.info[_LAST_USED] = time.monotonic()
+        if record.info.pop(_READ_ONLY, False) and not dbapi_connection.closed:
+            dbapi_connection.autocommit = False
+
+    event.listen(engine, "connect", connected)
+    event.listen(engine, "checkout", checked_out)
+    event.listen(engine, "checkin", checked_in)
+
+
+def _refuse_flush_while_reading(session: Session, flush_context: Any, instances: Any) -> None:
+    if reading_request() and (session.new or session.dirty or session.deleted):
+        raise ReadOnlyRequest(f"a {request.method} request may not write to the database")

@@ -1,0 +1,32 @@
+"""The base of every form the pages post.
+
+Flask-WTF translates WTForms' own messages (a missing CSRF token, a number that is not one)
+by reading WTForms' catalog again in every request that shows one. ``PageForm`` reads each
+language's catalog once per process instead.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from babel import support
+from flask import current_app
+from flask_babel import get_locale
+from flask_wtf import FlaskForm
+from wtforms.i18n import messages_path
+
+from scorekeeper.extensions import DEFAULT_LANGUAGE
+
+
+@cache
+def wtforms_catalog(language: str) -> support.NullTranslations:
+    return support.Translations.load(messages_path(), [language], domain="wtforms")
+
+
+class PageForm(FlaskForm):
+    class Meta:
+        def get_translations(self, form: Any) -> Any:
+            if not current_app.config.get("WTF_I18N_ENABLED", True):
+                return None
+            return wtforms_catalog(str(get_locale() or DEFAULT_LANGUAGE))

@@ -1,0 +1,127 @@
+"""How requests use database connections (``scorekeeper.connections``).
+
+On PostgreSQL: a connection idle for long is pinged, and replaced when its server side is gone;
+GET and HEAD requests read outside a transaction. Everywhere: a GET that writes is refused.
+"""
+
+import pytest
+from flask import Flask
+from sqlalchemy import create_engine, select, text
+from sqlalchemy.pool import NullPool
+
+from scorekeeper.connections import ReadOnlyRequest
+from scorekeeper.extensions import db
+from scorekeeper.games.models import Game
+
+
+@pytest.fixture
+def pinging_app(app: Flask) -> Flask:
+    """The app, pinging every pooled connection before use (idle limit 0 s)."""
+    app.config["DATABASE_PING_AFTER_IDLE_SECONDS"] = 0
+    return app
+
+
+def backend_pid(app: Flask) -> int:
+    with app.app_context():
+        pid = db.session.execute(text("SELECT pg_backend_pid()")).scalar_one()
+        db.session.remove()
+    return pid
+
+
+def terminate(app: Flask, pid: int) -> None:
+    """End one server process from outside, as a server restart or a firewall would."""
+    with app.app_context():
+        url = db.engine.url
+    engine = create_engine(url, isolation_level="AUTOCOMMIT", poolclass=NullPool)
+    with engine.connect() as connection:
+        ended = connection.execute(select(text("pg_terminate_backend(:pid)")), {"pid": pid})
+        assert ended.scalar_one() is True
+    engine.dispose()
+
+
+def transaction_status(app: Flask, method: str) -> str:
+    with app.test_request_context("/", method=method):
+        db.session.execute(select(Game.id)).all()
+        raw = db.session.connection().connection.dbapi_connection
+        status = raw.info.transaction_status.name
+        db.session.remove()
+    return status
+
+
+@pytest.mark.postgresql
+def test_a_dead_idle_connection_is_replaced_before_a_request_uses_it(pinging_app: Flask) -> None:
+    pid = backend_pid(pinging_app)
+    terminate(pinging_app, pid)
+
+    response = pinging_app.test_client().get("/")
+
+    assert response.status_code == 200
+    assert backend_pid(pinging_app) != pid
+
+
+@pytest.mark.postgresql
+def test_a_connection_used_moments_ago_is_reused_without_a_ping(app: Flask) -> None:
+    first = backend_pid(app)
+
+    assert app.test_client().get("/").status_code == 200
+    assert backend_pid(app) == first
+
+
+@pytest.mark.postgresql
+def test_get_and_head_requests_read_outside_a_transaction(app: Flask) -> None:
+    assert transaction_status(app, "GET") == "IDLE"
+    assert transaction_status(app, "HEAD") == "IDLE"
+    assert transaction_status(app, "POST") == "INTRANS"
+
+
+@pytest.mark.postgresql
+def test_a_connection_lent_to_a_get_request_comes_back_transactional(app: Flask) -> None:
+    transaction_status(app, "GET")
+
+    with app.app_context():
+        db.session.execute(select(Game.id)).all()
+        raw = db.session.connection().connection.dbapi_connection
+        assert raw.autocommit is False
+        assert raw.info.transaction_status.name == "INTRANS"
+        db.session.remove()
+
+
+@pytest.mark.parametrize("method", ["GET", "HEAD"])
+def test_a_reading_request_that_writes_is_refused_and_writes_nothing(
+    app: Flask, method: str
+) -> None:
+    with app.test_request_context("/", method=method):
+        db.session.add(
+            Game(
+                variant_id="pagat",
+                rules={},
+                players=4,
+                view_token="v" * 43,
+                view_token_hash="a" * 64,
+                edit_token_hash="b" * 64,
+            )
+        )
+        with pytest.raises(ReadOnlyRequest, match=f"a {method} request may not write"):
+            db.session.flush()
+        db.session.rollback()
+
+    with app.app_context():
+        assert db.session.scalars(select(Game)).all() == []
+
+
+def test_a_post_request_writes(app: Flask) -> None:
+    with app.test_request_context("/", method="POST"):
+        db.session.add(
+            Game(
+                variant_id="pagat",
+                rules={},
+                players=4,
+                view_token="v" * 43,
+                view_token_hash="a" * 64,
+                edit_token_hash="b" * 64,
+            )
+        )
+        db.session.commit()
+
+    with app.app_context():
+        assert [game.variant_id for game in db.session.scalars(select(Game))] == ["pagat"]
