@@ -350,10 +350,15 @@ class Client:
         self.cookie = ""
 
     def request(
-        self, method: str, path: str, body: str | None = None, headers: dict[str, str] | None = None
+        self,
+        method: str,
+        path: str,
+        body: str | None = None,
+        headers: dict[str, str] | None = None,
+        cookies: bool = True,
     ) -> tuple[int, dict[str, str], bytes]:
         sent = dict(headers or {})
-        if self.cookie:
+        if self.cookie and cookies:
             sent["Cookie"] = self.cookie
         if body is not None:
             sent["Content-Type"] = "application/x-www-form-urlencoded"
@@ -570,10 +575,10 @@ def app_work(
                 acked.last[key] = values
             return True
 
-        def revalidate(path: str, game_id: int, seen: dict[int, str]) -> bool:
+        def revalidate(path: str, game_id: int, seen: dict[int, str], cookies: bool) -> bool:
             """GET with the ETag of the copy already seen, as a browser does (304 if same)."""
             sent = {"If-None-Match": seen[game_id]} if game_id in seen else {}
-            status, headers, _body = client.request("GET", path, headers=sent)
+            status, headers, _body = client.request("GET", path, headers=sent, cookies=cookies)
             if status == 200:
                 seen[game_id] = headers.get("etag", "")
             return status in (200, 304)
@@ -593,12 +598,15 @@ def app_work(
                 timed(tally, "deal save", partial(save, game, number, deal_values(step + index)))
             elif moment == 1:
                 watched = games[rng.randrange(len(games))]
-                page = partial(revalidate, f"/g/{watched.view_token}", watched.game_id, pages)
+                page = partial(
+                    revalidate, f"/g/{watched.view_token}", watched.game_id, pages, True
+                )
                 timed(tally, "scoreboard page", page)
             else:
                 watched = games[rng.randrange(len(games))]
+                # Without cookies, as the page's script polls (static/js/live.js).
                 poll = partial(
-                    revalidate, f"/g/{watched.view_token}/version", watched.game_id, etags
+                    revalidate, f"/g/{watched.view_token}/version", watched.game_id, etags, False
                 )
                 timed(tally, "poll (ETag)", poll)
 

@@ -50,8 +50,10 @@ STRICT_TRANSPORT_SECURITY = "max-age=31536000"
 
 def set_security_headers(response: Response) -> Response:
     """Add the headers to every response; a view that set one of them keeps its own value."""
-    for name, value in SECURITY_HEADERS.items():
-        response.headers.setdefault(name, value)
+    present = {name.lower() for name, _value in response.headers}
+    response.headers.extend(
+        [(name, value) for name, value in SECURITY_HEADERS.items() if name.lower() not in present]
+    )
     if current_app.config.get("SESSION_COOKIE_SECURE"):
         response.headers.setdefault("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY)
     return response

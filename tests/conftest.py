@@ -24,6 +24,7 @@ from sqlalchemy.pool import NullPool
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
+from scorekeeper.sharing import poll
 
 TESTS_DIR = Path(__file__).resolve().parent
 ARTIFACTS_DIR = TESTS_DIR / "artifacts"
@@ -155,6 +156,7 @@ def make_test_app(tmp_path: Path, *, tables: bool = True, **overrides: object) -
 
 
 def _dispose(app: Flask) -> None:
+    poll.stop(app)
     with app.app_context():
         db.session.remove()
         db.engine.dispose()

@@ -9,8 +9,6 @@
 
 from __future__ import annotations
 
-import threading
-import time
 from datetime import UTC, datetime
 
 import click
@@ -18,7 +16,6 @@ from flask import (
     Blueprint,
     Response,
     abort,
-    current_app,
     flash,
     jsonify,
     redirect,
@@ -37,17 +34,15 @@ from scorekeeper.forms import PageForm
 from scorekeeper.games.models import Game
 from scorekeeper.games.service import games_newest_first, load_game
 
-from . import redact
+from . import poll, redact
 from .access import can_edit, edit_only, pull_token, push_token
+from .poll import current_poll
 from .tokens import (
     Role,
-    digest,
-    is_token,
     issue_edit_token,
     issue_view_token,
     remember_edit_link,
     remember_new_games,
-    resolve,
 )
 from .transfer import ImportRefused, export_games, import_games, parse_file, read_file
 
@@ -55,10 +50,9 @@ bp = Blueprint("sharing", __name__, cli_group="games")
 bp.url_value_preprocessor(pull_token)
 bp.url_defaults(push_token)
 bp.record_once(lambda state: redact.init_app(state.app))
+bp.record_once(lambda state: poll.init_app(state.app))
 
 POLL_CACHE_CONTROL = "private, no-cache"
-POLL_FRESH_SECONDS = 1.0
-POLL_CACHE_SIZE = 10_000
 
 
 @bp.app_context_processor
@@ -99,47 +93,23 @@ class ImportForm(PageForm):
 def version(poll_token: str) -> Response:
     """The game's version: clients send If-None-Match and get a 304 until it changes.
 
-    Many phones poll many games every few seconds, so each process keeps the version it read
-    for a token for a second (config ``POLL_FRESH_SECONDS``): most polls touch no database.
+    Many phones poll many games every few seconds: the version comes from the process's
+    memory (``poll``), and from the database only when the game may have changed.
     """
-    fresh = current_app.config.get("POLL_FRESH_SECONDS", POLL_FRESH_SECONDS)
-    found = _poll_cache.get(poll_token, fresh)
+    found = current_poll().version(poll_token)
     if found is None:
         abort(404)
     game_id, current = found
-    response = jsonify({"version": current})
-    response.set_etag(f"g{game_id}v{current}")
+    etag = f"g{game_id}v{current}"
+    if etag in request.if_none_match:
+        response = Response(status=304)
+    else:
+        response = Response(f'{{"version": {current}}}', mimetype="application/json")
+    response.set_etag(etag)
     response.headers["Cache-Control"] = POLL_CACHE_CONTROL
-    return response.make_conditional(request)
+    return response
 
 
-class PollCache:
-    """Token digest -> (game id, version), each kept for ``fresh`` seconds; at most ``size``."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self._entries: dict[str, tuple[float, int, int]] = {}
-        self._lock = threading.Lock()
-
-    def get(self, token: str, fresh: float) -> tuple[int, int] | None:
-        if not is_token(token):
-            return None
-        key = digest(token)
-        now = time.monotonic()
-        entry = self._entries.get(key)
-        if entry is not None and now - entry[0] < fresh:
-            return entry[1], entry[2]
-        grant = resolve(token)
-        if grant is None:
-            return None
-        with self._lock:
-            if len(self._entries) >= self.size:
-                self._entries.clear()
-            self._entries[key] = (now, grant.game_id, grant.version)
-        return grant.game_id, grant.version
-
-
-_poll_cache = PollCache(POLL_CACHE_SIZE)
 
 
 @bp.post("/g/<token>/links")

@@ -1,6 +1,7 @@
 // Keeps a scoreboard current: asks the game's version every few seconds with If-None-Match
 // (a 304 costs next to nothing) and reloads the page when the version changes. Pauses while
-// the page is hidden and waits longer after a failure.
+// the page is hidden and waits longer after a failure. The address's token is all the poll
+// needs: it goes without cookies, so the session (which holds edit links) is not sent each time.
 (function () {
   "use strict";
   var marker = document.querySelector("[data-live-poll]");
@@ -31,7 +32,7 @@
     window.fetch(url, {
       headers: { "If-None-Match": etag },
       cache: "no-store",
-      credentials: "same-origin"
+      credentials: "omit"
     }).then(function (response) {
       if (response.status === 304) {
         delay = every;

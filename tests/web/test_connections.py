@@ -39,6 +39,17 @@ def terminate(app: Flask, pid: int) -> None:
     engine.dispose()
 
 
+def new_game() -> Game:
+    return Game(
+        variant_id="pagat",
+        rules={},
+        players=4,
+        view_token="v" * 43,
+        view_token_hash="a" * 64,
+        edit_token_hash="b" * 64,
+    )
+
+
 def transaction_status(app: Flask, method: str) -> str:
     with app.test_request_context("/", method=method):
         db.session.execute(select(Game.id)).all()
@@ -91,16 +102,7 @@ def test_a_reading_request_that_writes_is_refused_and_writes_nothing(
     app: Flask, method: str
 ) -> None:
     with app.test_request_context("/", method=method):
-        db.session.add(
-            Game(
-                variant_id="pagat",
-                rules={},
-                players=4,
-                view_token="v" * 43,
-                view_token_hash="a" * 64,
-                edit_token_hash="b" * 64,
-            )
-        )
+        db.session.add(new_game())
         with pytest.raises(ReadOnlyRequest, match=f"a {method} request may not write"):
             db.session.flush()
         db.session.rollback()
@@ -111,16 +113,7 @@ def test_a_reading_request_that_writes_is_refused_and_writes_nothing(
 
 def test_a_post_request_writes(app: Flask) -> None:
     with app.test_request_context("/", method="POST"):
-        db.session.add(
-            Game(
-                variant_id="pagat",
-                rules={},
-                players=4,
-                view_token="v" * 43,
-                view_token_hash="a" * 64,
-                edit_token_hash="b" * 64,
-            )
-        )
+        db.session.add(new_game())
         db.session.commit()
 
     with app.app_context():

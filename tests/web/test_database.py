@@ -12,6 +12,7 @@ from sqlalchemy import inspect, text
 
 from scorekeeper import config as settings
 from scorekeeper.extensions import db
+from scorekeeper.sharing import feed
 
 
 @pytest.mark.sqlite
@@ -58,3 +59,29 @@ def test_migrations_go_down_to_nothing_and_up_again(empty_app) -> None:
     assert left == set()
     up = runner.invoke(args=["db", "upgrade"])
     assert up.exit_code == 0, up.output
+
+
+def game_triggers(app: Flask) -> list[str]:
+    with app.app_context(), db.engine.connect() as connection:
+        rows = connection.execute(
+            text(
+                "SELECT tgname FROM pg_trigger WHERE tgrelid = 'game'::regclass"
+                " AND NOT tgisinternal"
+            )
+        )
+        return [name for (name,) in rows]
+
+
+@pytest.mark.postgresql
+def test_the_migrations_make_games_notify_their_changes_and_take_that_back(empty_app) -> None:
+    runner = empty_app.test_cli_runner()
+
+    assert runner.invoke(args=["db", "upgrade"]).exit_code == 0
+    assert game_triggers(empty_app) == [feed.TRIGGER]
+    assert runner.invoke(args=["db", "downgrade", "0003"]).exit_code == 0
+    assert game_triggers(empty_app) == []
+
+
+@pytest.mark.postgresql
+def test_tables_made_from_the_models_notify_too(app: Flask) -> None:
+    assert game_triggers(app) == [feed.TRIGGER]

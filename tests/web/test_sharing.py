@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 import re
+import time
 from dataclasses import dataclass
 
 import pytest
@@ -15,6 +16,8 @@ from sqlalchemy import select, text
 
 from scorekeeper.extensions import db
 from scorekeeper.games.models import Deal, Game
+from scorekeeper.sharing import feed as feed_module
+from scorekeeper.sharing import poll as poll_module
 from scorekeeper.sharing import tokens as tokens_module
 from scorekeeper.sharing.redact import redact
 from scorekeeper.sharing.tokens import TOKEN_LENGTH
@@ -250,12 +253,106 @@ def test_the_poll_answers_304_until_the_game_changes(app, client, game):
 
 
 def test_a_poll_within_a_second_is_answered_without_the_database(app, client, game, monkeypatch):
-    import scorekeeper.sharing.views as views
+    import scorekeeper.sharing.poll as poll
 
     assert client.get(f"{game.view_path}/version").status_code == 200
-    monkeypatch.setattr(views, "resolve", lambda token: pytest.fail("the database was asked"))
+    monkeypatch.setattr(poll, "resolve", lambda token: pytest.fail("the database was asked"))
 
     assert client.get(f"{game.view_path}/version").get_json() == {"version": 1}
+
+
+def wait_for(condition, seconds: float = 5.0) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.02)
+    return False
+
+
+def listening_poll(app: Flask, client: FlaskClient, links: Links) -> poll_module.Poll:
+    """The app's poll, once its feed listens (PostgreSQL), entries kept for no time at all."""
+    app.config["POLL_FRESH_SECONDS"] = 0
+    assert client.get(f"{links.view_path}/version").status_code == 200
+    state = app.extensions[poll_module.EXTENSION]
+    assert state.feed is not None and state.feed.listening.wait(5)
+    return state
+
+
+def polled_version(client: FlaskClient, links: Links) -> int | None:
+    response = client.get(f"{links.view_path}/version")
+    return response.get_json()["version"] if response.status_code == 200 else None
+
+
+@pytest.mark.postgresql
+def test_a_listening_process_answers_polls_from_memory_until_the_game_changes(
+    app, client, game, monkeypatch
+):
+    listening_poll(app, client, game)
+    assert polled_version(client, game) == 1  # read while listening: kept
+    with monkeypatch.context() as patched:
+        patched.setattr(poll_module, "resolve", lambda token: pytest.fail("the database was asked"))
+        assert polled_version(client, game) == 1
+
+    assert save(client, game, 1, 0).status_code == 303
+
+    assert wait_for(lambda: polled_version(client, game) == 2)
+
+
+@pytest.mark.postgresql
+def test_a_replaced_view_link_stops_answering_polls_while_listening(app, client, game):
+    listening_poll(app, client, game)
+    assert polled_version(client, game) == 1
+
+    client.post(f"{game.edit_path}/links", data={"which": "view"})
+
+    assert wait_for(lambda: polled_version(client, game) is None)
+
+
+@pytest.mark.postgresql
+def test_the_feed_connects_again_after_losing_its_connection(app, client, game):
+    state = listening_poll(app, client, game)
+    with app.app_context():
+        ended = db.session.execute(
+            text(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                " WHERE application_name = :name"
+            ),
+            {"name": feed_module.APPLICATION_NAME},
+        ).scalars().all()
+    assert ended == [True]
+
+    assert wait_for(lambda: not state.feed.listening.is_set())
+    assert state.feed.listening.wait(5)
+    assert save(client, game, 1, 0).status_code == 303
+    assert wait_for(lambda: polled_version(client, game) == 2)
+
+
+def grant_for(game_id: int, version: int) -> tokens_module.Grant:
+    return tokens_module.Grant(game_id, tokens_module.Role.VIEW, "t" * TOKEN_LENGTH, version)
+
+
+@pytest.mark.parametrize("heard", ["the game changed", "the feed started over"])
+def test_a_version_read_while_news_came_in_is_kept_only_for_its_second(monkeypatch, heard):
+    cache = poll_module.PollCache()
+    token = "t" * TOKEN_LENGTH
+    reads = []
+
+    def resolve(token: str) -> tokens_module.Grant:
+        reads.append(token)
+        if len(reads) == 1:  # news arrives while the first read is under way
+            cache.forget(7) if heard == "the game changed" else cache.reset()
+        return grant_for(7, len(reads))
+
+    monkeypatch.setattr(poll_module, "resolve", resolve)
+
+    assert cache.get(token, fresh=0, listening=True) == (7, 1)
+    assert cache.get(token, fresh=0, listening=True) == (7, 2)  # not trusted: read again
+    assert cache.get(token, fresh=0, listening=True) == (7, 2)  # trusted now
+    assert len(reads) == 2
+    cache.forget(7)
+    assert cache.get(token, fresh=0, listening=True) == (7, 3)
+    assert cache.get(token, fresh=0, listening=False) == (7, 4)  # the feed is deaf: read again
 
 
 def test_a_poll_with_an_unknown_token_is_not_found(client):

@@ -1,0 +1,146 @@
+"""The games that changed, told to every process as they change (PostgreSQL only).
+
+A trigger on the ``game`` table sends a notification with the game's id whenever its row is
+updated (every deal saved, edited or deleted bumps the game's version; a new link rewrites a
+token digest) or deleted. Each app process listens, in a thread of its own, and tells its poll
+cache (``sharing.poll.PollCache``) which games to forget. So, while the process listens, a
+watcher's poll is answered from memory until the game really changes, however rarely the same
+process sees the same game: many tables at once, many processes, nearly no database reads.
+
+When the connection is lost, the cache is emptied and falls back to keeping each entry for a
+second; the thread connects again after a pause. On SQLite nothing listens.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import select
+import threading
+import time
+from collections.abc import Callable
+
+import psycopg
+from flask import Flask
+from sqlalchemy import DDL, Table, event
+
+from scorekeeper.games.models import Game
+
+CHANNEL = "scorekeeper_game_changed"
+NOTIFY_FUNCTION = "scorekeeper_notify_game_changed"
+TRIGGER = "game_changed_notify"
+
+CREATE_FUNCTION = f"""
+CREATE OR REPLACE FUNCTION {NOTIFY_FUNCTION}() RETURNS trigger AS $$
+BEGIN
+    PERFORM pg_notify('{CHANNEL}', COALESCE(NEW.id, OLD.id)::text);
+    RETURN NULL;
+END;
+$$ LANGUAGE plpgsql
+"""
+CREATE_TRIGGER = f"""
+CREATE TRIGGER {TRIGGER} AFTER UPDATE OR DELETE ON game
+FOR EACH ROW EXECUTE FUNCTION {NOTIFY_FUNCTION}()
+"""
+
+APPLICATION_NAME = "scorekeeper-game-feed"
+"""How the listening connections name themselves to the server (pg_stat_activity)."""
+WAKE_SECONDS = 1.0
+"""How long the listener waits for notifications before it looks whether to stop."""
+HEARTBEAT_SECONDS = 30.0
+"""How often a quiet listener checks that its connection still answers."""
+RETRY_SECONDS = (0.5, 1.0, 2.0, 5.0, 10.0)
+"""Pauses between attempts to connect again, the last one repeated."""
+
+log = logging.getLogger(__name__)
+
+
+def _notify_on_change(game_table: Table) -> None:
+    """Make ``metadata.create_all`` create the trigger too, on PostgreSQL (the migrations
+    create it on their own)."""
+    for statement in (CREATE_FUNCTION, CREATE_TRIGGER):
+        event.listen(game_table, "after_create", DDL(statement).execute_if(dialect="postgresql"))
+
+
+_notify_on_change(Game.__table__)
+
+
+class GameFeed:
+    """Listens for changed games in a daemon thread, started once per process."""
+
+    def __init__(
+        self, conninfo: str, forget: Callable[[int], None], reset: Callable[[], None]
+    ) -> None:
+        self.conninfo = conninfo
+        self.forget = forget
+        """Called with a game's id when it changed."""
+        self.reset = reset
+        """Called when notifications may have been missed (at every connection and loss)."""
+        self.listening = threading.Event()
+        self._stop = threading.Event()
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
+        self._pid = 0
+
+    def ensure_started(self) -> None:
+        """Start the thread in this process (a forked worker starts its own)."""
+        if self._pid == os.getpid() or self._stop.is_set():
+            return
+        with self._lock:
+            if self._pid == os.getpid():
+                return
+            self.listening.clear()
+            self._thread = threading.Thread(target=self._run, name="game-feed", daemon=True)
+            self._thread.start()
+            self._pid = os.getpid()
+
+    def stop(self, timeout: float = 5.0) -> None:
+        self._stop.set()
+        if self._thread is not None and self._pid == os.getpid():
+            self._thread.join(timeout)
+
+    def _run(self) -> None:
+        failures = 0
+        while not self._stop.is_set():
+            try:
+                self._listen()
+                failures = 0
+            except psycopg.Error as error:
+                log.warning("the game feed lost its connection: %s", error)
+                failures += 1
+            self.listening.clear()
+            self.reset()
+            pause = RETRY_SECONDS[min(failures, len(RETRY_SECONDS) - 1)]
+            self._stop.wait(pause)
+
+    def _listen(self) -> None:
+        with psycopg.connect(
+            self.conninfo, autocommit=True, connect_timeout=5, application_name=APPLICATION_NAME
+        ) as connection:
+            connection.execute(f"LISTEN {CHANNEL}")
+            self.reset()  # whatever changed before this moment was not heard
+            self.listening.set()
+            checked = time.monotonic()
+            while not self._stop.is_set():
+                # Asleep until the server sends something: the thread takes no turn from the
+                # requests of its process while nothing changes.
+                ready, _, _ = select.select([connection.fileno()], [], [], WAKE_SECONDS)
+                if ready:
+                    for notice in connection.notifies(timeout=0):
+                        if notice.payload.isdigit():
+                            self.forget(int(notice.payload))
+                if time.monotonic() - checked > HEARTBEAT_SECONDS:
+                    connection.execute("SELECT 1")  # a dead connection raises here
+                    checked = time.monotonic()
+
+
+def conninfo_of(app: Flask) -> str | None:
+    """The psycopg connection string of the app's database, or None when it is not
+    PostgreSQL."""
+    from scorekeeper.extensions import db
+
+    with app.app_context():
+        url = db.engine.url
+    if url.get_backend_name() != "postgresql":
+        return None
+    return url.set(drivername="postgresql").render_as_string(hide_password=False)
