@@ -14,9 +14,10 @@ PORT := 5000
 PYTEST_ARGS ?=
 BENCH_LOAD_ARGS ?=
 # The PostgreSQL run of `make test`: the server the tests make their own database on, and the
-# tests that touch a database (web tests, migrations included). POSTGRES_URL= skips that run.
+# tests that touch a database (web tests, migrations included, and the watcher's page in a
+# browser, which PostgreSQL keeps current by notifications). POSTGRES_URL= skips that run.
 POSTGRES_URL ?= postgresql+psycopg://postgres@127.0.0.1:5432/postgres
-POSTGRES_TESTS ?= tests/web -m "not browser"
+POSTGRES_TESTS ?= tests/web tests/browser/test_sharing_live.py
 TRANSLATIONS := scorekeeper/translations
 
 # apt-get needs root: use sudo when we are not root and sudo exists.

@@ -19,6 +19,7 @@ from werkzeug.serving import make_server
 
 from scorekeeper import PROJECT_ROOT, create_app
 from scorekeeper.extensions import db
+from scorekeeper.sharing import poll
 
 PHONE_VIEWPORT = {"width": 390, "height": 844}
 
@@ -63,6 +64,7 @@ def migrated_app(database_url: str) -> Iterator[Flask]:
     with app.app_context():
         upgrade(directory=str(PROJECT_ROOT / "migrations"))
     yield app
+    poll.stop(app)
     with app.app_context():
         db.session.remove()
         db.engine.dispose()
