@@ -6,7 +6,8 @@ whose one endpoint returns "ok". Then, in the same run and at the same concurren
 1. the floor: N clients call the bare endpoint;
 2. the app: N clients, each keeping its own games, save deals through the deal form (CSRF,
    version field and all, as a phone does) while watching other games: the scoreboard page,
-   and the cheap poll that asks whether it changed (ETag, mostly answered 304).
+   and the cheap poll that asks whether it changed (ETag, mostly answered 304, sent without
+   cookies as the page's script sends it). Each client starts its round at a random point.
 
 Both phases are measured the same way: the clients run in their own processes (one per client
 by default, as each phone is its own machine, so the load generator is not held behind one
