@@ -2,8 +2,9 @@
 
 Phones poll every few seconds, many games at once, so the version read for a token is kept.
 Without more, an entry is trusted for a second (config ``POLL_FRESH_SECONDS``). On PostgreSQL
-the process also listens for changed games (``feed.GameFeed``): an entry read while listening
-is trusted until its game changes, and forgotten the moment it does.
+the process also listens for changed games (``feed.GameFeed``; config ``POLL_FEED = False``
+turns it off): an entry read while listening is trusted until its game changes, and forgotten
+the moment it does.
 """
 
 from __future__ import annotations
