@@ -20,7 +20,7 @@ the bare endpoint's p99, zero errors, zero lost writes.
 The database is PostgreSQL when one answers at --postgres (a database of its own is created
 and dropped), else a SQLite file in a temporary folder.
 
-    python bench/bench_load.py [--clients 32] [--seconds 10] [--warmup 2] [--workers 4]
+    python bench/bench_load.py [--clients 32] [--seconds 20] [--warmup 2] [--workers 4]
         [--threads 1] [--client-processes 32]
 """
 
@@ -648,7 +648,7 @@ def lost_writes(
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--clients", type=int, default=32)
-    parser.add_argument("--seconds", type=float, default=10.0, help="per phase (at most 30)")
+    parser.add_argument("--seconds", type=float, default=20.0, help="per phase (at most 30)")
     parser.add_argument("--max-requests", type=int, default=100_000, help="per phase")
     parser.add_argument("--workers", type=int, default=WORKERS)
     parser.add_argument(
