@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import http.client
 import os
-import re
 import signal
 import socket
 import subprocess
@@ -26,6 +25,7 @@ import pytest
 import sqlalchemy
 from flask_migrate import upgrade
 
+from bench.bench_load import CSRF_RE, deal_values, free_port
 from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.games.service import start_game
@@ -39,32 +39,6 @@ CLIENTS = 4
 GAMES_PER_CLIENT = 2
 KILL_AFTER_SAVES = 60
 KILL_AFTER_SECONDS = 20.0
-CSRF_RE = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"')
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def _values(step: int) -> dict[str, int]:
-    return {
-        "sides-0-meld_points": 1210,
-        "sides-0-clean_books": 2,
-        "sides-0-dirty_books": 2,
-        "sides-0-wild_books": 1,
-        "sides-0-red_threes_down": 2,
-        "sides-0-red_threes_held": 0,
-        "sides-0-cards_left_points": 15,
-        "sides-1-meld_points": 600,
-        "sides-1-clean_books": 1,
-        "sides-1-dirty_books": 1,
-        "sides-1-wild_books": 0,
-        "sides-1-red_threes_down": 1,
-        "sides-1-red_threes_held": 1,
-        "sides-1-cards_left_points": 20 + 5 * (step % 60),
-    }
 
 
 def _prepare(url: str, instance: Path) -> list[tuple[int, str, str]]:
@@ -87,7 +61,7 @@ def _prepare(url: str, instance: Path) -> list[tuple[int, str, str]]:
 
 class _Server:
     def __init__(self, url: str, instance: Path, log: Path) -> None:
-        self.port = _free_port()
+        self.port = free_port()
         env = {
             **os.environ,
             "SCOREKEEPER_DATABASE_URL": url,
@@ -161,7 +135,7 @@ class _Stream:
             game_id, _view, edit = own[step % len(own)]
             number = step // len(own) % 4 + 1
             key = (game_id, number)
-            values = _values(step * CLIENTS + index)
+            values = deal_values(step * CLIENTS + index)
             form = {"csrf_token": csrf, "version": versions[key], "went_out": "0", **values}
             with self.lock:
                 self.in_flight[key] = values
