@@ -24,6 +24,7 @@ import psycopg
 from flask import Flask
 from sqlalchemy import DDL, Table, event
 
+from scorekeeper.extensions import db
 from scorekeeper.games.models import Game
 
 CHANNEL = "scorekeeper_game_changed"
@@ -137,8 +138,6 @@ class GameFeed:
 def conninfo_of(app: Flask) -> str | None:
     """The psycopg connection string of the app's database, or None when it is not
     PostgreSQL."""
-    from scorekeeper.extensions import db
-
     with app.app_context():
         url = db.engine.url
     if url.get_backend_name() != "postgresql":

@@ -36,7 +36,6 @@ from scorekeeper.games.service import games_newest_first, load_game
 
 from . import poll, redact
 from .access import can_edit, edit_only, pull_token, push_token
-from .poll import current_poll
 from .tokens import (
     Role,
     issue_edit_token,
@@ -96,7 +95,7 @@ def version(poll_token: str) -> Response:
     Many phones poll many games every few seconds: the version comes from the process's
     memory (``poll``), and from the database only when the game may have changed.
     """
-    found = current_poll().version(poll_token)
+    found = poll.current_poll().version(poll_token)
     if found is None:
         abort(404)
     game_id, current = found
@@ -108,8 +107,6 @@ def version(poll_token: str) -> Response:
     response.set_etag(etag)
     response.headers["Cache-Control"] = POLL_CACHE_CONTROL
     return response
-
-
 
 
 @bp.post("/g/<token>/links")
