@@ -9,7 +9,7 @@ The Content-Security-Policy allows scripts, styles and images from this site onl
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import wraps
 from typing import Any, TypeVar
 
@@ -48,14 +48,24 @@ F = TypeVar("F", bound=Callable[..., Any])
 STRICT_TRANSPORT_SECURITY = "max-age=31536000"
 
 
+def security_headers(config: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """The headers every response carries, HSTS included where cookies are HTTPS-only."""
+    headers = list(SECURITY_HEADERS.items())
+    if config.get("SESSION_COOKIE_SECURE"):
+        headers.append(("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY))
+    return headers
+
+
 def set_security_headers(response: Response) -> Response:
     """Add the headers to every response; a view that set one of them keeps its own value."""
     present = {name.lower() for name, _value in response.headers}
     response.headers.extend(
-        [(name, value) for name, value in SECURITY_HEADERS.items() if name.lower() not in present]
+        [
+            (name, value)
+            for name, value in security_headers(current_app.config)
+            if name.lower() not in present
+        ]
     )
-    if current_app.config.get("SESSION_COOKIE_SECURE"):
-        response.headers.setdefault("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY)
     return response
 
 

@@ -1,11 +1,12 @@
 """The games that changed, told to every process as they change (PostgreSQL only).
 
-A trigger on the ``game`` table sends a notification with the game's id whenever its row is
-updated (every deal saved, edited or deleted bumps the game's version; a new link rewrites a
-token digest) or deleted. Each app process listens, in a thread of its own, and tells its poll
-cache (``sharing.poll.PollCache``) which games to forget. So, while the process listens, a
-watcher's poll is answered from memory until the game really changes, however rarely the same
-process sees the same game: many tables at once, many processes, nearly no database reads.
+A trigger on the ``game`` table sends a notification whenever a game's row is updated (every
+deal saved, edited or deleted bumps the game's version; a new link rewrites a token digest) or
+deleted. Its payload is ``<id>:<version>`` when the game's links are unchanged, else ``<id>``.
+Each app process listens, in a thread of its own, and tells its poll cache
+(``sharing.poll.PollCache``): the game's new version, or that the game is to be forgotten. So,
+while the process listens, a watcher's poll is answered from memory, the poll that follows a
+change included: many tables at once, many processes, nearly no database reads.
 
 When the connection is lost, the cache is emptied and falls back to keeping each entry for a
 second; the thread connects again after a pause. On SQLite nothing listens.
@@ -34,7 +35,12 @@ TRIGGER = "game_changed_notify"
 CREATE_FUNCTION = f"""
 CREATE OR REPLACE FUNCTION {NOTIFY_FUNCTION}() RETURNS trigger AS $$
 BEGIN
-    PERFORM pg_notify('{CHANNEL}', COALESCE(NEW.id, OLD.id)::text);
+    IF TG_OP = 'UPDATE' AND NEW.view_token_hash = OLD.view_token_hash
+            AND NEW.edit_token_hash = OLD.edit_token_hash THEN
+        PERFORM pg_notify('{CHANNEL}', NEW.id || ':' || NEW.version);
+    ELSE
+        PERFORM pg_notify('{CHANNEL}', COALESCE(NEW.id, OLD.id)::text);
+    END IF;
     RETURN NULL;
 END;
 $$ LANGUAGE plpgsql
@@ -70,11 +76,15 @@ class GameFeed:
     """Listens for changed games in a daemon thread, started once per process."""
 
     def __init__(
-        self, conninfo: str, forget: Callable[[int], None], reset: Callable[[], None]
+        self,
+        conninfo: str,
+        changed: Callable[[int, int | None], None],
+        reset: Callable[[], None],
     ) -> None:
         self.conninfo = conninfo
-        self.forget = forget
-        """Called with a game's id when it changed."""
+        self.changed = changed
+        """Called with a game's id and new version when it changed; the version is None when
+        its links changed or it was deleted."""
         self.reset = reset
         """Called when notifications may have been missed (at every connection and loss)."""
         self.listening = threading.Event()
@@ -128,11 +138,22 @@ class GameFeed:
                 ready, _, _ = select.select([connection.fileno()], [], [], WAKE_SECONDS)
                 if ready:
                     for notice in connection.notifies(timeout=0):
-                        if notice.payload.isdigit():
-                            self.forget(int(notice.payload))
+                        change = parse_change(notice.payload)
+                        if change is not None:
+                            self.changed(*change)
                 if time.monotonic() - checked > HEARTBEAT_SECONDS:
                     connection.execute("SELECT 1")  # a dead connection raises here
                     checked = time.monotonic()
+
+
+def parse_change(payload: str) -> tuple[int, int | None] | None:
+    """``"12:5"`` -> (12, 5); ``"12"`` -> (12, None); anything else -> None."""
+    game_id, colon, version = payload.partition(":")
+    if not game_id.isdigit():
+        return None
+    if not colon:
+        return int(game_id), None
+    return (int(game_id), int(version)) if version.isdigit() else None
 
 
 def conninfo_of(app: Flask) -> str | None:

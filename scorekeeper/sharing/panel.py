@@ -11,6 +11,7 @@ from markupsafe import Markup
 from scorekeeper.games.models import Game
 
 from .access import current_grant
+from .not_modified import poll_etag
 from .qr import qr_svg
 
 
@@ -28,7 +29,7 @@ class SharePanel:
 
 def game_etag(game: Game) -> str:
     """The game's entity tag, as an ETag header carries it (quoted)."""
-    return f'"g{game.id}v{game.version}"'
+    return f'"{poll_etag(game.id, game.version)}"'
 
 
 def share_panel(game: Game) -> SharePanel:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from flask import Flask, current_app
 
+from . import not_modified
 from .feed import GameFeed, conninfo_of
 from .tokens import digest, is_token, resolve
 
@@ -35,8 +36,10 @@ class Entry:
 class PollCache:
     """Token digest -> the game's id and version; at most ``size`` entries.
 
-    ``forget`` and ``reset`` (from the feed) count changes, so that a version read from the
-    database while its game was changing is not trusted beyond its second.
+    ``changed`` and ``reset`` (from the feed) count changes, so that a version read from the
+    database while its game was changing is not trusted beyond its second. A version told by
+    the feed is the latest committed one (notifications arrive in commit order), so it replaces
+    the game's entries, and no read that was under way may take it back.
     """
 
     def __init__(self, size: int = POLL_CACHE_SIZE) -> None:
@@ -53,12 +56,10 @@ class PollCache:
         the feed listens now."""
         if not is_token(token):
             return None
+        known = self.peek(token, fresh, listening)
+        if known is not None:
+            return known
         key = digest(token)
-        entry = self._entries.get(key)
-        if entry is not None and (
-            (entry.heard and listening) or time.monotonic() - entry.read_at < fresh
-        ):
-            return entry.game_id, entry.version
         before = self._changes
         grant = resolve(token)
         if grant is None:
@@ -66,15 +67,30 @@ class PollCache:
         self._keep(key, grant.game_id, grant.version, listening, before)
         return grant.game_id, grant.version
 
-    def forget(self, game_id: int) -> None:
+    def peek(self, token: str, fresh: float, listening: bool) -> tuple[int, int] | None:
+        """The game id and version if memory still vouches for them; None: ask ``get``."""
+        entry = self._entries.get(digest(token))
+        if entry is not None and (
+            (entry.heard and listening) or time.monotonic() - entry.read_at < fresh
+        ):
+            return entry.game_id, entry.version
+        return None
+
+    def changed(self, game_id: int, version: int | None) -> None:
+        """The game is at ``version`` now; None: forget it (a new link, or deleted)."""
         with self._lock:
             self._changes += 1
             if len(self._changed_at) >= self.size:
                 self._changed_at.clear()
                 self._reset_at = self._changes
             self._changed_at[game_id] = self._changes
-            for key in self._by_game.pop(game_id, ()):
-                self._entries.pop(key, None)
+            if version is None:
+                for key in self._by_game.pop(game_id, ()):
+                    self._entries.pop(key, None)
+                return
+            told = Entry(time.monotonic(), game_id, version, heard=True)
+            for key in self._by_game.get(game_id, ()):
+                self._entries[key] = told
 
     def reset(self) -> None:
         with self._lock:
@@ -87,6 +103,9 @@ class PollCache:
     def _keep(self, key: str, game_id: int, version: int, listening: bool, before: int) -> None:
         with self._lock:
             unchanged = self._reset_at <= before and self._changed_at.get(game_id, 0) <= before
+            known = self._entries.get(key)
+            if known is not None and known.heard and known.version > version:
+                return  # the feed told of a newer version while this one was read
             if len(self._entries) >= self.size:
                 self._entries.clear()
                 self._by_game.clear()
@@ -105,8 +124,17 @@ class Poll:
         self._lock = threading.Lock()
 
     def version(self, token: str) -> tuple[int, int] | None:
-        fresh = self.app.config.get("POLL_FRESH_SECONDS", POLL_FRESH_SECONDS)
-        return self.cache.get(token, fresh, self._listening())
+        return self.cache.get(token, self._fresh(), self._listening())
+
+    def known_version(self, token: str) -> tuple[int, int] | None:
+        """The version from memory alone (a valid token, still vouched for), else None."""
+        if not is_token(token):
+            return None
+        return self.cache.peek(token, self._fresh(), self._listening())
+
+    def _fresh(self) -> float:
+        fresh: float = self.app.config.get("POLL_FRESH_SECONDS", POLL_FRESH_SECONDS)
+        return fresh
 
     def _listening(self) -> bool:
         if not self._checked:
@@ -123,7 +151,7 @@ class Poll:
         conninfo = conninfo_of(self.app)
         if conninfo is None or not self.app.config.get("POLL_FEED", True):
             return None
-        return GameFeed(conninfo, self.cache.forget, self.cache.reset)
+        return GameFeed(conninfo, self.cache.changed, self.cache.reset)
 
     def stop(self) -> None:
         if self.feed is not None:
@@ -131,7 +159,8 @@ class Poll:
 
 
 def init_app(app: Flask) -> None:
-    app.extensions[EXTENSION] = Poll(app)
+    poll = app.extensions[EXTENSION] = Poll(app)
+    not_modified.install(app, poll)
 
 
 def current_poll() -> Poll:

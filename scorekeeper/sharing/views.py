@@ -36,6 +36,7 @@ from scorekeeper.games.service import games_newest_first, load_game
 
 from . import poll, redact
 from .access import can_edit, edit_only, pull_token, push_token
+from .not_modified import POLL_CACHE_CONTROL, poll_etag
 from .tokens import (
     Role,
     issue_edit_token,
@@ -50,8 +51,6 @@ bp.url_value_preprocessor(pull_token)
 bp.url_defaults(push_token)
 bp.record_once(lambda state: redact.init_app(state.app))
 bp.record_once(lambda state: poll.init_app(state.app))
-
-POLL_CACHE_CONTROL = "private, no-cache"
 
 
 @bp.app_context_processor
@@ -93,13 +92,14 @@ def version(poll_token: str) -> Response:
     """The game's version: clients send If-None-Match and get a 304 until it changes.
 
     Many phones poll many games every few seconds: the version comes from the process's
-    memory (``poll``), and from the database only when the game may have changed.
+    memory (``poll``), and from the database only when the game may have changed. Most 304s
+    never reach this view: ``not_modified`` answers them in front of the app.
     """
     found = poll.current_poll().version(poll_token)
     if found is None:
         abort(404)
     game_id, current = found
-    etag = f"g{game_id}v{current}"
+    etag = poll_etag(game_id, current)
     if etag in request.if_none_match:
         response = Response(status=304)
     else:

@@ -72,16 +72,44 @@ def game_triggers(app: Flask) -> list[str]:
         return [name for (name,) in rows]
 
 
+def notify_function(app: Flask) -> str:
+    """The body of the function the trigger runs."""
+    with app.app_context(), db.engine.connect() as connection:
+        return connection.execute(
+            text("SELECT prosrc FROM pg_proc WHERE proname = :name"),
+            {"name": feed.NOTIFY_FUNCTION},
+        ).scalar_one()
+
+
+def same_sql(a: str, b: str) -> bool:
+    return a.split() == b.split()
+
+
+FEED_FUNCTION_BODY = feed.CREATE_FUNCTION.split("$$")[1]
+
+
 @pytest.mark.postgresql
 def test_the_migrations_make_games_notify_their_changes_and_take_that_back(empty_app) -> None:
     runner = empty_app.test_cli_runner()
 
     assert runner.invoke(args=["db", "upgrade"]).exit_code == 0
     assert game_triggers(empty_app) == [feed.TRIGGER]
+    assert "NEW.version" in notify_function(empty_app)
+    assert runner.invoke(args=["db", "downgrade", "0004"]).exit_code == 0
+    assert game_triggers(empty_app) == [feed.TRIGGER]
+    assert "NEW.version" not in notify_function(empty_app)
     assert runner.invoke(args=["db", "downgrade", "0003"]).exit_code == 0
     assert game_triggers(empty_app) == []
 
 
 @pytest.mark.postgresql
+def test_the_migrations_notify_as_the_app_expects(empty_app) -> None:
+    assert empty_app.test_cli_runner().invoke(args=["db", "upgrade"]).exit_code == 0
+
+    assert same_sql(notify_function(empty_app), FEED_FUNCTION_BODY)
+
+
+@pytest.mark.postgresql
 def test_tables_made_from_the_models_notify_too(app: Flask) -> None:
     assert game_triggers(app) == [feed.TRIGGER]
+    assert same_sql(notify_function(app), FEED_FUNCTION_BODY)

@@ -8,11 +8,13 @@ import re
 import time
 from dataclasses import dataclass
 
+import psycopg
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from sample_deals import PAGAT_CAUGHT, PAGAT_OUT, form_values
 from sqlalchemy import select, text
+from werkzeug.test import Client
 
 from scorekeeper.extensions import db
 from scorekeeper.games.models import Deal, Game
@@ -252,6 +254,41 @@ def test_the_poll_answers_304_until_the_game_changes(app, client, game):
     assert changed.get_json() == {"version": 2}
 
 
+def test_an_unchanged_poll_is_answered_in_front_of_the_app_with_the_views_headers(
+    app, client, game, monkeypatch
+):
+    app.config["SESSION_COOKIE_SECURE"] = True
+    path = f"{game.view_path}/version"
+    held = {"If-None-Match": client.get(path).headers["ETag"]}
+    by_the_view = Client(app.wsgi_app.app).get(path, headers=held)  # the app without the layer
+    monkeypatch.setitem(
+        app.view_functions, "sharing.version", lambda **kw: pytest.fail("the view was asked")
+    )
+
+    in_front = client.get(path, headers=held)
+
+    assert by_the_view.status_code == in_front.status_code == 304
+    assert sorted(in_front.headers.items()) == sorted(by_the_view.headers.items())
+    assert in_front.headers["Strict-Transport-Security"] and in_front.data == b""
+
+
+def test_polls_that_memory_cannot_answer_go_on_to_the_app(app, client, game, monkeypatch):
+    path = f"{game.view_path}/version"
+    etag = client.get(path).headers["ETag"]
+    view = app.view_functions["sharing.version"]
+    asked = []
+    monkeypatch.setitem(
+        app.view_functions, "sharing.version", lambda **kw: asked.append(kw) or view(**kw)
+    )
+    unknown = "/g/" + "Z" * TOKEN_LENGTH + "/version"
+
+    assert client.get(path, headers={"If-None-Match": f'"g{game.game_id}v0"'}).status_code == 200
+    assert client.get(path).status_code == 200
+    assert client.get(unknown, headers={"If-None-Match": etag}).status_code == 404
+    assert client.post(path, headers={"If-None-Match": etag}).status_code == 405
+    assert len(asked) == 3
+
+
 def test_a_poll_within_a_second_is_answered_without_the_database(app, client, game, monkeypatch):
     import scorekeeper.sharing.poll as poll
 
@@ -285,18 +322,36 @@ def polled_version(client: FlaskClient, links: Links) -> int | None:
 
 
 @pytest.mark.postgresql
-def test_a_listening_process_answers_polls_from_memory_until_the_game_changes(
+def test_a_listening_process_answers_polls_from_memory_changes_included(
     app, client, game, monkeypatch
 ):
     listening_poll(app, client, game)
     assert polled_version(client, game) == 1  # read while listening: kept
-    with monkeypatch.context() as patched:
-        patched.setattr(poll_module, "resolve", lambda token: pytest.fail("the database was asked"))
-        assert polled_version(client, game) == 1
+    monkeypatch.setattr(poll_module, "resolve", lambda token: pytest.fail("the database was asked"))
+    assert polled_version(client, game) == 1
 
     assert save(client, game, 1, 0).status_code == 303
 
-    assert wait_for(lambda: polled_version(client, game) == 2)
+    assert wait_for(lambda: polled_version(client, game) == 2)  # the feed told the version
+
+
+@pytest.mark.postgresql
+def test_a_change_notifies_the_new_version_and_a_new_link_only_the_game(app, client, game):
+    with psycopg.connect(feed_module.conninfo_of(app), autocommit=True) as listener:
+        listener.execute(f"LISTEN {feed_module.CHANNEL}")
+        assert save(client, game, 1, 0).status_code == 303
+        client.post(f"{game.edit_path}/links", data={"which": "view"})
+        heard = [notice.payload for notice in listener.notifies(timeout=5, stop_after=2)]
+
+    assert heard == [f"{game.game_id}:2", f"{game.game_id}"]
+
+
+@pytest.mark.parametrize(
+    ("payload", "change"),
+    [("12:5", (12, 5)), ("12", (12, None)), ("12:", None), (":5", None), ("x", None), ("", None)],
+)
+def test_the_feed_reads_a_game_and_its_version_or_the_game_alone(payload, change):
+    assert feed_module.parse_change(payload) == change
 
 
 @pytest.mark.postgresql
@@ -341,7 +396,7 @@ def test_a_version_read_while_news_came_in_is_kept_only_for_its_second(monkeypat
     def resolve(token: str) -> tokens_module.Grant:
         reads.append(token)
         if len(reads) == 1:  # news arrives while the first read is under way
-            cache.forget(7) if heard == "the game changed" else cache.reset()
+            cache.changed(7, None) if heard == "the game changed" else cache.reset()
         return grant_for(7, len(reads))
 
     monkeypatch.setattr(poll_module, "resolve", resolve)
@@ -350,9 +405,43 @@ def test_a_version_read_while_news_came_in_is_kept_only_for_its_second(monkeypat
     assert cache.get(token, fresh=0, listening=True) == (7, 2)  # not trusted: read again
     assert cache.get(token, fresh=0, listening=True) == (7, 2)  # trusted now
     assert len(reads) == 2
-    cache.forget(7)
+    cache.changed(7, None)
     assert cache.get(token, fresh=0, listening=True) == (7, 3)
     assert cache.get(token, fresh=0, listening=False) == (7, 4)  # the feed is deaf: read again
+
+
+def test_a_version_told_by_the_feed_moves_the_entries_forward_without_a_read(monkeypatch):
+    cache = poll_module.PollCache()
+    token = "t" * TOKEN_LENGTH
+    reads = []
+    monkeypatch.setattr(
+        poll_module, "resolve", lambda token: reads.append(token) or grant_for(7, 1)
+    )
+    assert cache.get(token, fresh=0, listening=True) == (7, 1)
+
+    cache.changed(7, 3)
+
+    assert cache.get(token, fresh=0, listening=True) == (7, 3)
+    assert len(reads) == 1
+
+
+def test_a_read_under_way_does_not_take_back_a_version_the_feed_told(monkeypatch):
+    cache = poll_module.PollCache()
+    token = "t" * TOKEN_LENGTH
+    reads = []
+
+    def resolve(token: str) -> tokens_module.Grant:
+        reads.append(token)
+        if len(reads) == 2:  # the feed tells version 3 while this read finds version 2
+            cache.changed(7, 3)
+        return grant_for(7, len(reads))
+
+    monkeypatch.setattr(poll_module, "resolve", resolve)
+    assert cache.get(token, fresh=0, listening=False) == (7, 1)  # deaf: read every time
+    assert cache.get(token, fresh=0, listening=True) == (7, 2)
+
+    assert cache.get(token, fresh=0, listening=True) == (7, 3)
+    assert len(reads) == 2
 
 
 def test_a_poll_with_an_unknown_token_is_not_found(client):
