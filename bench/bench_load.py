@@ -12,6 +12,10 @@ whose one endpoint returns "ok". Then, in the same run and at the same concurren
 Both phases are measured the same way: the clients run in their own processes (one per client
 by default, as each phone is its own machine, so the load generator is not held behind one
 interpreter lock), and each phase starts with an untimed warm-up (its errors still count).
+The two phases take turns in slices (four of each by default: floor, app, floor, app, ...), so
+that both meet the machine in the same state: on a shared machine the speed drifts over tens of
+seconds, and a floor measured only before the app would compare two different machines. The
+server keeps running from slice to slice, and the clients keep their games' deal versions.
 Each phase is bounded by time and by request count, and the run stops by itself. It prints
 requests a second, p50 and p99 latency and errors for each, then checks the database: every
 acknowledged save must be there (lost writes must be 0). Target: p99 of a deal save within 3x
@@ -20,8 +24,8 @@ the bare endpoint's p99, zero errors, zero lost writes.
 The database is PostgreSQL when one answers at --postgres (a database of its own is created
 and dropped), else a SQLite file in a temporary folder.
 
-    python bench/bench_load.py [--clients 32] [--seconds 20] [--warmup 2] [--workers 4]
-        [--threads 1] [--client-processes 32]
+    python bench/bench_load.py [--clients 32] [--seconds 20] [--slices 4] [--warmup 2]
+        [--workers 4] [--threads 1] [--client-processes 32]
 """
 
 from __future__ import annotations
@@ -396,13 +400,20 @@ class Acknowledged:
 
 @dataclass(frozen=True)
 class Phase:
-    """What the clients of a phase do: call the floor, or play the app (``games``, ``polls``)."""
+    """What the clients of a phase do: call the floor, or play the app (``games``, ``polls``).
+
+    ``versions``: the deal versions the app's earlier slices left, (game id, deal) -> version.
+    The ETags a client has seen are not carried over: its first look at a game in a slice asks
+    without one, as a phone that has just opened the page does.
+    """
 
     kind: str
     address: str
     clients: int
     games: tuple[BenchGame, ...] = ()
     polls: int = POLLS_PER_SAVE
+    versions: dict[tuple[int, int], int] = field(default_factory=dict)
+    slice_number: int = 0
 
 
 @dataclass
@@ -411,6 +422,23 @@ class PhaseResult:
     elapsed: float
     stuck: int
     acked: Acknowledged
+
+
+def combine(slices: list[PhaseResult]) -> PhaseResult:
+    """The slices of one phase as one: latencies and errors together, times and saves added."""
+    whole = PhaseResult(Tally(), 0.0, 0, Acknowledged())
+    for part in slices:
+        for kind, values in part.tally.latencies.items():
+            whole.tally.latencies[kind].extend(values)
+        for kind, count in part.tally.errors.items():
+            whole.tally.errors[kind] += count
+        whole.tally.warmup_errors += part.tally.warmup_errors
+        whole.elapsed += part.elapsed
+        whole.stuck += part.stuck
+        for key, count in part.acked.counts.items():
+            whole.acked.counts[key] += count
+        whole.acked.last.update(part.acked.last)
+    return whole
 
 
 def run_phase(
@@ -498,15 +526,22 @@ def client_process(
     if phase.kind == "floor":
         work = floor_work(phase.address)
     else:
-        work = app_work(phase.address, list(phase.games), phase.clients, acked, phase.polls)
+        work = app_work(
+            phase.address,
+            list(phase.games),
+            phase.clients,
+            acked,
+            phase.polls,
+            phase.versions,
+            phase.slice_number,
+        )
     ready.wait()
     go.wait()
     measure_from, until = window[0], window[1]
     tally = Tally(measure_from=measure_from)
     done = threading.Event()
     threads = [
-        threading.Thread(target=work, args=(index, tally, done), daemon=True)
-        for index in indexes
+        threading.Thread(target=work, args=(index, tally, done), daemon=True) for index in indexes
     ]
     for thread in threads:
         thread.start()
@@ -551,14 +586,20 @@ def floor_work(address: str) -> Callable[[int, Tally, threading.Event], None]:
 
 
 def app_work(
-    address: str, games: list[BenchGame], clients: int, acked: Acknowledged, polls: int
+    address: str,
+    games: list[BenchGame],
+    clients: int,
+    acked: Acknowledged,
+    polls: int,
+    known_versions: dict[tuple[int, int], int],
+    slice_number: int,
 ) -> Callable[[int, Tally, threading.Event], None]:
     def work(index: int, tally: Tally, stop: threading.Event) -> None:
         own = games[index::clients]
-        rng = random.Random(index)
+        rng = random.Random(f"{slice_number}-{index}")
         client = Client(address)
         csrf = client.start_session(own[0])
-        versions: dict[tuple[int, int], int] = defaultdict(int)
+        versions: dict[tuple[int, int], int] = defaultdict(int, known_versions)
         etags: dict[int, str] = {}
         pages: dict[int, str] = {}
 
@@ -599,9 +640,7 @@ def app_work(
                 timed(tally, "deal save", partial(save, game, number, deal_values(step + index)))
             elif moment == 1:
                 watched = games[rng.randrange(len(games))]
-                page = partial(
-                    revalidate, f"/g/{watched.view_token}", watched.game_id, pages, True
-                )
+                page = partial(revalidate, f"/g/{watched.view_token}", watched.game_id, pages, True)
                 timed(tally, "scoreboard page", page)
             else:
                 watched = games[rng.randrange(len(games))]
@@ -612,6 +651,30 @@ def app_work(
                 timed(tally, "poll (ETag)", poll)
 
     return work
+
+
+def alternate(
+    address: str,
+    clients: int,
+    games: tuple[BenchGame, ...],
+    polls: int,
+    processes: int,
+    seconds: float,
+    warmup: float,
+    max_requests: int,
+    slices: int,
+) -> tuple[PhaseResult, PhaseResult]:
+    """The floor and the app in turns of ``seconds``, with the same clients, warm-up and
+    processes; each phase's slices combined."""
+    floors: list[PhaseResult] = []
+    loads: list[PhaseResult] = []
+    for number in range(slices):
+        floor_phase = Phase("floor", address, clients)
+        floors.append(run_phase(floor_phase, seconds, warmup, max_requests, processes))
+        versions = dict(combine(loads).acked.counts)
+        app_phase = Phase("app", address, clients, games, polls, versions, number)
+        loads.append(run_phase(app_phase, seconds, warmup, max_requests, processes))
+    return combine(floors), combine(loads)
 
 
 # --- the report -------------------------------------------------------------------------
@@ -648,14 +711,19 @@ def lost_writes(
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--clients", type=int, default=32)
-    parser.add_argument("--seconds", type=float, default=20.0, help="per phase (at most 30)")
+    parser.add_argument(
+        "--seconds", type=float, default=20.0, help="timed seconds per phase (at most 30)"
+    )
+    parser.add_argument(
+        "--slices", type=int, default=4, help="turns each phase takes, floor and app alternating"
+    )
     parser.add_argument("--max-requests", type=int, default=100_000, help="per phase")
     parser.add_argument("--workers", type=int, default=WORKERS)
     parser.add_argument(
         "--threads", type=int, default=THREADS, help="gunicorn threads a worker (gthread)"
     )
     parser.add_argument(
-        "--warmup", type=float, default=2.0, help="untimed seconds before each phase (at most 10)"
+        "--warmup", type=float, default=1.0, help="untimed seconds before each slice (at most 10)"
     )
     parser.add_argument(
         "--client-processes",
@@ -672,6 +740,7 @@ def main() -> int:
     )
     args = parser.parse_args()
     seconds = min(args.seconds, 30.0)
+    slices = max(1, args.slices)
     warmup = min(max(args.warmup, 0.0), 10.0)
     processes = args.client_processes or args.clients
     games_wanted = args.games or 2 * args.clients
@@ -687,11 +756,17 @@ def main() -> int:
             with gunicorn(
                 database_url, instance, args.workers, args.threads, workdir / "gunicorn.log"
             ) as address:
-                # The same clients, warm-up and processes for the floor and for the app.
-                floor_phase = Phase("floor", address, args.clients)
-                floor_run = run_phase(floor_phase, seconds, warmup, args.max_requests, processes)
-                app_phase = Phase("app", address, args.clients, tuple(games), args.polls)
-                load_run = run_phase(app_phase, seconds, warmup, args.max_requests, processes)
+                floor_run, load_run = alternate(
+                    address,
+                    args.clients,
+                    tuple(games),
+                    args.polls,
+                    processes,
+                    seconds / slices,
+                    warmup,
+                    args.max_requests // slices,
+                    slices,
+                )
             acked = load_run.acked
             lost = lost_writes(acked, stored_deals(database_url))
     finally:
@@ -702,8 +777,8 @@ def main() -> int:
     print(
         f"gunicorn -w {args.workers} --threads {args.threads} on {HOST}, "
         f"{args.clients} concurrent clients in {min(processes, args.clients)} processes, "
-        f"{len(games)} games, {backend}, "
-        f"{warmup:g} s warm-up + {seconds:g} s a phase"
+        f"{len(games)} games, {backend}, {seconds:g} s a phase in {slices} slices "
+        f"(floor and app alternating), {warmup:g} s warm-up a slice"
     )
     print(f"{'':<18} {'req/s':>9} {'p50':>10} {'p99':>10} {'errors':>7}")
     print(
