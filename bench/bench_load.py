@@ -11,7 +11,9 @@ whose one endpoint returns "ok". Then, in the same run and at the same concurren
 
 Both phases are measured the same way: the clients run in their own processes (one per client
 by default, as each phone is its own machine, so the load generator is not held behind one
-interpreter lock), and each phase starts with an untimed warm-up (its errors still count).
+interpreter lock), and each phase starts with an untimed warm-up and ends with an untimed
+cool-down of one second under the same load (their errors still count): the timed requests
+neither meet a cold server nor the client processes winding down.
 The two phases take turns in slices (four of each by default: floor, app, floor, app, ...), so
 that both meet the machine in the same state: on a shared machine the speed drifts over tens of
 seconds, and a floor measured only before the app would compare two different machines. The
@@ -24,7 +26,7 @@ the bare endpoint's p99, zero errors, zero lost writes.
 The database is PostgreSQL when one answers at --postgres (a database of its own is created
 and dropped), else a SQLite file in a temporary folder.
 
-    python bench/bench_load.py [--clients 32] [--seconds 20] [--slices 4] [--warmup 2]
+    python bench/bench_load.py [--clients 32] [--seconds 20] [--slices 4] [--warmup 1]
         [--workers 4] [--threads 1] [--client-processes 32]
 """
 
@@ -33,6 +35,7 @@ from __future__ import annotations
 import argparse
 import http.client
 import itertools
+import math
 import multiprocessing
 import os
 import queue
@@ -64,6 +67,8 @@ HOST = "127.0.0.1"
 WORKERS = 4
 THREADS = 1
 """The server as the README's production section runs it."""
+COOL_DOWN_SECONDS = 1.0
+"""Untimed load after each timed window (see ``run_phase``)."""
 P99_RATIO_TARGET = 3.0
 POLLS_PER_SAVE = 20
 """A phone at the table mostly asks whether the score changed (every 5 s); deals are saved
@@ -322,20 +327,22 @@ def gunicorn(
 class Tally:
     """What one phase measured, per kind of request.
 
-    Requests started before ``measure_from`` (the warm-up) are not timed; their errors count.
+    Only requests started from ``measure_from`` to ``until`` are timed: those of the warm-up
+    before and of the cool-down after are not, though their errors count.
     """
 
     measure_from: float = 0.0
+    until: float = math.inf
     latencies: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
     errors: dict[str, int] = field(default_factory=lambda: defaultdict(int))
-    warmup_errors: int = 0
+    untimed_errors: int = 0
     last_end: float = 0.0
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def add(self, kind: str, start: float, end: float, ok: bool) -> None:
         with self.lock:
-            if start < self.measure_from:
-                self.warmup_errors += not ok
+            if not self.measure_from <= start < self.until:
+                self.untimed_errors += not ok
                 return
             self.latencies[kind].append(end - start)
             self.last_end = max(self.last_end, end)
@@ -432,7 +439,7 @@ def combine(slices: list[PhaseResult]) -> PhaseResult:
             whole.tally.latencies[kind].extend(values)
         for kind, count in part.tally.errors.items():
             whole.tally.errors[kind] += count
-        whole.tally.warmup_errors += part.tally.warmup_errors
+        whole.tally.untimed_errors += part.tally.untimed_errors
         whole.elapsed += part.elapsed
         whole.stuck += part.stuck
         for key, count in part.acked.counts.items():
@@ -444,8 +451,12 @@ def combine(slices: list[PhaseResult]) -> PhaseResult:
 def run_phase(
     phase: Phase, seconds: float, warmup: float, max_requests: int, processes: int
 ) -> PhaseResult:
-    """Run the phase's clients for ``warmup`` then ``seconds`` (timed), or until the request
-    budget is spent.
+    """Run the phase's clients for ``warmup``, then ``seconds`` (timed), then a cool-down, or
+    until the request budget is spent.
+
+    The load goes on, untimed, for ``COOL_DOWN_SECONDS`` after the timed window, so that every
+    timed request ends under the same load: not while other client processes stop, hand in
+    their figures and exit, which takes the machine's CPU.
 
     The clients run in ``processes`` client processes (threads within each), so that the load
     generator's own Python work is not serialised behind one interpreter lock: one process a
@@ -479,6 +490,8 @@ def run_phase(
     measure_from = time.monotonic() + warmup
     window[0], window[1] = measure_from, measure_from + seconds
     go.set()
+    stop.wait(max(0.0, measure_from + seconds + COOL_DOWN_SECONDS - time.monotonic()))
+    stop.set()
     gathered: list[dict] = []
     give_up = measure_from + seconds + 90
     while len(gathered) < len(workers):
@@ -486,13 +499,12 @@ def run_phase(
             gathered.append(results.get(timeout=max(0.1, give_up - time.monotonic())))
         except queue.Empty:
             break
-    stop.set()
     for worker in workers:
         worker.join(timeout=5)
         if worker.is_alive():
             worker.kill()
             worker.join()
-    tally = Tally(measure_from=measure_from)
+    tally = Tally(measure_from=measure_from, until=measure_from + seconds)
     acked = Acknowledged()
     stuck = sum(len(group) for group in groups[len(gathered) :])
     for part in gathered:
@@ -500,13 +512,15 @@ def run_phase(
             tally.latencies[kind].extend(values)
         for kind, count in part["errors"].items():
             tally.errors[kind] += count
-        tally.warmup_errors += part["warmup_errors"]
+        tally.untimed_errors += part["untimed_errors"]
         tally.last_end = max(tally.last_end, part["last_end"])
         stuck += part["stuck"]
         for key, count in part["counts"].items():
             acked.counts[key] += count
         acked.last.update(part["last"])
-    elapsed = tally.last_end - measure_from if tally.last_end > measure_from else seconds
+    elapsed = (
+        min(seconds, tally.last_end - measure_from) if tally.last_end > measure_from else seconds
+    )
     return PhaseResult(tally, elapsed, stuck, acked)
 
 
@@ -538,14 +552,14 @@ def client_process(
     ready.wait()
     go.wait()
     measure_from, until = window[0], window[1]
-    tally = Tally(measure_from=measure_from)
+    tally = Tally(measure_from=measure_from, until=until)
     done = threading.Event()
     threads = [
         threading.Thread(target=work, args=(index, tally, done), daemon=True) for index in indexes
     ]
     for thread in threads:
         thread.start()
-    while time.monotonic() < until and tally.measured() < share and not stop.is_set():
+    while tally.measured() < share and not stop.is_set():
         time.sleep(0.02)
     done.set()
     for thread in threads:
@@ -555,7 +569,7 @@ def client_process(
             {
                 "latencies": dict(tally.latencies),
                 "errors": dict(tally.errors),
-                "warmup_errors": tally.warmup_errors,
+                "untimed_errors": tally.untimed_errors,
                 "last_end": tally.last_end,
                 "stuck": sum(thread.is_alive() for thread in threads),
                 "counts": dict(acked.counts),
@@ -795,14 +809,15 @@ def main() -> int:
     for kind in ("deal save", "scoreboard page", "poll (ETag)"):
         print(report_line(kind, load.latencies[kind], load.errors[kind], load_time))
     saves = sum(acked.counts.values())
-    print(f"acknowledged saves (warm-up included): {saves}, lost writes: {lost}")
-    if floor.warmup_errors or load.warmup_errors:
-        print(f"errors during the warm-ups: {floor.warmup_errors + load.warmup_errors}")
+    print(f"acknowledged saves (warm-ups and cool-downs included): {saves}, lost writes: {lost}")
+    if floor.untimed_errors or load.untimed_errors:
+        untimed = floor.untimed_errors + load.untimed_errors
+        print(f"errors during the warm-ups and cool-downs: {untimed}")
     floor_p99 = percentile(floor.latencies["bare endpoint"], 0.99)
     save_p99 = percentile(load.latencies["deal save"], 0.99) if load.latencies["deal save"] else 0.0
     ratio = save_p99 / floor_p99 if floor_p99 else float("inf")
     errors = sum(load.errors.values()) + sum(floor.errors.values()) + floor_stuck + load_stuck
-    errors += floor.warmup_errors + load.warmup_errors
+    errors += floor.untimed_errors + load.untimed_errors
     verdict = "met" if ratio <= P99_RATIO_TARGET and errors == 0 and lost == 0 else "MISSED"
     print(
         f"deal save p99 / bare p99 = {ratio:.2f} (target <= {P99_RATIO_TARGET:.0f}), "
