@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sqlalchemy import inspect, select
+from sqlalchemy import bindparam, inspect, select
 from sqlalchemy.orm import joinedload, selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -86,18 +86,23 @@ def games_newest_first() -> list[Game]:
     return list(db.session.scalars(query))
 
 
+# Built once: nearly every request of a game loads it.
+_WITH_SIDES = [joinedload(Game.sides)]
+_DEALS_OF_GAME = (
+    select(Deal)
+    .where(Deal.game_id == bindparam("game_id"))
+    .options(joinedload(Deal.sides))
+    .order_by(Deal.number)
+)
+
+
 def load_game(game_id: int) -> Game | None:
     """One game with everything the scoreboard reads: the game and its sides (read already
     when the address's token was looked up, see ``sharing.tokens.resolve``), then its deals
     with their sides, in one query."""
-    game = db.session.get(Game, game_id, options=[joinedload(Game.sides)])
+    game = db.session.get(Game, game_id, options=_WITH_SIDES)
     if game is None:
         return None
-    deals = db.session.scalars(
-        select(Deal)
-        .where(Deal.game_id == game_id)
-        .options(joinedload(Deal.sides))
-        .order_by(Deal.number)
-    ).unique()
+    deals = db.session.scalars(_DEALS_OF_GAME, {"game_id": game_id}).unique()
     set_committed_value(game, "deals", list(deals))
     return game

@@ -23,7 +23,7 @@ from scorekeeper.rules.messages import Problem
 from scorekeeper.rules.scoring import line_keys
 from scorekeeper.rules.validation import Report, validate_deal
 from scorekeeper.rules.variants import DEALS_PER_GAME, Variant, all_variants
-from scorekeeper.sharing.access import edit_only, pull_token, push_token
+from scorekeeper.sharing.access import can_edit, edit_only, pull_token, push_token
 from scorekeeper.sharing.concurrency import (
     conditional_page,
     deal_conflict,
@@ -193,7 +193,7 @@ def _render_scoreboard(game: Game) -> str:
         labels=_line_labels(),
         table=table_summary(game, variant),
         ending=_deal_endings(score),
-        delete_form=ConfirmForm(),
+        delete_form=ConfirmForm() if can_edit() else None,  # only the keeper deletes deals
         share=share_panel(game),
     )
 
