@@ -56,10 +56,10 @@ class PollCache:
         the feed listens now."""
         if not is_token(token):
             return None
-        known = self.peek(token, fresh, listening)
+        key = digest(token)
+        known = self._vouched(key, fresh, listening)
         if known is not None:
             return known
-        key = digest(token)
         before = self._changes
         grant = resolve(token)
         if grant is None:
@@ -69,7 +69,10 @@ class PollCache:
 
     def peek(self, token: str, fresh: float, listening: bool) -> tuple[int, int] | None:
         """The game id and version if memory still vouches for them; None: ask ``get``."""
-        entry = self._entries.get(digest(token))
+        return self._vouched(digest(token), fresh, listening)
+
+    def _vouched(self, key: str, fresh: float, listening: bool) -> tuple[int, int] | None:
+        entry = self._entries.get(key)
         if entry is not None and (
             (entry.heard and listening) or time.monotonic() - entry.read_at < fresh
         ):
