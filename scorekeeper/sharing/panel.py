@@ -5,24 +5,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from flask import url_for
-from flask_babel import gettext as _
-from markupsafe import Markup
 
 from scorekeeper.games.models import Game
 
 from .access import current_grant
-from .not_modified import poll_etag
-from .qr import qr_svg
+from .poll_front import poll_etag
 
 
 @dataclass(frozen=True, slots=True)
 class SharePanel:
     game_id: int
     view_url: str
-    view_qr: Markup
+    view_qr: str
+    """The address of the view link's QR code (an SVG image)."""
     edit_url: str | None
     """Only for the holder of the edit link."""
-    edit_qr: Markup | None
+    edit_qr: str | None
     poll_url: str
     etag: str
 
@@ -39,11 +37,11 @@ def share_panel(game: Game) -> SharePanel:
     edit_qr = None
     if grant is not None and grant.game_id == game.id and grant.can_edit:
         edit_url = url_for("games.scoreboard", token=grant.token, _external=True)
-        edit_qr = qr_svg(edit_url, _("QR code of the edit link"))
+        edit_qr = url_for("sharing.qr_code", link_token=grant.token)
     return SharePanel(
         game_id=game.id,
         view_url=view_url,
-        view_qr=qr_svg(view_url, _("QR code of the view link")),
+        view_qr=url_for("sharing.qr_code", link_token=game.view_token),
         edit_url=edit_url,
         edit_qr=edit_qr,
         poll_url=url_for("sharing.version", poll_token=game.view_token),

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from flask import Flask, current_app
 
-from . import not_modified
+from . import poll_front
 from .feed import GameFeed, conninfo_of
 from .tokens import digest, is_token, resolve
 
@@ -163,7 +163,7 @@ class Poll:
 
 def init_app(app: Flask) -> None:
     poll = app.extensions[EXTENSION] = Poll(app)
-    not_modified.install(app, poll)
+    poll_front.install(app, poll)
 
 
 def current_poll() -> Poll:

@@ -1,6 +1,7 @@
 """Sharing a game: the change poll, new links, export and import.
 
 /g/<token>/version      the game's version, with an ETag: watchers poll it, mostly for a 304
+/g/<token>/qr.svg       the QR code of the link itself, for other phones to scan
 /g/<token>/links        POST (edit link only): a new view link or a new edit link
 /g/<token>/export.json  one game as an export file (either link)
 /games/export.json      every game as one export file
@@ -36,7 +37,8 @@ from scorekeeper.games.service import games_newest_first, load_game
 
 from . import poll, redact
 from .access import can_edit, edit_only, pull_token, push_token
-from .not_modified import POLL_CACHE_CONTROL, poll_etag
+from .poll_front import POLL_CACHE_CONTROL, POLL_MIMETYPE, poll_body, poll_etag
+from .qr import QR_CACHE_CONTROL, qr_svg
 from .tokens import (
     Role,
     issue_edit_token,
@@ -92,8 +94,8 @@ def version(poll_token: str) -> Response:
     """The game's version: clients send If-None-Match and get a 304 until it changes.
 
     Many phones poll many games every few seconds: the version comes from the process's
-    memory (``poll``), and from the database only when the game may have changed. Most 304s
-    never reach this view: ``not_modified`` answers them in front of the app.
+    memory (``poll``), and from the database only when the game may have changed. Most polls
+    never reach this view: ``poll_front`` answers those memory can in front of the app.
     """
     found = poll.current_poll().version(poll_token)
     if found is None:
@@ -103,9 +105,24 @@ def version(poll_token: str) -> Response:
     if etag in request.if_none_match:
         response = Response(status=304)
     else:
-        response = Response(f'{{"version": {current}}}', mimetype="application/json")
+        response = Response(poll_body(current), mimetype=POLL_MIMETYPE)
     response.set_etag(etag)
     response.headers["Cache-Control"] = POLL_CACHE_CONTROL
+    return response
+
+
+@bp.get("/g/<link_token>/qr.svg")
+def qr_code(link_token: str) -> Response:
+    """The QR code of the link ``link_token`` opens: the view link's, or the edit link's.
+
+    The token is checked as a poll checks it (from memory, mostly), not through the address's
+    usual look-up, so that an image costs no more than it must.
+    """
+    if poll.current_poll().version(link_token) is None:
+        abort(404)
+    url = url_for("games.scoreboard", token=link_token, _external=True)
+    response = Response(qr_svg(url), mimetype="image/svg+xml")
+    response.headers["Cache-Control"] = QR_CACHE_CONTROL
     return response
 
 

@@ -26,7 +26,10 @@ def test_the_view_link_follows_the_keepers_saves_without_a_reload(
 
         view_link = keeper.locator("#view-link").input_value()
         assert re.fullmatch(r"http://127\.0\.0\.1:\d+/g/[A-Za-z0-9_-]{43}", view_link)
-        expect(keeper.locator("svg.qr")).to_have_count(2)
+        expect(keeper.locator("img.qr")).to_have_count(2)
+        for image in keeper.locator("img.qr").all():  # the codes load, and CSP lets them
+            image.scroll_into_view_if_needed()
+            assert image.evaluate("i => i.complete && i.naturalWidth > 0")
         keeper.screenshot(path=artifacts_dir / "share-keeper.png", full_page=True)
 
         watcher = watcher_context.new_page()
@@ -34,7 +37,7 @@ def test_the_view_link_follows_the_keepers_saves_without_a_reload(
         watcher.goto(view_link)
         expect(watcher.get_by_text("No deal entered yet.")).to_be_visible()
         expect(watcher.get_by_role("link", name="Enter deal 1")).to_have_count(0)
-        expect(watcher.locator("svg.qr")).to_have_count(1)
+        expect(watcher.locator("img.qr")).to_have_count(1)
 
         keeper.goto(keeper.url.split("#")[0] + "/deals/1")
         keeper.get_by_label("Team 1 went out").check()

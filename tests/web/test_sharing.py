@@ -21,6 +21,7 @@ from scorekeeper.games.models import Deal, Game
 from scorekeeper.sharing import feed as feed_module
 from scorekeeper.sharing import poll as poll_module
 from scorekeeper.sharing import tokens as tokens_module
+from scorekeeper.sharing.qr import QR_CACHE_CONTROL, qr_svg
 from scorekeeper.sharing.redact import redact
 from scorekeeper.sharing.tokens import TOKEN_LENGTH
 
@@ -122,15 +123,49 @@ def test_the_view_link_shows_the_scoreboard_read_only(client, game):
     assert "Edit deal" not in page and "Enter deal" not in page
     assert "Delete" not in page
     assert game.edit not in page
-    assert 'class="qr"' in page
+    assert qr_images(page) == [f"/g/{game.view}/qr.svg"]
+
+
+def qr_images(page: str) -> list[str]:
+    return re.findall(r'<img class="qr" src="([^"]+)"', page)
 
 
 def test_the_edit_link_shows_both_links_as_qr_codes(client, game):
     page = client.get(game.edit_path).get_data(as_text=True)
 
-    assert page.count("<svg") >= 2 and page.count('class="qr"') == 2
-    assert f"/g/{game.view}" in page and f"/g/{game.edit}" in page
+    assert qr_images(page) == [f"/g/{game.view}/qr.svg", f"/g/{game.edit}/qr.svg"]
+    assert 'alt="QR code of the view link"' in page and 'alt="QR code of the edit link"' in page
     assert "<script>" not in page and "style=" not in page
+
+
+@pytest.mark.parametrize("link", ["view", "edit"])
+def test_a_links_qr_code_is_an_image_of_that_link_that_phones_keep(app, game, link):
+    token = getattr(game, link)
+    anyone = app.test_client()  # an image request carries no session to vouch for it
+
+    response = anyone.get(f"/g/{token}/qr.svg")
+
+    assert response.status_code == 200
+    assert response.mimetype == "image/svg+xml"
+    assert response.headers["Cache-Control"] == QR_CACHE_CONTROL
+    assert response.get_data() == qr_svg(f"http://localhost/g/{token}")
+    assert response.get_data().startswith(b'<svg xmlns="http://www.w3.org/2000/svg"')
+
+
+def test_the_two_links_have_different_codes(app, game):
+    anyone = app.test_client()
+    codes = {anyone.get(f"/g/{token}/qr.svg").get_data() for token in (game.view, game.edit)}
+    assert len(codes) == 2
+
+
+def test_there_is_no_qr_code_for_an_unknown_or_replaced_link(app, client, game):
+    anyone = app.test_client()
+    assert anyone.get("/g/" + "A" * TOKEN_LENGTH + "/qr.svg").status_code == 404
+    assert anyone.get("/g/short/qr.svg").status_code == 404
+
+    assert client.post(f"{game.edit_path}/links", data={"which": "view"}).status_code == 303
+
+    assert anyone.get(f"{game.view_path}/qr.svg").status_code == 404
 
 
 @pytest.mark.parametrize(
@@ -257,26 +292,42 @@ def test_the_poll_answers_304_until_the_game_changes(app, client, game):
     assert changed.get_json() == {"version": 2}
 
 
-def test_an_unchanged_poll_is_answered_in_front_of_the_app_with_the_views_headers(
-    app, client, game, monkeypatch
+@pytest.mark.parametrize(
+    ("method", "held", "status"),
+    [
+        ("GET", "current", 304),
+        ("GET", "stale", 200),
+        ("GET", None, 200),
+        ("HEAD", None, 200),
+        ("HEAD", "current", 304),
+    ],
+)
+def test_a_poll_memory_can_answer_is_answered_in_front_of_the_app_as_the_view_would(
+    app, client, game, monkeypatch, method, held, status
 ):
     app.config["SESSION_COOKIE_SECURE"] = True
     app.config["POLL_FRESH_SECONDS"] = 60  # memory vouches, listening or not, however slow
     path = f"{game.view_path}/version"
-    held = {"If-None-Match": client.get(path).headers["ETag"]}
-    by_the_view = Client(app.wsgi_app.app).get(path, headers=held)  # the app without the layer
+    etags = {"current": client.get(path).headers["ETag"], "stale": f'"g{game.game_id}v0"'}
+    headers = {"If-None-Match": etags[held]} if held else {}
+    by_the_view = Client(app.wsgi_app.app).open(path, method=method, headers=headers)
     monkeypatch.setitem(
         app.view_functions, "sharing.version", lambda **kw: pytest.fail("the view was asked")
     )
 
-    in_front = client.get(path, headers=held)
+    in_front = client.open(path, method=method, headers=headers)
 
-    assert by_the_view.status_code == in_front.status_code == 304
+    assert by_the_view.status_code == in_front.status_code == status
     assert sorted(in_front.headers.items()) == sorted(by_the_view.headers.items())
-    assert in_front.headers["Strict-Transport-Security"] and in_front.data == b""
+    assert in_front.data == by_the_view.data
+    assert in_front.headers["Strict-Transport-Security"]
+    if status == 200 and method == "GET":
+        assert in_front.get_json() == {"version": 1}
 
 
 def test_polls_that_memory_cannot_answer_go_on_to_the_app(app, client, game, monkeypatch):
+    app.config["POLL_FRESH_SECONDS"] = 0  # memory vouches for nothing
+    app.config["POLL_FEED"] = False
     path = f"{game.view_path}/version"
     etag = client.get(path).headers["ETag"]
     view = app.view_functions["sharing.version"]
@@ -286,11 +337,12 @@ def test_polls_that_memory_cannot_answer_go_on_to_the_app(app, client, game, mon
     )
     unknown = "/g/" + "Z" * TOKEN_LENGTH + "/version"
 
-    assert client.get(path, headers={"If-None-Match": f'"g{game.game_id}v0"'}).status_code == 200
+    assert client.get(path, headers={"If-None-Match": etag}).status_code == 304
     assert client.get(path).status_code == 200
     assert client.get(unknown, headers={"If-None-Match": etag}).status_code == 404
+    assert client.get("/g/short/version").status_code == 404
     assert client.post(path, headers={"If-None-Match": etag}).status_code == 405
-    assert len(asked) == 3
+    assert len(asked) == 4
 
 
 def test_a_poll_within_a_second_is_answered_without_the_database(app, client, game, monkeypatch):

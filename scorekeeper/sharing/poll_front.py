@@ -1,10 +1,11 @@
-"""The watchers' poll answered "not modified" before Flask builds a request.
+"""The watchers' poll answered from memory, before Flask builds a request.
 
 Polls are most of what a server hears: every phone at every table asks every few seconds
-whether its game changed, and nearly always it has not. When memory vouches for the game's
-version (``poll.Poll.known_version``) and the phone already holds it, this WSGI layer answers
-304 with the very headers the ``sharing.version`` view would send. Anything else (a first
-poll, a changed game, an unknown link, another address) goes on to the app unchanged.
+whether its game changed. When memory vouches for the game's version
+(``poll.Poll.known_version``), this WSGI layer answers with the very response the
+``sharing.version`` view would give: 304 when the phone already holds that version, else 200
+with it. Anything else (a version memory cannot vouch for, an unknown link, another address or
+method) goes on to the app unchanged.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
     from .poll import Poll
 
 POLL_CACHE_CONTROL = "private, no-cache"
+POLL_MIMETYPE = "application/json"
 POLL_PATH = re.compile(r"/g/([^/]+)/version")
 """The address of the ``sharing.version`` view (``Poll.known_version`` checks the token)."""
 
@@ -33,7 +35,12 @@ def poll_etag(game_id: int, version: int) -> str:
     return f"g{game_id}v{version}"
 
 
-def not_modified_headers(etag: str, config: Mapping[str, Any]) -> list[tuple[str, str]]:
+def poll_body(version: int) -> bytes:
+    return f'{{"version": {version}}}'.encode("ascii")
+
+
+def poll_headers(etag: str, config: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """The headers of every answer to a poll, 200 or 304."""
     return [
         ("ETag", f'"{etag}"'),
         ("Cache-Control", POLL_CACHE_CONTROL),
@@ -41,7 +48,7 @@ def not_modified_headers(etag: str, config: Mapping[str, Any]) -> list[tuple[str
     ]
 
 
-class NotModifiedPolls:
+class PollsFromMemory:
     """WSGI middleware in front of the app: see the module's docstring."""
 
     def __init__(self, app: WSGIApplication, poll: Poll, config: Mapping[str, Any]) -> None:
@@ -50,27 +57,25 @@ class NotModifiedPolls:
         self.config = config
 
     def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
-        etag = self._unchanged(environ)
-        if etag is None:
-            return self.app(environ, start_response)
-        start_response("304 NOT MODIFIED", not_modified_headers(etag, self.config))
-        return []
-
-    def _unchanged(self, environ: WSGIEnvironment) -> str | None:
-        """The ETag the phone holds, when it is still the game's; None otherwise."""
-        held = environ.get("HTTP_IF_NONE_MATCH")
-        if not held or environ.get("REQUEST_METHOD") not in ("GET", "HEAD"):
-            return None
+        method = environ.get("REQUEST_METHOD")
         address = POLL_PATH.fullmatch(environ.get("PATH_INFO", ""))
-        if address is None:
-            return None
-        known = self.poll.known_version(address.group(1))
+        known = None
+        if address is not None and method in ("GET", "HEAD"):
+            known = self.poll.known_version(address.group(1))
         if known is None:
-            return None
+            return self.app(environ, start_response)
         etag = poll_etag(*known)
-        return etag if etag in parse_etags(held) else None
+        headers = poll_headers(etag, self.config)
+        held = environ.get("HTTP_IF_NONE_MATCH")
+        if held and etag in parse_etags(held):
+            start_response("304 NOT MODIFIED", headers)
+            return []
+        body = poll_body(known[1])
+        headers += [("Content-Type", POLL_MIMETYPE), ("Content-Length", str(len(body)))]
+        start_response("200 OK", headers)
+        return [] if method == "HEAD" else [body]
 
 
 def install(app: Flask, poll: Poll) -> None:
     """Put the layer in front of the app's WSGI callable."""
-    app.wsgi_app = NotModifiedPolls(app.wsgi_app, poll, app.config)  # type: ignore[method-assign]
+    app.wsgi_app = PollsFromMemory(app.wsgi_app, poll, app.config)  # type: ignore[method-assign]
