@@ -8,10 +8,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from babel.lists import format_list
-from flask import Blueprint, abort, flash, redirect, render_template, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import format_date, get_locale, ngettext
 from flask_babel import gettext as _
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 from werkzeug.wrappers import Response
 from wtforms import FormField
@@ -23,7 +22,7 @@ from scorekeeper.rules.messages import Problem
 from scorekeeper.rules.scoring import line_keys
 from scorekeeper.rules.validation import Report, validate_deal
 from scorekeeper.rules.variants import DEALS_PER_GAME, Variant, all_variants
-from scorekeeper.sharing.access import can_edit, edit_only, pull_token, push_token
+from scorekeeper.sharing.access import can_edit, current_grant, edit_only, pull_token, push_token
 from scorekeeper.sharing.concurrency import (
     conditional_page,
     deal_conflict,
@@ -54,7 +53,14 @@ from .forms import (
 from .models import Deal, Game
 from .rule_links import rule_topic, rule_url
 from .scoring import game_score, game_variant
-from .service import delete_deal, games_newest_first, load_game, save_deal, start_game
+from .service import (
+    DealChanged,
+    delete_deal,
+    games_newest_first,
+    load_game,
+    start_game,
+    write_deal,
+)
 
 bp = Blueprint("games", __name__)
 # Game addresses carry a view or edit token (/g/<token>/...); the views get ``game_id``.
@@ -315,6 +321,10 @@ def _entry(form: DealForm, variant: Variant, number: int, players: int) -> DealE
 def deal(game_id: int, number: int) -> str | Response | tuple[str, int]:
     if not 1 <= number <= DEALS_PER_GAME:
         abort(404)
+    if request.method == "POST":
+        saved = _save_when_ready(game_id, number)
+        if saved is not None:
+            return saved
     game = _get_game(game_id)
     variant = game_variant(game)
     stored = game.deal(number)
@@ -329,23 +339,7 @@ def deal(game_id: int, number: int) -> str | Response | tuple[str, int]:
         if version != deal_version(stored):
             return _deal_conflict(game, variant, number, entry, version)
         report = validate_deal(entry, game.side_names)
-        key = warnings_key(report.warnings)
-        if report.ok and (not report.warnings or form.confirm.data == key):
-            save_deal(game, entry)
-            try:
-                db.session.commit()
-            except (StaleDataError, IntegrityError):
-                # Another phone saved this deal between our check and our write.
-                db.session.rollback()
-                db.session.expire_all()
-                return _deal_conflict(_get_game(game_id), variant, number, entry, version)
-            if stored is None:
-                flash(_("Deal %(number)s saved.", number=number), "success")
-            else:
-                flash(_("Deal %(number)s updated.", number=number), "success")
-            target = url_for(".scoreboard", game_id=game_id, _anchor=f"deal-{number}")
-            return redirect(target, code=303)
-        form.confirm.data = key if report.ok else ""
+        form.confirm.data = warnings_key(report.warnings) if report.ok else ""
         status = 422 if not report.ok else 200
     elif form.is_submitted():
         _apply_counters(form, variant)
@@ -354,6 +348,51 @@ def deal(game_id: int, number: int) -> str | Response | tuple[str, int]:
         game, variant, number, form, report, editing=stored is not None, version=version
     )
     return page, status
+
+
+def _save_when_ready(game_id: int, number: int) -> Response | tuple[str, int] | None:
+    """Save a posted deal that is valid, and confirmed if it has warnings; None when the form
+    is to be shown again (errors, warnings to confirm), which ``deal`` then does.
+
+    The deals already saved are not read: the write itself refuses a deal that changed since
+    the form was made (see ``service.write_deal``), and only then is the game read, to show
+    both versions.
+    """
+    game = _game_with_sides(game_id)
+    variant = game_variant(game)
+    form = deal_form(variant, game.side_names)
+    if not form.validate_on_submit():
+        return None
+    _apply_counters(form, variant)
+    entry = _entry(form, variant, number, game.players)
+    report = validate_deal(entry, game.side_names)
+    if not report.ok or (report.warnings and form.confirm.data != warnings_key(report.warnings)):
+        return None
+    version = posted_version(required=False)
+    assert version is not None
+    try:
+        write_deal(game, entry, based_on=version)
+        db.session.commit()
+    except DealChanged:
+        db.session.rollback()
+        return _deal_conflict(_get_game(game_id), variant, number, entry, version)
+    if version == 0:
+        flash(_("Deal %(number)s saved.", number=number), "success")
+    else:
+        flash(_("Deal %(number)s updated.", number=number), "success")
+    target = url_for(".scoreboard", game_id=game_id, _anchor=f"deal-{number}")
+    return redirect(target, code=303)
+
+
+def _game_with_sides(game_id: int) -> Game:
+    """The game and its sides, without its deals: as the address's token read them."""
+    grant = current_grant()
+    if grant is not None and grant.game is not None and grant.game.id == game_id:
+        return grant.game
+    game = db.session.get(Game, game_id)
+    if game is None:
+        abort(404)
+    return game
 
 
 def _deal_conflict(

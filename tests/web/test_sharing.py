@@ -560,17 +560,17 @@ def test_a_save_racing_another_is_refused_by_the_database(app, client, game, mon
     import scorekeeper.games.views as views
 
     save(client, game, 1, 0)
-    real_save = views.save_deal
+    real_write = views.write_deal
 
-    def save_after_another_phone(stored_game, entry):
+    def write_after_another_phone(stored_game, entry, based_on):
         with db.engine.begin() as connection:  # another phone commits first
             connection.execute(
                 text("UPDATE deal SET version = version + 1 WHERE game_id = :g AND number = 1"),
                 {"g": stored_game.id},
             )
-        return real_save(stored_game, entry)
+        return real_write(stored_game, entry, based_on)
 
-    monkeypatch.setattr(views, "save_deal", save_after_another_phone)
+    monkeypatch.setattr(views, "write_deal", write_after_another_phone)
     response = save(client, game, 1, 1, **{"sides-1-cards_left_points": "300"})
 
     assert response.status_code == 409
