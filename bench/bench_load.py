@@ -11,9 +11,10 @@ whose one endpoint returns "ok". Then, in the same run and at the same concurren
 
 Both phases are measured the same way: the clients run in their own processes (one per client
 by default, as each phone is its own machine, so the load generator is not held behind one
-interpreter lock), and each phase starts with an untimed warm-up and ends with an untimed
-cool-down of one second under the same load (their errors still count): the timed requests
-neither meet a cold server nor the client processes winding down.
+interpreter lock) at a lower priority than the server (nice 10 by default), and each phase
+starts with an untimed warm-up and ends with an untimed cool-down of one second under the
+same load (their errors still count): the timed requests neither meet a cold server nor the
+client processes winding down.
 The two phases take turns in slices (four of each by default: floor, app, floor, app, ...), so
 that both meet the machine in the same state: on a shared machine the speed drifts over tens of
 seconds, and a floor measured only before the app would compare two different machines. The
@@ -23,11 +24,17 @@ requests a second, p50 and p99 latency and errors for each, then checks the data
 acknowledged save must be there (lost writes must be 0). Target: p99 of a deal save within 3x
 the bare endpoint's p99, zero errors, zero lost writes.
 
+The clients' lower priority stands in for the machines they stand for. Phones do not run on
+the server; here they share its processors, and at the same priority they would take the
+processor from the very server they measure: a deal save waits on the database several times,
+and each time it wakes it would queue behind dozens of client processes that a real server
+never has. The floor's clients run at the same priority as the app's.
+
 The database is PostgreSQL when one answers at --postgres (a database of its own is created
 and dropped), else a SQLite file in a temporary folder.
 
     python bench/bench_load.py [--clients 32] [--seconds 20] [--slices 4] [--warmup 1]
-        [--workers 4] [--threads 1] [--client-processes 32]
+        [--workers 4] [--threads 1] [--client-processes 32] [--client-nice 10]
 """
 
 from __future__ import annotations
@@ -67,6 +74,8 @@ HOST = "127.0.0.1"
 WORKERS = 4
 THREADS = 1
 """The server as the README's production section runs it."""
+CLIENT_NICE = 10
+"""How much lower the clients' priority is than the server's (see the module's docstring)."""
 COOL_DOWN_SECONDS = 1.0
 """Untimed load after each timed window (see ``run_phase``)."""
 P99_RATIO_TARGET = 3.0
@@ -421,6 +430,7 @@ class Phase:
     polls: int = POLLS_PER_SAVE
     versions: dict[tuple[int, int], int] = field(default_factory=dict)
     slice_number: int = 0
+    nice: int = CLIENT_NICE
 
 
 @dataclass
@@ -536,6 +546,8 @@ def client_process(
     out: Any,
 ) -> None:
     """One client process: ``indexes`` are its clients, one thread each."""
+    if phase.nice:
+        os.nice(phase.nice)
     acked = Acknowledged()
     if phase.kind == "floor":
         work = floor_work(phase.address)
@@ -677,16 +689,17 @@ def alternate(
     warmup: float,
     max_requests: int,
     slices: int,
+    nice: int,
 ) -> tuple[PhaseResult, PhaseResult]:
     """The floor and the app in turns of ``seconds``, with the same clients, warm-up and
     processes; each phase's slices combined."""
     floors: list[PhaseResult] = []
     loads: list[PhaseResult] = []
     for number in range(slices):
-        floor_phase = Phase("floor", address, clients)
+        floor_phase = Phase("floor", address, clients, nice=nice)
         floors.append(run_phase(floor_phase, seconds, warmup, max_requests, processes))
         versions = dict(combine(loads).acked.counts)
-        app_phase = Phase("app", address, clients, games, polls, versions, number)
+        app_phase = Phase("app", address, clients, games, polls, versions, number, nice)
         loads.append(run_phase(app_phase, seconds, warmup, max_requests, processes))
     return combine(floors), combine(loads)
 
@@ -745,6 +758,12 @@ def main() -> int:
         default=0,
         help="processes the clients run in (default: one per client)",
     )
+    parser.add_argument(
+        "--client-nice",
+        type=int,
+        default=CLIENT_NICE,
+        help="how much lower the clients' priority is than the server's (0: the same)",
+    )
     parser.add_argument("--games", type=int, default=0, help="default: two per client")
     parser.add_argument(
         "--polls", type=int, default=POLLS_PER_SAVE, help="ETag polls per deal save and page"
@@ -780,6 +799,7 @@ def main() -> int:
                     warmup,
                     args.max_requests // slices,
                     slices,
+                    max(0, args.client_nice),
                 )
             acked = load_run.acked
             lost = lost_writes(acked, stored_deals(database_url))
@@ -790,7 +810,8 @@ def main() -> int:
     load, load_time, load_stuck = load_run.tally, load_run.elapsed, load_run.stuck
     print(
         f"gunicorn -w {args.workers} --threads {args.threads} on {HOST}, "
-        f"{args.clients} concurrent clients in {min(processes, args.clients)} processes, "
+        f"{args.clients} concurrent clients in {min(processes, args.clients)} processes "
+        f"(nice {max(0, args.client_nice)}), "
         f"{len(games)} games, {backend}, {seconds:g} s a phase in {slices} slices "
         f"(floor and app alternating), {warmup:g} s warm-up a slice"
     )
