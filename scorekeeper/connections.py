@@ -12,15 +12,19 @@ PostgreSQL, where every round trip to the server counts once many phones share i
   COMMITTED each statement sees its own snapshot in a transaction too, so they read the same.
   A flush in such a request is refused (``ReadOnlyRequest``): a page that wrote would write
   without a transaction.
+- A view marked ``writes_in_one_statement`` (the deal form's save) reads, then writes with a
+  single statement, which is atomic by itself: it too runs without BEGIN and COMMIT. An ORM
+  flush, which may take several statements, is refused in it on every database
+  (``SeveralStatementWrite``), so that what holds on SQLite's transaction holds here too.
 """
 
 from __future__ import annotations
 
 import sqlite3
 import time
-from typing import Any
+from typing import Any, TypeVar
 
-from flask import Config, Flask, has_request_context, request
+from flask import Config, Flask, current_app, has_request_context, request
 from sqlalchemy import event, exc
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
@@ -31,11 +35,26 @@ from scorekeeper.extensions import db
 PING_AFTER_IDLE_SECONDS = 10.0
 READING_METHODS = frozenset({"GET", "HEAD"})
 _LAST_USED = "scorekeeper_last_used"
-_READ_ONLY = "scorekeeper_read_only"
+_LENT_IN_AUTOCOMMIT = "scorekeeper_lent_in_autocommit"
+_ONE_STATEMENT = "scorekeeper_writes_in_one_statement"
+
+F = TypeVar("F")
 
 
 class ReadOnlyRequest(RuntimeError):
     """A GET or HEAD request tried to write to the database."""
+
+
+class SeveralStatementWrite(RuntimeError):
+    """A view marked ``writes_in_one_statement`` tried an ORM flush."""
+
+
+def writes_in_one_statement(view: F) -> F:
+    """Mark a view whose only write to the database is one statement (see the module's
+    docstring). It goes below the route decorator; ``functools.wraps`` carries the mark
+    through other decorators."""
+    setattr(view, _ONE_STATEMENT, True)
+    return view
 
 
 @event.listens_for(Engine, "connect")
@@ -60,12 +79,20 @@ def init_app(app: Flask) -> None:
         engine = db.engine
     if engine.dialect.name == "postgresql":
         _watch_postgresql_pool(engine, app.config)
-    if not event.contains(db.session, "before_flush", _refuse_flush_while_reading):
-        event.listen(db.session, "before_flush", _refuse_flush_while_reading)
+    if not event.contains(db.session, "before_flush", _refuse_flush_outside_transaction):
+        event.listen(db.session, "before_flush", _refuse_flush_outside_transaction)
 
 
 def reading_request() -> bool:
     return has_request_context() and request.method in READING_METHODS
+
+
+def one_statement_request() -> bool:
+    """Whether the current request's view is marked ``writes_in_one_statement``."""
+    if not has_request_context() or request.endpoint is None:
+        return False
+    view = current_app.view_functions.get(request.endpoint)
+    return getattr(view, _ONE_STATEMENT, False)
 
 
 def _watch_postgresql_pool(engine: Engine, config: Config) -> None:
@@ -84,13 +111,13 @@ def _watch_postgresql_pool(engine: Engine, config: Config) -> None:
             except dialect.loaded_dbapi.Error as error:
                 # The pool drops this connection and hands out a new one.
                 raise exc.DisconnectionError("the idle connection no longer answers") from error
-        if reading_request():
+        if reading_request() or one_statement_request():
             dbapi_connection.autocommit = True
-            record.info[_READ_ONLY] = True
+            record.info[_LENT_IN_AUTOCOMMIT] = True
 
     def checked_in(dbapi_connection: Any, record: ConnectionPoolEntry) -> None:
         record.info[_LAST_USED] = time.monotonic()
-        if record.info.pop(_READ_ONLY, False) and not dbapi_connection.closed:
+        if record.info.pop(_LENT_IN_AUTOCOMMIT, False) and not dbapi_connection.closed:
             dbapi_connection.autocommit = False
 
     event.listen(engine, "connect", connected)
@@ -98,6 +125,12 @@ def _watch_postgresql_pool(engine: Engine, config: Config) -> None:
     event.listen(engine, "checkin", checked_in)
 
 
-def _refuse_flush_while_reading(session: Session, flush_context: Any, instances: Any) -> None:
-    if reading_request() and (session.new or session.dirty or session.deleted):
+def _refuse_flush_outside_transaction(session: Session, flush_context: Any, instances: Any) -> None:
+    if not (session.new or session.dirty or session.deleted):
+        return
+    if reading_request():
         raise ReadOnlyRequest(f"a {request.method} request may not write to the database")
+    if one_statement_request():
+        raise SeveralStatementWrite(
+            f"{request.endpoint} writes in one statement, not with the ORM's flush"
+        )

@@ -1,22 +1,21 @@
-"""Changes to stored games: start one, save a deal (new or edited), delete.
+"""Changes to stored games through the ORM: start one, save a deal (new or edited), delete;
+and loading a game for its pages.
 
 Callers validate first (``rules.validation.validate_deal``); these only store entries and
-leave the session for the caller to commit.
+leave the session for the caller to commit. The deal form's save, which many phones make at
+once, writes without the ORM: see ``writes``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import cast
 
-import sqlalchemy
-from sqlalchemy import bindparam, inspect, select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import bindparam, inspect, select
 from sqlalchemy.orm import joinedload, selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
 from scorekeeper.extensions import db
-from scorekeeper.rules.entry import SIDE_FIELDS, DealEntry, SideEntry
+from scorekeeper.rules.entry import SIDE_FIELDS, DealEntry
 from scorekeeper.rules.variants import Table, Variant
 from scorekeeper.sharing.tokens import issue_tokens
 
@@ -60,64 +59,6 @@ def save_deal(game: Game, entry: DealEntry) -> Deal:
     game.updated_at = utcnow()
     changed(game)
     return deal
-
-
-class DealChanged(Exception):
-    """The deal is not at the version a save was made from: another phone saved it first."""
-
-
-_DEAL_SIDES = cast(sqlalchemy.Table, DealSide.__table__)
-_SIDE_OF_DEAL = update(_DEAL_SIDES).where(
-    _DEAL_SIDES.c.deal_id == bindparam("of_deal"), _DEAL_SIDES.c.position == bindparam("at")
-)
-
-
-def write_deal(game: Game, entry: DealEntry, based_on: int) -> None:
-    """Store ``entry`` as deal ``entry.deal`` of the game, made from version ``based_on`` of
-    that deal (0: not saved yet), or raise ``DealChanged``.
-
-    Nothing is read first: the writes check the version themselves (an edit updates the deal
-    only while it is at ``based_on``; a new deal cannot be added twice), which costs a save one
-    statement per table and no round trip to load the game's deals.
-    """
-    if based_on == 0:
-        deal = Deal(game_id=game.id, number=entry.deal, version=1)
-        deal.stock_ran_out = entry.stock_ran_out
-        deal.sides = [
-            DealSide(position=i, **_side_values(side)) for i, side in enumerate(entry.sides)
-        ]
-        db.session.add(deal)
-        try:
-            db.session.flush()
-        except IntegrityError as error:
-            raise DealChanged from error
-    else:
-        changed_deal = update(Deal).where(
-            Deal.game_id == game.id, Deal.number == entry.deal, Deal.version == based_on
-        )
-        deal_id = db.session.execute(
-            changed_deal.values(
-                version=based_on + 1, stock_ran_out=entry.stock_ran_out, updated_at=utcnow()
-            ).returning(Deal.id),
-            execution_options={"synchronize_session": False},
-        ).scalar_one_or_none()
-        if deal_id is None:
-            raise DealChanged
-        rows = [
-            {"of_deal": deal_id, "at": i, **_side_values(side)}
-            for i, side in enumerate(entry.sides)
-        ]
-        db.session.execute(_SIDE_OF_DEAL, rows)
-    db.session.execute(
-        update(Game)
-        .where(Game.id == game.id)
-        .values(version=Game.version + 1, updated_at=utcnow()),
-        execution_options={"synchronize_session": False},
-    )
-
-
-def _side_values(side: SideEntry) -> dict[str, object]:
-    return {name: getattr(side, name) for name in SIDE_FIELDS}
 
 
 def delete_deal(game: Game, deal: Deal) -> None:

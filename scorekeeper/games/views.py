@@ -15,6 +15,7 @@ from sqlalchemy.orm.exc import StaleDataError
 from werkzeug.wrappers import Response
 from wtforms import FormField
 
+from scorekeeper.connections import writes_in_one_statement
 from scorekeeper.extensions import db
 from scorekeeper.rules.entry import POINT_FIELDS, DealEntry, SideEntry
 from scorekeeper.rules.game import GameScore
@@ -53,14 +54,8 @@ from .forms import (
 from .models import Deal, Game
 from .rule_links import rule_topic, rule_url
 from .scoring import game_score, game_variant
-from .service import (
-    DealChanged,
-    delete_deal,
-    games_newest_first,
-    load_game,
-    start_game,
-    write_deal,
-)
+from .service import delete_deal, games_newest_first, load_game, start_game
+from .writes import DealChanged, write_deal
 
 bp = Blueprint("games", __name__)
 # Game addresses carry a view or edit token (/g/<token>/...); the views get ``game_id``.
@@ -317,6 +312,7 @@ def _entry(form: DealForm, variant: Variant, number: int, players: int) -> DealE
 
 
 @bp.route("/g/<token>/deals/<int:number>", methods=["GET", "POST"])
+@writes_in_one_statement
 @edit_only
 def deal(game_id: int, number: int) -> str | Response | tuple[str, int]:
     if not 1 <= number <= DEALS_PER_GAME:
@@ -355,7 +351,7 @@ def _save_when_ready(game_id: int, number: int) -> Response | tuple[str, int] | 
     is to be shown again (errors, warnings to confirm), which ``deal`` then does.
 
     The deals already saved are not read: the write itself refuses a deal that changed since
-    the form was made (see ``service.write_deal``), and only then is the game read, to show
+    the form was made (see ``writes.write_deal``), and only then is the game read, to show
     both versions.
     """
     game = _game_with_sides(game_id)

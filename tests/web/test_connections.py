@@ -1,15 +1,19 @@
 """How requests use database connections (``scorekeeper.connections``).
 
 On PostgreSQL: a connection idle for long is pinged, and replaced when its server side is gone;
-GET and HEAD requests read outside a transaction. Everywhere: a GET that writes is refused.
+GET and HEAD requests, and the deal form's save, run outside a transaction. Everywhere: a GET
+that writes is refused, and so is an ORM flush in a view that writes in one statement.
 """
+
+import re
 
 import pytest
 from flask import Flask
-from sqlalchemy import create_engine, select, text
+from sample_deals import PAGAT_CAUGHT, PAGAT_OUT, form_values
+from sqlalchemy import create_engine, event, select, text
 from sqlalchemy.pool import NullPool
 
-from scorekeeper.connections import ReadOnlyRequest
+from scorekeeper.connections import ReadOnlyRequest, SeveralStatementWrite
 from scorekeeper.extensions import db
 from scorekeeper.games.models import Game
 
@@ -118,3 +122,58 @@ def test_a_post_request_writes(app: Flask) -> None:
 
     with app.app_context():
         assert [game.variant_id for game in db.session.scalars(select(Game))] == ["pagat"]
+
+
+@pytest.mark.postgresql
+@pytest.mark.parametrize("version", [0, 1], ids=["new deal", "edited deal"])
+def test_a_deal_save_is_a_read_and_one_write_outside_a_transaction(
+    app: Flask, version: int
+) -> None:
+    client = app.test_client()
+    started = client.post(
+        "/games/new",
+        data={
+            "variant": "pagat",
+            "table": "2x4",
+            "start": "1",
+            "side_names-0": "Us",
+            "side_names-1": "Them",
+        },
+    )
+    edit_path = started.headers["Location"].removesuffix("/deals/1")
+    deal = form_values(PAGAT_OUT, PAGAT_CAUGHT)
+    if version:
+        assert client.post(f"{edit_path}/deals/1", data={**deal, "version": "0"}).status_code == 303
+    sent: list[tuple[str, bool]] = []
+
+    def note(connection, cursor, statement, parameters, context, executemany):
+        autocommit = connection.connection.dbapi_connection.autocommit
+        sent.append((statement.split(None, 1)[0], autocommit))
+
+    with app.app_context():
+        engine = db.engine
+    event.listen(engine, "before_cursor_execute", note)
+    try:
+        response = client.post(f"{edit_path}/deals/1", data={**deal, "version": str(version)})
+    finally:
+        event.remove(engine, "before_cursor_execute", note)
+
+    assert response.status_code == 303
+    assert sent == [("SELECT", True), ("WITH", True)]
+    with app.app_context():
+        stored = db.session.execute(
+            text("SELECT d.version, g.version FROM deal d JOIN game g ON g.id = d.game_id")
+        ).one()
+    assert tuple(stored) == (version + 1, version + 2)
+
+
+def test_an_orm_flush_in_a_view_that_writes_in_one_statement_is_refused(app: Flask) -> None:
+    address = "/g/" + "A" * 43 + "/deals/1"
+    with app.test_request_context(address, method="POST"):
+        db.session.add(new_game())
+        with pytest.raises(SeveralStatementWrite, match=re.escape("games.deal writes in one")):
+            db.session.flush()
+        db.session.rollback()
+
+    with app.app_context():
+        assert db.session.scalars(select(Game)).all() == []

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 import re
+import threading
 import time
 from dataclasses import dataclass
 
@@ -13,7 +14,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from sample_deals import PAGAT_CAUGHT, PAGAT_OUT, form_values
-from sqlalchemy import select, text
+from sqlalchemy import create_engine, select, text
+from sqlalchemy.pool import NullPool
 from werkzeug.test import Client
 
 from scorekeeper.extensions import db
@@ -575,6 +577,72 @@ def test_a_save_racing_another_is_refused_by_the_database(app, client, game, mon
 
     assert response.status_code == 409
     assert deal_row(app, game, 1) == (2, 120)
+
+
+@pytest.mark.parametrize("number, version", [(1, 0), (2, 1)], ids=["new deal", "edited deal"])
+def test_a_save_for_a_game_deleted_meanwhile_is_not_found_and_writes_nothing(
+    app, client, game, monkeypatch, number, version
+):
+    import scorekeeper.games.views as views
+
+    save(client, game, 2, 0)
+    real_write = views.write_deal
+
+    def write_after_the_game_is_deleted(stored_game, entry, based_on):
+        with db.engine.begin() as connection:  # the keeper deletes the game on another phone
+            connection.execute(text("DELETE FROM game WHERE id = :g"), {"g": stored_game.id})
+        return real_write(stored_game, entry, based_on)
+
+    monkeypatch.setattr(views, "write_deal", write_after_the_game_is_deleted)
+    response = save(client, game, number, version)
+
+    assert response.status_code == 404
+    with app.app_context():
+        assert db.session.execute(text("SELECT count(*) FROM deal")).scalar_one() == 0
+        assert db.session.execute(text("SELECT count(*) FROM deal_side")).scalar_one() == 0
+
+
+@pytest.mark.postgresql
+def test_a_save_waiting_for_another_phones_save_is_refused_once_that_one_commits(
+    app, client, game
+):
+    """The two saves meet in the database: the second waits for the deal's row, then finds it
+    at a version it was not made from."""
+    save(client, game, 1, 0)
+    with app.app_context():
+        url = db.engine.url
+    engine = create_engine(url, poolclass=NullPool)
+    answers = []
+    with engine.connect() as other_phone:
+        other_phone.execute(
+            text("UPDATE deal SET version = 2 WHERE game_id = :g AND number = 1"),
+            {"g": game.game_id},
+        )
+        waiting = threading.Thread(
+            target=lambda: answers.append(
+                save(app.test_client(), game, 1, 1, **{"sides-1-cards_left_points": "300"})
+            )
+        )
+        waiting.start()
+        wait_for_a_lock_wait(other_phone)
+        other_phone.commit()
+    waiting.join(timeout=10)
+    engine.dispose()
+
+    assert [response.status_code for response in answers] == [409]
+    assert deal_row(app, game, 1) == (2, 120)
+
+
+def wait_for_a_lock_wait(connection, seconds: float = 10.0) -> None:
+    """Until another server process waits for a lock this connection holds."""
+    deadline = time.monotonic() + seconds
+    query = text(
+        "SELECT count(*) FROM pg_stat_activity"
+        " WHERE datname = current_database() AND wait_event_type = 'Lock'"
+    )
+    while connection.execute(query).scalar_one() == 0:
+        assert time.monotonic() < deadline, "the save never waited for the deal's row"
+        time.sleep(0.02)
 
 
 def test_a_malformed_version_is_a_bad_request(app, client, game):
