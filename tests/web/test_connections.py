@@ -9,7 +9,7 @@ import re
 
 import pytest
 from flask import Flask
-from sample_deals import PAGAT_CAUGHT, PAGAT_OUT, form_values
+from game_helpers import save, start_game
 from sqlalchemy import create_engine, event, select, text
 from sqlalchemy.pool import NullPool
 
@@ -130,20 +130,9 @@ def test_a_deal_save_is_a_read_and_one_write_outside_a_transaction(
     app: Flask, version: int
 ) -> None:
     client = app.test_client()
-    started = client.post(
-        "/games/new",
-        data={
-            "variant": "pagat",
-            "table": "2x4",
-            "start": "1",
-            "side_names-0": "Us",
-            "side_names-1": "Them",
-        },
-    )
-    edit_path = started.headers["Location"].removesuffix("/deals/1")
-    deal = form_values(PAGAT_OUT, PAGAT_CAUGHT)
+    game = start_game(app, client)
     if version:
-        assert client.post(f"{edit_path}/deals/1", data={**deal, "version": "0"}).status_code == 303
+        assert save(client, game, 1, 0).status_code == 303
     sent: list[tuple[str, bool]] = []
 
     def note(connection, cursor, statement, parameters, context, executemany):
@@ -154,7 +143,7 @@ def test_a_deal_save_is_a_read_and_one_write_outside_a_transaction(
         engine = db.engine
     event.listen(engine, "before_cursor_execute", note)
     try:
-        response = client.post(f"{edit_path}/deals/1", data={**deal, "version": str(version)})
+        response = save(client, game, 1, version)
     finally:
         event.remove(engine, "before_cursor_execute", note)
 

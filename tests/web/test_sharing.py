@@ -7,13 +7,12 @@ import logging
 import re
 import threading
 import time
-from dataclasses import dataclass
 
 import psycopg
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from sample_deals import PAGAT_CAUGHT, PAGAT_OUT, form_values
+from game_helpers import DEAL, Links, save, start_game
 from sqlalchemy import create_engine, select, text
 from sqlalchemy.pool import NullPool
 from werkzeug.test import Client
@@ -26,51 +25,6 @@ from scorekeeper.sharing import tokens as tokens_module
 from scorekeeper.sharing.qr import QR_CACHE_CONTROL, qr_svg
 from scorekeeper.sharing.redact import redact
 from scorekeeper.sharing.tokens import TOKEN_LENGTH
-
-DEAL = form_values(PAGAT_OUT, PAGAT_CAUGHT)
-
-
-@dataclass(frozen=True)
-class Links:
-    game_id: int
-    edit: str
-    view: str
-
-    @property
-    def edit_path(self) -> str:
-        return f"/g/{self.edit}"
-
-    @property
-    def view_path(self) -> str:
-        return f"/g/{self.view}"
-
-
-def start_game(app: Flask, client: FlaskClient, name: str = "Friday") -> Links:
-    response = client.post(
-        "/games/new",
-        data={
-            "variant": "pagat",
-            "table": "2x4",
-            "name": name,
-            "start": "1",
-            "side_names-0": "Us",
-            "side_names-1": "Them",
-        },
-    )
-    assert response.status_code == 303
-    match = re.fullmatch(
-        rf"/g/([A-Za-z0-9_-]{{{TOKEN_LENGTH}}})/deals/1", response.headers["Location"]
-    )
-    assert match, response.headers["Location"]
-    edit = match.group(1)
-    with app.app_context():
-        game = db.session.scalars(select(Game).order_by(Game.id.desc())).first()
-        return Links(game.id, edit, game.view_token)
-
-
-def save(client: FlaskClient, links: Links, number: int, version: int, **changes: str):
-    data = {**DEAL, "version": str(version), **changes}
-    return client.post(f"{links.edit_path}/deals/{number}", data=data)
 
 
 def deal_row(app: Flask, links: Links, number: int) -> tuple[int, int] | None:
