@@ -6,26 +6,29 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from flask import Flask
+from flask import Flask, Response
 
 from scorekeeper import config as settings
-from scorekeeper import connections, security
+from scorekeeper import connections, security, sessions
 from scorekeeper.extensions import babel, csrf, db, migrate, select_locale
+from scorekeeper.tables.cli import tables_cli
+from scorekeeper.tables.service import remember_new_tables
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
 # Every blueprint of the app, by module; each module exposes its blueprint as ``bp``.
 # One line per blueprint.
 BLUEPRINTS = (
-    "scorekeeper.errors",
-    "scorekeeper.site",
-    "scorekeeper.games",
+    "scorekeeper.errors.handlers",
+    "scorekeeper.site.views",
+    "scorekeeper.games.views",
+    "scorekeeper.tables.views",
     "scorekeeper.sharing.views",
-    "scorekeeper.play",
-    "scorekeeper.house",
-    "scorekeeper.sheets",
-    "scorekeeper.api",
-    "scorekeeper.handbook",
+    "scorekeeper.play.views",
+    "scorekeeper.house.views",
+    "scorekeeper.sheets.views",
+    "scorekeeper.api.views",
+    "scorekeeper.handbook.views",
 )
 
 
@@ -52,8 +55,17 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
     babel.init_app(app, locale_selector=select_locale)
     security.init_app(app)
+    sessions.init_app(app)
+    app.after_request(_keep_new_tables)
 
     for module_name in BLUEPRINTS:
         app.register_blueprint(importlib.import_module(module_name).bp)
+    app.cli.add_command(tables_cli)
 
     return app
+
+
+def _keep_new_tables(response: Response) -> Response:
+    """Whoever made a card table in this request keeps its edit link (encrypted session)."""
+    remember_new_tables()
+    return response

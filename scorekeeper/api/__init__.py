@@ -1,5 +1,1 @@
 """The JSON API, /api/v1: a stable contract for other tools."""
-
-from .views import bp
-
-__all__ = ["bp"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.melds import check_meld
+from ..house.catalogue import find_variant
 from ..rules.house import VariantRejected, resolve_variant
 from ..rules.json_entry import read_object
 from ..rules.messages import N_, Problem
@@ -68,7 +69,7 @@ def _variant(values: dict[str, object], problems: list[Problem]) -> Variant | No
         problems.append(_problem("variant", N_("{field} is required."), field="variant"))
         return None
     try:
-        return resolve_variant(values["variant"])
+        return resolve_variant(values["variant"], find_variant)
     except VariantRejected as refusal:
         problems.extend(refusal.problems)
     except (UnknownVariant, TypeError, ValueError):

@@ -9,9 +9,11 @@ from typing import Any
 from flask import Blueprint, abort, request, url_for
 
 from ..extensions import csrf, db
-from ..games.service import games_newest_first, load_game
+from ..games.service import load_game
+from ..holdings import visible_games
+from ..house import catalogue
+from ..rules.house import resolve_variant
 from ..rules.json_entry import answer
-from ..rules.variants import all_variants
 from ..sharing.tokens import resolve
 from ..sharing.transfer import ImportRefused, export_games, import_games, read_file
 from .meld_check import answer_meld_check
@@ -35,7 +37,7 @@ def score() -> tuple[dict[str, Any], int]:
         return _errors(
             400, "The request body must be a JSON object (Content-Type: application/json)."
         )
-    result = answer(data)
+    result = answer(data, lambda raw: resolve_variant(raw, catalogue.find_variant))
     return result.body, 200 if result.accepted else 422
 
 
@@ -52,7 +54,8 @@ def check_meld() -> tuple[dict[str, Any], int]:
 
 @bp.get("/variants")
 def variants() -> dict[str, Any]:
-    return {"variants": [variant.to_dict() for variant in all_variants()]}
+    """The built-in variants, and the house rules of the card tables the caller holds."""
+    return {"variants": [variant.to_dict() for variant in catalogue.variants()]}
 
 
 @bp.get("/openapi.json")
@@ -66,8 +69,8 @@ def _now() -> datetime:
 
 @bp.get("/games")
 def export_all_games() -> dict[str, Any]:
-    """Every game, as one export file."""
-    return export_games(games_newest_first(), _now())
+    """Every game the caller holds a link to (through its session), as one export file."""
+    return export_games(visible_games(), _now())
 
 
 @bp.get("/games/<token>")

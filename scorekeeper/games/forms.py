@@ -26,8 +26,10 @@ from wtforms import (
 from wtforms.validators import Length, NumberRange, Optional, ValidationError
 
 from scorekeeper.forms import PageForm
+from scorekeeper.holdings import editable_tables
+from scorekeeper.house.catalogue import find_variant, variants
 from scorekeeper.rules.scoring import line_keys
-from scorekeeper.rules.variants import Table, UnknownVariant, Variant, all_variants, get_variant
+from scorekeeper.rules.variants import Table, UnknownVariant, Variant
 
 from .models import NAME_LENGTH, SIDE_NAME_LENGTH
 
@@ -237,12 +239,12 @@ def table_label(sides: int, players: int) -> str:
 
 def every_table() -> list[tuple[int, int]]:
     """Every (sides, players) some variant allows: teams first, then players, smallest first."""
-    tables = {(t.sides, t.players) for v in all_variants() for t in v.tables}
+    tables = {(t.sides, t.players) for v in variants() for t in v.tables}
     return sorted(tables, key=lambda t: (t[1] == t[0], t[1], t[0]))
 
 
 def most_sides() -> int:
-    return max(t.sides for v in all_variants() for t in v.tables)
+    return max(t.sides for v in variants() for t in v.tables)
 
 
 def side_label(position: int, partnership: bool) -> str:
@@ -250,6 +252,14 @@ def side_label(position: int, partnership: bool) -> str:
     if partnership:
         return _("Team %(number)s", number=position + 1)
     return _("Player %(number)s", number=position + 1)
+
+
+def _table_id(value: object) -> int | None:
+    """A card table's id as the form posts it; None for anything else."""
+    try:
+        return int(str(value))
+    except ValueError:
+        return None
 
 
 def _strip(value: str | None) -> str | None:
@@ -274,24 +284,27 @@ class NewGameForm(PageForm):
         filters=[_strip],
         validators=[Length(max=NAME_LENGTH, message=_l("Keep the name to %(max)s characters."))],
     )
+    at = SelectField(_l("Kept with the table"), coerce=_table_id, validate_choice=False)
+    """The card table the game goes to, among those this browser may add to."""
     start = SubmitField(_l("Start game"))
     refresh = SubmitField(_l("Show the fields for this table"))
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)
-        variants = all_variants()
-        self.variant.choices = [(v.id, v.name) for v in variants]
+        offered = variants()
+        self.variant.choices = [(v.id, v.name) for v in offered]
+        self.at.choices = [(table.id, table.name) for table in editable_tables()]
         self.table.choices = [(f"{s}x{p}", table_label(s, p)) for s, p in every_table()]
         if not self.variant.data:
-            self.variant.data = variants[0].id
+            self.variant.data = offered[0].id
         if not self.table.data or self.chosen_table() is None and not self.is_submitted():
             self.table.data = table_key(self.chosen_variant().tables[0])
 
     def chosen_variant(self) -> Variant:
         try:
-            return get_variant(self.variant.data or "")
+            return find_variant(self.variant.data or "")
         except UnknownVariant:
-            return all_variants()[0]
+            return variants()[0]
 
     def chosen_table(self) -> Table | None:
         parsed = parse_table_key(self.table.data)

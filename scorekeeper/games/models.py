@@ -15,6 +15,7 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from scorekeeper.extensions import db
 from scorekeeper.rules.variants import DEALS_PER_GAME
+from scorekeeper.tables.models import CardTable
 
 NAME_LENGTH = 80
 SIDE_NAME_LENGTH = 40
@@ -30,6 +31,11 @@ class Game(db.Model):
     __tablename__ = "game"
 
     id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int | None] = mapped_column(
+        ForeignKey("card_table.id", ondelete="SET NULL"), index=True
+    )
+    """The card table that owns the game; None for a game reached by its own links alone."""
+    card_table: Mapped[CardTable | None] = relationship()
     name: Mapped[str] = mapped_column(String(NAME_LENGTH), default="")
     variant_id: Mapped[str] = mapped_column(String(64))
     rules: Mapped[dict[str, Any]] = mapped_column(JSON)

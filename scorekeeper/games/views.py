@@ -17,12 +17,15 @@ from wtforms import FormField
 
 from scorekeeper.connections import writes_in_one_statement
 from scorekeeper.extensions import db
+from scorekeeper.handbook.content import variant_text
+from scorekeeper.holdings import held_tables, visible_games
+from scorekeeper.house.catalogue import variants
 from scorekeeper.rules.entry import POINT_FIELDS, DealEntry, SideEntry
 from scorekeeper.rules.game import GameScore
 from scorekeeper.rules.messages import Problem
 from scorekeeper.rules.scoring import line_keys
 from scorekeeper.rules.validation import Report, validate_deal
-from scorekeeper.rules.variants import DEALS_PER_GAME, Variant, all_variants
+from scorekeeper.rules.variants import DEALS_PER_GAME, Variant
 from scorekeeper.sharing.access import can_edit, current_grant, edit_only, pull_token, push_token
 from scorekeeper.sharing.concurrency import (
     conditional_page,
@@ -31,6 +34,7 @@ from scorekeeper.sharing.concurrency import (
     posted_version,
 )
 from scorekeeper.sharing.panel import share_panel
+from scorekeeper.tables.service import mark_used, table_for_new
 
 from . import forms
 from .forms import (
@@ -54,7 +58,7 @@ from .forms import (
 from .models import Deal, Game
 from .rule_links import rule_topic, rule_url
 from .scoring import game_score, game_variant
-from .service import delete_deal, games_newest_first, load_game, start_game
+from .service import delete_deal, load_game, start_game
 from .writes import DealChanged, write_deal
 
 bp = Blueprint("games", __name__)
@@ -106,12 +110,13 @@ def names_of(indexes: Iterable[int], names: Sequence[str]) -> str:
 
 
 def rules_text(text: str) -> str:
-    """A name or summary from the rules data, in the reader's language where the catalogs
-    have it. A plain string: Jinja escapes it, unlike what ``_()`` returns in a template."""
-    return _(text)
+    """A name or summary from the rules data, in the reader's language when it is a built-in
+    variant's; a house variant's as its table typed it. A plain string: Jinja escapes it,
+    unlike what ``_()`` returns in a template."""
+    return variant_text(text)
 
 
-@bp.context_processor
+@bp.app_context_processor
 def _games_context() -> dict[str, object]:
     return {
         "game_title": game_title,
@@ -133,13 +138,21 @@ def _get_game(game_id: int) -> Game:
 
 @bp.get("/")
 def index() -> str:
-    games = [(game, game_score(game)) for game in games_newest_first()]
-    return render_template("games/index.html", games=games)
+    """The card tables and games this browser holds a link to, and nothing else."""
+    games = visible_games()
+    scored = [(game, game_score(game)) for game in games]
+    held = held_tables()
+    tables = [
+        {"held": table, "games": [pair for pair in scored if pair[0].table_id == table_id]}
+        for table_id, table in held.items()
+    ]
+    own_games = [pair for pair in scored if pair[0].table_id not in held]
+    return render_template("games/index.html", tables=tables, own_games=own_games)
 
 
 @bp.route("/games/new", methods=["GET", "POST"])
 def new_game() -> str | Response | tuple[str, int]:
-    form = NewGameForm()
+    form = NewGameForm(at=request.args.get("at", type=int))
     if form.is_submitted() and form.refresh.data:
         # The rules or table changed without JavaScript: show the tables the rules allow and
         # the name fields of the table, keeping what was typed.
@@ -149,7 +162,10 @@ def new_game() -> str | Response | tuple[str, int]:
     if form.validate_on_submit():
         table = form.chosen_table()
         assert table is not None
+        owner = table_for_new(form.at.data)
         game = start_game(form.chosen_variant(), table, form.names(), form.name.data or "")
+        game.card_table = owner
+        mark_used(owner)
         db.session.commit()
         flash(_("Game started. Enter deal 1 when it is over."), "success")
         return redirect(url_for(".deal", game_id=game.id, number=1), code=303)
@@ -160,11 +176,12 @@ def new_game() -> str | Response | tuple[str, int]:
 
 def render_new_game(form: NewGameForm) -> str:
     table = form.chosen_table() or form.chosen_variant().tables[0]
-    variant_tables = {v.id: " ".join(table_key(t) for t in v.tables) for v in all_variants()}
+    offered = variants()
+    variant_tables = {v.id: " ".join(table_key(t) for t in v.tables) for v in offered}
     return render_template(
         "games/new.html",
         form=form,
-        variants={v.id: v for v in all_variants()},
+        variants={v.id: v for v in offered},
         variant_tables=variant_tables,
         allowed_tables={table_key(t) for t in form.chosen_variant().tables},
         sides=table.sides,

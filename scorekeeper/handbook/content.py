@@ -25,6 +25,7 @@ from scorekeeper.engine.conventions import (
 from scorekeeper.rules.cards import BOOK_SIZE, CARDS_PER_DECK, NATURAL_RANKS
 from scorekeeper.rules.scoring import line_keys
 from scorekeeper.rules.variants import (
+    BUILT_IN_TEXTS,
     DEALS_PER_GAME,
     PilePickup,
     RankMelds,
@@ -69,10 +70,11 @@ SECTION_IDS: tuple[str, ...] = (
 
 
 def variant_text(text: str) -> str:
-    """A variant's name, summary or source line in the current language.
-
-    Those strings live in the rules data; `extract.py` puts them in the catalogs.
+    """A variant's name, summary or source line in the current language when it is a built-in
+    variant's (`extract.py` puts those in the catalogs); a house variant's, as its table typed it.
     """
+    if text not in BUILT_IN_TEXTS:
+        return text
     return get_translations().ugettext(text)
 
 

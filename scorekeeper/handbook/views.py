@@ -6,7 +6,8 @@ from flask import Blueprint, abort, render_template, request
 from flask_babel import get_locale
 
 from scorekeeper.extensions import SUPPORTED_LANGUAGES
-from scorekeeper.rules.variants import UnknownVariant, all_variants, get_variant
+from scorekeeper.house import catalogue
+from scorekeeper.rules.variants import UnknownVariant
 
 from .content import handbook, variant_text
 from .params import BASELINE_ID, params, table_lines
@@ -27,7 +28,7 @@ def handbook_helpers() -> dict[str, object]:
 
 @bp.get("/")
 def index():
-    variants = all_variants()
+    variants = catalogue.variants()
     tables = {variant.id: table_lines(variant.tables) for variant in variants}
     return render_template("handbook/index.html", variants=variants, tables=tables)
 
@@ -35,10 +36,12 @@ def index():
 @bp.get("/<variant_id>")
 def variant(variant_id: str):
     try:
-        chosen = get_variant(variant_id)
+        chosen = catalogue.find_variant(variant_id)
     except UnknownVariant:
         abort(404)
-    return render_template("handbook/variant.html", book=handbook(chosen), variants=all_variants())
+    return render_template(
+        "handbook/variant.html", book=handbook(chosen), variants=catalogue.variants()
+    )
 
 
 def _search_everywhere(query: str, variant_id: str | None) -> tuple[list[Result], str | None]:
@@ -47,7 +50,7 @@ def _search_everywhere(query: str, variant_id: str | None) -> tuple[list[Result]
     Returns the results and, when they come from another language, that language's code.
     """
     language = _language()
-    variants = all_variants()
+    variants = catalogue.variants()
     results = search(cached_index(language, variants), query, variant_id)
     if results:
         return results, None
@@ -64,7 +67,7 @@ def _search_everywhere(query: str, variant_id: str | None) -> tuple[list[Result]
 def search_page():
     query = request.args.get("q", "").strip()[:MAX_QUERY]
     variant_id = request.args.get("variant") or None
-    variants = all_variants()
+    variants = catalogue.variants()
     if variant_id not in {v.id for v in variants}:
         variant_id = None
     results, found_in = _search_everywhere(query, variant_id) if query else ([], None)
@@ -81,7 +84,7 @@ def search_page():
 
 @bp.get("/compare")
 def compare():
-    variants = all_variants()
+    variants = catalogue.variants()
     chosen = [v for v in variants if v.id in request.args.getlist("v")]
     shown = chosen if len(chosen) >= 2 else list(variants)
     baseline = next((v for v in variants if v.id == BASELINE_ID), variants[0])

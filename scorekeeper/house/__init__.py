@@ -1,5 +1,1 @@
 """House rules: a table's own variant, made from a built-in one, shared and imported."""
-
-from .views import bp
-
-__all__ = ["bp"]

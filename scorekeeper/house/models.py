@@ -9,11 +9,12 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, String
-from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy import JSON, ForeignKey, String
+from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from scorekeeper.extensions import db
 from scorekeeper.rules.house import HOUSE_PREFIX, MAX_ID, MAX_NAME, MAX_TEXT, HouseRules
+from scorekeeper.tables.models import CardTable
 
 SLUG_LENGTH = MAX_ID - len(HOUSE_PREFIX)
 
@@ -27,6 +28,12 @@ class HouseVariant(db.Model):
     __tablename__ = "house_variant"
 
     id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(
+        ForeignKey("card_table.id", ondelete="CASCADE"), index=True
+    )
+    """The card table that owns the rules: only its links show them, only its edit link
+    changes them."""
+    card_table: Mapped[CardTable] = relationship()
     slug: Mapped[str] = mapped_column(String(SLUG_LENGTH), unique=True)
     """The variant's id is ``house-<slug>``; it never changes once made."""
     name: Mapped[str] = mapped_column(String(MAX_NAME))

@@ -1,37 +1,54 @@
-"""Stored house rules: read, made, changed, deleted; and known to every layer as variants.
+"""Stored house rules: read, made, changed, deleted; and the variants a browser may play.
 
-`stored_variants` is registered as a variant source (``rules.variants.add_variant_source``):
-``get_variant("house-...")`` and ``all_variants()`` then find the stored house rules wherever
-they are asked inside the app, so the new-game form, the sheets, the score API, the rules
-pages and the engine's pages read them like the built-in variants. Callers commit.
+House rules belong to a card table: a browser sees those of the tables it holds a link to,
+and changes only those of the tables it holds the edit link of (``catalogue`` offers them as
+variants). Callers commit.
 """
 
 from __future__ import annotations
 
-from flask import g, has_app_context
+from flask import g, has_request_context
 from sqlalchemy import select
 
+from scorekeeper.capabilities import Role
 from scorekeeper.extensions import db
+from scorekeeper.holdings import held_tables, table_role
 from scorekeeper.rules.house import HouseRules, VariantRejected
-from scorekeeper.rules.variants import UnknownVariant, Variant, add_variant_source
+from scorekeeper.rules.variants import UnknownVariant, Variant
+from scorekeeper.tables.models import CardTable
 
 from .models import SLUG_LENGTH, HouseVariant, utcnow
 
-_CACHE = "house_variants"
+CACHE_KEY = "house_variants"
+"""Where ``catalogue`` keeps the request's house variants; a change here drops them."""
 
 
 def house_rows() -> list[HouseVariant]:
-    """Every stored house variant, by name."""
+    """The house rules of the card tables this browser holds, by name."""
+    table_ids = list(held_tables()) if has_request_context() else []
+    if not table_ids:
+        return []
     with db.session.no_autoflush:
-        query = select(HouseVariant).order_by(HouseVariant.name, HouseVariant.id)
+        query = (
+            select(HouseVariant)
+            .where(HouseVariant.table_id.in_(table_ids))
+            .order_by(HouseVariant.name, HouseVariant.id)
+        )
         return list(db.session.scalars(query))
 
 
 def find_row(slug: str) -> HouseVariant | None:
+    """The house rules of this id, when this browser holds a link to their card table."""
     with db.session.no_autoflush:
-        return db.session.scalars(
-            select(HouseVariant).where(HouseVariant.slug == slug)
-        ).first()
+        row = db.session.scalars(select(HouseVariant).where(HouseVariant.slug == slug)).first()
+    if row is None or table_role(row.table_id) is None:
+        return None
+    return row
+
+
+def may_change(row: HouseVariant) -> bool:
+    """Whether this browser holds the edit link of the rules' card table."""
+    return table_role(row.table_id) is Role.EDIT
 
 
 def playable(row: HouseVariant) -> Variant | None:
@@ -42,23 +59,8 @@ def playable(row: HouseVariant) -> Variant | None:
         return None
 
 
-def stored_variants() -> tuple[Variant, ...]:
-    """The stored house rules as variants (once a request); nothing outside an app."""
-    if not has_app_context():
-        return ()
-    cached: tuple[Variant, ...] | None = g.get(_CACHE)
-    if cached is None:
-        made = (playable(row) for row in house_rows())
-        cached = tuple(variant for variant in made if variant is not None)
-        setattr(g, _CACHE, cached)
-    return cached
-
-
 def _forget() -> None:
-    g.pop(_CACHE, None)
-
-
-add_variant_source(stored_variants)
+    g.pop(CACHE_KEY, None)
 
 
 def free_slug(wanted: str, keep: HouseVariant | None = None) -> str:
@@ -79,9 +81,10 @@ def free_slug(wanted: str, keep: HouseVariant | None = None) -> str:
     return slug
 
 
-def create(rules: HouseRules) -> HouseVariant:
-    """Store checked rules under a free id (the rules' own when it is free)."""
+def create(rules: HouseRules, table: CardTable) -> HouseVariant:
+    """Store checked rules at a card table, under a free id (the rules' own when it is free)."""
     row = HouseVariant(
+        card_table=table,
         slug=free_slug(rules.slug),
         name=rules.name,
         summary=rules.summary,

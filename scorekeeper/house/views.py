@@ -30,6 +30,7 @@ from werkzeug.datastructures import FileStorage
 from werkzeug.wrappers import Response
 
 from scorekeeper.extensions import db
+from scorekeeper.holdings import held_tables
 from scorekeeper.rules.house import (
     GROUP_TERMS,
     HOUSE_PREFIX,
@@ -46,6 +47,7 @@ from scorekeeper.rules.house import (
 )
 from scorekeeper.rules.messages import Problem
 from scorekeeper.rules.variants import BUILT_IN, Variant
+from scorekeeper.tables.service import mark_used, table_for_new
 
 from . import store
 from .forms import (
@@ -75,9 +77,25 @@ def _house_context() -> dict[str, object]:
 
 
 def _row_or_404(slug: str) -> HouseVariant:
+    """The rules of this id, when this browser holds a link to their card table (else 404)."""
     row = store.find_row(slug)
     if row is None:
         abort(404)
+    return row
+
+
+def _row_to_change(slug: str) -> HouseVariant:
+    """The rules of this id, when this browser holds their card table's edit link."""
+    row = _row_or_404(slug)
+    if not store.may_change(row):
+        abort(
+            403,
+            description=_(
+                "Only the members of the table these rules belong to can change them: ask one "
+                "of them for the table's edit link, or save a copy of the rules from their "
+                "share link."
+            ),
+        )
     return row
 
 
@@ -154,7 +172,7 @@ def new() -> str | Response | tuple[str, int]:
 
 @bp.route("/<string(maxlength=64):slug>/edit", methods=["GET", "POST"])
 def edit(slug: str) -> str | Response | tuple[str, int]:
-    row = _row_or_404(slug)
+    row = _row_to_change(slug)
     base = _base_of(row.rules)
     current = store.playable(row)
     if current is None:
@@ -224,8 +242,13 @@ def _save(row: HouseVariant | None, rules: HouseRules) -> Response:
 
 
 def _create(rules: HouseRules) -> HouseVariant:
+    """Store new rules at the card table this browser chose (or its newest, or a new one)."""
     slug = rules.slug if rules.slug not in RESERVED_SLUGS else f"{rules.slug}-rules"
-    return store.create(HouseRules(rules.name, rules.based_on, rules.changes, rules.summary, slug))
+    owner = table_for_new(request.values.get("at", type=int))
+    mark_used(owner)
+    return store.create(
+        HouseRules(rules.name, rules.based_on, rules.changes, rules.summary, slug), owner
+    )
 
 
 # --- one variant: show, export, delete --------------------------------------------------------
@@ -245,6 +268,8 @@ def show(slug: str) -> str:
         differences=_differences(rules) if variant is not None else [],
         share_url=_share_url(rules),
         delete_form=ConfirmForm(),
+        can_change=store.may_change(row),
+        table_token=held_tables()[row.table_id].token,
         sheet_url=_link("sheets.index", variant=row.variant_id),
         compare_url=_link("handbook.compare"),
         new_game_url=_link("games.new_game"),
@@ -262,7 +287,7 @@ def export(slug: str) -> Response:
 
 @bp.post("/<string(maxlength=64):slug>/delete")
 def delete(slug: str) -> Response:
-    row = _row_or_404(slug)
+    row = _row_to_change(slug)
     form = ConfirmForm()
     if not form.validate_on_submit():
         abort(400)

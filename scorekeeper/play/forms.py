@@ -8,8 +8,9 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import NumberRange, Optional
 
 from scorekeeper.forms import PageForm
+from scorekeeper.house import catalogue
 from scorekeeper.rules.cards import NATURAL_RANKS
-from scorekeeper.rules.variants import DEALS_PER_GAME, all_variants
+from scorekeeper.rules.variants import DEALS_PER_GAME
 
 ALL_WILD = "wild"
 """The rank choice for a meld of twos and jokers only."""
@@ -19,7 +20,7 @@ MOST_SEED = 2**31 - 1
 
 
 def variant_choices() -> list[SelectChoice]:
-    return [SelectChoice(variant.id, variant.name) for variant in all_variants()]
+    return [SelectChoice(variant.id, variant.name) for variant in catalogue.variants()]
 
 
 def rank_choices() -> list[SelectChoice]:

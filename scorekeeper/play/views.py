@@ -13,8 +13,9 @@ from scorekeeper.engine.game import play_game
 from scorekeeper.engine.melds import MeldCheck, MeldKind, check_meld
 from scorekeeper.extensions import db
 from scorekeeper.games.service import save_deal, start_game
+from scorekeeper.house import catalogue
 from scorekeeper.rules.validation import validate_deal
-from scorekeeper.rules.variants import UnknownVariant, Variant, get_variant
+from scorekeeper.rules.variants import UnknownVariant, Variant
 
 from .forms import MOST_SEED, DemoForm, MeldCheckForm
 
@@ -35,7 +36,7 @@ def meld_checker() -> tuple[str, int] | str:
     check: MeldCheck | None = None
     if asked and form.validate():
         check = check_meld(
-            get_variant(form.variant.data),
+            catalogue.find_variant(form.variant.data),
             int(form.deal.data),
             form.chosen_rank(),
             form.naturals.data or 0,
@@ -56,7 +57,7 @@ def meld_checker() -> tuple[str, int] | str:
 
 def _known_variant(variant_id: str | None) -> Variant | None:
     try:
-        return get_variant(variant_id or "")
+        return catalogue.find_variant(variant_id or "")
     except UnknownVariant:
         return None
 
@@ -66,7 +67,7 @@ def demo() -> str | Response | tuple[str, int]:
     form = DemoForm()
     if form.validate_on_submit():
         seed = form.seed.data if form.seed.data is not None else secrets.randbelow(MOST_SEED)
-        variant = get_variant(form.variant.data)
+        variant = catalogue.find_variant(form.variant.data)
         played = play_game(variant, seed)
         game = start_game(
             variant,

@@ -17,7 +17,7 @@ import copy
 import json
 import re
 import unicodedata
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from enum import Enum, StrEnum
 from typing import Any
@@ -1209,8 +1209,9 @@ def rules_from_link(token: str) -> HouseRules:
     return house_rules_from_json(parse_json_text(raw, what))
 
 
-def resolve_variant(raw: object) -> Variant:
-    """A score request's ``variant``: a built-in id, or an inline variant object.
+def resolve_variant(raw: object, find: Callable[[str], Variant] = get_variant) -> Variant:
+    """A score request's ``variant``: an id ``find`` knows (a built-in one by default), or an
+    inline variant object.
 
     Raises UnknownVariant for an unknown id and VariantRejected for an object that cannot
     be played.
@@ -1218,5 +1219,5 @@ def resolve_variant(raw: object) -> Variant:
     if isinstance(raw, Mapping):
         return variant_from_json(raw)
     if isinstance(raw, str):
-        return get_variant(raw)
+        return find(raw)
     raise UnknownVariant(raw)

@@ -7,7 +7,7 @@ so that every page can show them as defaults a table may change.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, fields, replace
 from enum import Enum, StrEnum
 from typing import Any, TypeVar
@@ -377,44 +377,26 @@ class UnknownVariant(KeyError):
     """No variant has this id."""
 
 
-VariantSource = Callable[[], Iterable[Variant]]
-"""Gives more variants than the built-in ones (a table's house rules, kept by the web app)."""
-
-_SOURCES: list[VariantSource] = []
-
-
-def add_variant_source(source: VariantSource) -> None:
-    """Make the variants `source` gives known to `get_variant` and `all_variants`.
-
-    A source is asked each time; it gives nothing where it has nothing (outside a request,
-    say). Built-in ids always win over a source's. Adding the same source twice is harmless.
-    """
-    if source not in _SOURCES:
-        _SOURCES.append(source)
-
-
-def _from_sources() -> Iterator[Variant]:
-    for source in _SOURCES:
-        for variant in source():
-            if variant.id not in BUILT_IN:
-                yield variant
+BUILT_IN_TEXTS = frozenset(
+    text
+    for variant in BUILT_IN.values()
+    for text in (variant.name, variant.summary, variant.source)
+)
+"""The names, summaries and source lines of the built-in variants: the only rules texts the
+catalogs translate. A house variant's name is the table's own words, shown as typed."""
 
 
 def get_variant(variant_id: str) -> Variant:
-    """The built-in variant of this id, else one a variant source gives."""
+    """The built-in variant of this id. House rules are the web app's (``house.store``)."""
     try:
         return BUILT_IN[variant_id]
     except (KeyError, TypeError):
-        pass
-    for variant in _from_sources():
-        if variant.id == variant_id:
-            return variant
-    raise UnknownVariant(variant_id)
+        raise UnknownVariant(variant_id) from None
 
 
 def all_variants() -> tuple[Variant, ...]:
-    """The built-in variants, then those of the variant sources (house rules)."""
-    return (*BUILT_IN.values(), *_from_sources())
+    """The built-in variants."""
+    return tuple(BUILT_IN.values())
 
 
 def variant_from_dict(data: Mapping[str, Any]) -> Variant:

@@ -1,11 +1,12 @@
 """Who may do what with a game: the token in the address decides.
 
-Game addresses are /g/<token>/...: the view token opens the scoreboard read-only, the edit token
-opens everything. The games views keep working with ``game_id``: a URL value preprocessor turns
-the token into ``game_id`` (404 for an unknown token, 403 when a view token asks for a view
-marked ``edit_only``), and ``url_for(..., game_id=...)`` puts the right token back: the one of
-the current address for the same game, else this browser's edit token for it, else its view
-token.
+Game addresses are /g/<token>/...: the view token opens the scoreboard read-only, the edit
+token opens everything, and so does the view token in a browser that holds the edit link of
+the card table that owns the game. The games views keep working with ``game_id``: a URL value
+preprocessor turns the token into ``game_id`` (404 for an unknown token, 403 when a view
+token asks for a view marked ``edit_only``), and ``url_for(..., game_id=...)`` puts the right
+token back: the one of the current address for the same game, else this browser's token for
+it, else its view token.
 """
 
 from __future__ import annotations
@@ -18,8 +19,10 @@ from flask import abort, current_app, g
 from flask_babel import gettext as _
 from sqlalchemy import select
 
+from scorekeeper.capabilities import Role
 from scorekeeper.extensions import db
 from scorekeeper.games.models import Game
+from scorekeeper.holdings import table_role
 
 from .tokens import Grant, new_game_tokens, remember_edit_link, remembered_edit_tokens, resolve
 
@@ -65,10 +68,23 @@ def pull_token(endpoint: str | None, values: dict[str, Any] | None) -> None:
     grant = resolve(token, read_game=True)
     if grant is None:
         abort(404)
+    if not grant.can_edit and table_role(grant.table_id) is Role.EDIT:
+        grant = grant.upgraded()
     g.grant = grant
     values[GAME_ARG] = grant.game_id
-    if grant.can_edit and remembered_edit_tokens().get(grant.game_id) != token:
+    if _worth_remembering(grant):
         remember_edit_link(grant.game_id, token)
+
+
+def _worth_remembering(grant: Grant) -> bool:
+    """Whether this browser should keep the address's link: it joins the game by it, unless
+    it holds that link already, or a better one, or the game through its card table."""
+    held = remembered_edit_tokens().get(grant.game_id)
+    if held == grant.token or table_role(grant.table_id) is not None:
+        return False
+    if held is None or grant.can_edit:
+        return True
+    return not _opens_for_edit(held, grant.game_id)
 
 
 def push_token(endpoint: str, values: dict[str, Any]) -> None:
@@ -88,7 +104,7 @@ def token_for(game_id: int) -> str:
     known: dict[int, str] = g.setdefault("game_tokens", {})
     if game_id not in known:
         remembered = remembered_edit_tokens().get(game_id)
-        if remembered is not None and _opens_for_edit(remembered, game_id):
+        if remembered is not None and _opens(remembered, game_id):
             known[game_id] = remembered
         else:
             view = db.session.scalar(select(Game.view_token).where(Game.id == game_id))
@@ -96,6 +112,11 @@ def token_for(game_id: int) -> str:
                 raise LookupError(f"no game {game_id}")
             known[game_id] = view
     return known[game_id]
+
+
+def _opens(token: str, game_id: int) -> bool:
+    grant = resolve(token)
+    return grant is not None and grant.game_id == game_id
 
 
 def _opens_for_edit(token: str, game_id: int) -> bool:

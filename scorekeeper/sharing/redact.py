@@ -1,8 +1,9 @@
 """Keep game tokens out of every log line: the dev server's, gunicorn's and the app's own.
 
-Addresses of the form /g/<token>/... and /api/v1/games/<token>/... carry a capability; a log
-line shows them as /g/[token]. The filter sits on the loggers themselves, so it works whatever
-handlers or format a deployment adds.
+Addresses of the form /g/<token>/..., /t/<token>/... (a card table) and
+/api/v1/games/<token>/... carry a capability; a log line shows them as /g/[token] or
+/t/[token]. The filter sits on the loggers themselves, so it works whatever handlers or format
+a deployment adds.
 """
 
 from __future__ import annotations
@@ -17,7 +18,9 @@ from .tokens import TOKEN_LENGTH
 REDACTED = "[token]"
 LOGGERS = ("werkzeug", "gunicorn.access", "gunicorn.error")
 
-_TOKEN_IN_ADDRESS = re.compile(rf"(/g/|/games/)[A-Za-z0-9_-]{{{TOKEN_LENGTH}}}(?![A-Za-z0-9_-])")
+_TOKEN_IN_ADDRESS = re.compile(
+    rf"(/g/|/games/|/t/)[A-Za-z0-9_-]{{{TOKEN_LENGTH}}}(?![A-Za-z0-9_-])"
+)
 
 
 def redact(text: str) -> str:

@@ -1,40 +1,43 @@
 """The two capability tokens of a game: the view link's and the edit link's.
 
-A token is 32 random bytes, URL-safe (43 characters). The database keeps the SHA-256 digest of
-each, and the game is found by digest, so the secret itself is never compared in a query;
-the role (view or edit) is then decided with ``hmac.compare_digest``. The edit token itself is
-not stored at all: whoever holds the edit link has the only copy (this browser's session keeps
-a few, so the list of games can link to them). The view token is stored too, because editors
-are shown the view link to share.
+Tokens are made and compared as ``scorekeeper.capabilities`` says. The edit token is not stored
+at all: whoever holds the edit link has the only copy (this browser's encrypted session keeps
+the links it has used, ``scorekeeper.keyring``, so the list of games can link to them). The
+view token is stored too, because editors are shown the view link to share.
 """
 
 from __future__ import annotations
 
-import hashlib
-import hmac
-import re
-import secrets
 from dataclasses import dataclass, field
-from enum import StrEnum
 
-from flask import g, has_request_context, session
+from flask import g, has_request_context
 from sqlalchemy import bindparam, inspect, or_, select
 from sqlalchemy.orm import joinedload
 
+from scorekeeper.capabilities import (
+    TOKEN_LENGTH,
+    Role,
+    digest,
+    is_token,
+    issue_edit_token,
+    issue_view_token,
+    role_of,
+)
 from scorekeeper.extensions import db
 from scorekeeper.games.models import Game
+from scorekeeper.keyring import remember_game, remembered_games
 
-TOKEN_BYTES = 32
-TOKEN_LENGTH = 43
-TOKEN_RE = re.compile(rf"[A-Za-z0-9_-]{{{TOKEN_LENGTH}}}")
-SESSION_KEY = "edit_links"
-REMEMBERED_GAMES = 24
-"""Edit links this browser's session remembers, newest first (the session cookie stays small)."""
-
-
-class Role(StrEnum):
-    VIEW = "view"
-    EDIT = "edit"
+__all__ = [
+    "TOKEN_LENGTH",
+    "Grant",
+    "Role",
+    "digest",
+    "is_token",
+    "issue_edit_token",
+    "issue_tokens",
+    "issue_view_token",
+    "resolve",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +49,8 @@ class Grant:
     token: str
     version: int
     """The game's version when the token was looked up."""
+    table_id: int | None = None
+    """The card table that owns the game, if any."""
     game: Game | None = field(default=None, compare=False, repr=False)
     """The game itself when it was read with the token (``resolve(read_game=True)``); this
     reference also keeps it in the session, which holds its objects weakly."""
@@ -54,31 +59,9 @@ class Grant:
     def can_edit(self) -> bool:
         return self.role is Role.EDIT
 
-
-def new_token() -> str:
-    return secrets.token_urlsafe(TOKEN_BYTES)
-
-
-def digest(token: str) -> str:
-    return hashlib.sha256(token.encode("ascii")).hexdigest()
-
-
-def is_token(text: str) -> bool:
-    return TOKEN_RE.fullmatch(text) is not None
-
-
-def issue_view_token(game: Game) -> str:
-    token = new_token()
-    game.view_token = token
-    game.view_token_hash = digest(token)
-    return token
-
-
-def issue_edit_token(game: Game) -> str:
-    """A new edit token for the game; the old one stops working. Returns the only copy."""
-    token = new_token()
-    game.edit_token_hash = digest(token)
-    return token
+    def upgraded(self) -> Grant:
+        """The same grant with the edit role (its table's edit link opens the game too)."""
+        return Grant(self.game_id, Role.EDIT, self.token, self.version, self.table_id, self.game)
 
 
 def issue_tokens(game: Game) -> str:
@@ -106,7 +89,7 @@ def new_game_tokens() -> dict[int, str]:
 
 def remember_new_games() -> None:
     for game_id, token in new_game_tokens().items():
-        remember_edit_link(game_id, token)
+        remember_game(game_id, token)
 
 
 # Built once: the look-up runs on nearly every request of a game, and most of all on polls.
@@ -114,7 +97,7 @@ _BY_DIGEST = or_(
     Game.edit_token_hash == bindparam("digest"), Game.view_token_hash == bindparam("digest")
 )
 _GRANT_BY_DIGEST = select(
-    Game.id, Game.view_token_hash, Game.edit_token_hash, Game.version
+    Game.id, Game.view_token_hash, Game.edit_token_hash, Game.version, Game.table_id
 ).where(_BY_DIGEST)
 _GAME_BY_DIGEST = select(Game).options(joinedload(Game.sides)).where(_BY_DIGEST)
 
@@ -133,47 +116,23 @@ def resolve(token: str, *, read_game: bool = False) -> Grant | None:
         game = db.session.scalars(_GAME_BY_DIGEST, {"digest": wanted}).unique().first()
         if game is None:
             return None
-        row = (game.id, game.view_token_hash, game.edit_token_hash, game.version)
+        row = (game.id, game.view_token_hash, game.edit_token_hash, game.version, game.table_id)
     else:
         row = db.session.connection().execute(_GRANT_BY_DIGEST, {"digest": wanted}).first()
         if row is None:
             return None
-    game_id, view_hash, edit_hash, version = row
-    if hmac.compare_digest(wanted, edit_hash):
-        return Grant(game_id, Role.EDIT, token, version, game)
-    if hmac.compare_digest(wanted, view_hash):
-        return Grant(game_id, Role.VIEW, token, version, game)
-    return None
-
-
-def _remembered() -> list[tuple[int, str]]:
-    """The (game id, edit token) pairs of the session, oldest first; anything odd is dropped."""
-    pairs = []
-    for item in session.get(SESSION_KEY, []):
-        if (
-            isinstance(item, list | tuple)
-            and len(item) == 2
-            and isinstance(item[0], int)
-            and isinstance(item[1], str)
-        ):
-            pairs.append((item[0], item[1]))
-    return pairs
+    game_id, view_hash, edit_hash, version, table_id = row
+    role = role_of(wanted, view_hash, edit_hash)
+    if role is None:
+        return None
+    return Grant(game_id, role, token, version, table_id, game)
 
 
 def remember_edit_link(game_id: int, token: str) -> None:
-    """Keep the edit token in this browser's (signed, HttpOnly) session cookie."""
-    pairs = [pair for pair in _remembered() if pair[0] != game_id]
-    pairs.append((game_id, token))
-    session[SESSION_KEY] = [list(pair) for pair in pairs[-REMEMBERED_GAMES:]]
-
-
-def forget_edit_link(game_id: int) -> None:
-    pairs = _remembered()
-    kept = [list(pair) for pair in pairs if pair[0] != game_id]
-    if len(kept) != len(pairs):
-        session[SESSION_KEY] = kept
+    """Keep the game's link in this browser's (encrypted) session."""
+    remember_game(game_id, token)
 
 
 def remembered_edit_tokens() -> dict[int, str]:
-    """Game id -> the edit token this browser keeps for it (checked when used, not here)."""
-    return dict(_remembered())
+    """Game id -> the token this browser keeps for it (checked when used, not here)."""
+    return remembered_games()

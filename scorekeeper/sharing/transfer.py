@@ -26,6 +26,7 @@ from scorekeeper.rules.json_entry import EntryRejected, deal_from_json
 from scorekeeper.rules.messages import N_, Phrase, Problem
 from scorekeeper.rules.validation import validate_deal
 from scorekeeper.rules.variants import DEALS_PER_GAME, Variant, variant_from_dict
+from scorekeeper.tables.models import CardTable
 
 from .tokens import issue_tokens
 
@@ -397,11 +398,13 @@ class Imported:
     edit_token: str
 
 
-def import_games(rows: Sequence[_GameRow]) -> list[Imported]:
-    """Add the checked games to the session (the caller commits), each with new tokens."""
+def import_games(rows: Sequence[_GameRow], owner: CardTable | None = None) -> list[Imported]:
+    """Add the checked games to the session (the caller commits), each with new tokens, kept
+    with the card table ``owner`` when one is given."""
     made = []
     for row in rows:
         game = Game(
+            card_table=owner,
             name=row.name,
             variant_id=row.variant.id,
             rules=row.variant.to_dict(),

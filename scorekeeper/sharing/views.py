@@ -33,7 +33,9 @@ from wtforms.validators import AnyOf
 from scorekeeper.extensions import db
 from scorekeeper.forms import PageForm
 from scorekeeper.games.models import Game
-from scorekeeper.games.service import games_newest_first, load_game
+from scorekeeper.games.service import load_game
+from scorekeeper.holdings import visible_games
+from scorekeeper.tables.service import mark_used, table_for_new
 
 from . import poll, redact
 from .access import can_edit, edit_only, pull_token, push_token
@@ -167,7 +169,8 @@ def export_one(game_id: int) -> Response:
 
 @bp.get("/games/export.json")
 def export_all() -> Response:
-    return _download(export_games(games_newest_first(), _now()), "hand-and-foot-games.json")
+    """Every game this browser holds a link to (the list of games shows the same)."""
+    return _download(export_games(visible_games(), _now()), "hand-and-foot-games.json")
 
 
 @bp.route("/games/import", methods=["GET", "POST"])
@@ -180,7 +183,9 @@ def import_file() -> str | Response | tuple[str, int]:
         except ImportRefused as refusal:
             problems = refusal.messages(_)
         else:
-            made = import_games(rows)
+            owner = table_for_new()
+            made = import_games(rows, owner)
+            mark_used(owner)
             db.session.commit()
             for item in made:
                 remember_edit_link(item.game.id, item.edit_token)

@@ -14,7 +14,8 @@ from flask_babel import get_locale, ngettext
 from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 
-from ..rules.variants import UnknownVariant, Variant, get_variant
+from ..house import catalogue
+from ..rules.variants import UnknownVariant, Variant
 from .geometry import DEFAULT_PAPER, PAPERS, Paper, max_games_per_page
 
 MAX_NAME_LENGTH = 24
@@ -64,7 +65,7 @@ def or_list(values: Sequence[object]) -> str:
 
 def find_variant(variant_id: str) -> Variant:
     try:
-        return get_variant(variant_id)
+        return catalogue.find_variant(variant_id)
     except UnknownVariant:
         raise SheetOptionError(
             404, _("There is no rule variant called “%(id)s”.", id=variant_id[:60])

@@ -23,7 +23,7 @@ from werkzeug.datastructures import MultiDict
 from ..games.models import Game
 from ..games.scoring import game_score
 from ..games.service import load_game
-from ..rules.variants import all_variants
+from ..house import catalogue
 from ..security import CONTENT_SECURITY_POLICY
 from . import pdf
 from .geometry import MARGIN_MM, PAPERS, Paper, max_games_per_page
@@ -227,7 +227,7 @@ def _print_page_options(args: MultiDict[str, str]) -> tuple[BlankOptions | None,
     nearest allowed value, with a note saying so. Names that cannot be used are an error.
     """
     notes: list[str] = []
-    variant = find_variant(args.get("variant") or all_variants()[0].id)
+    variant = find_variant(args.get("variant") or catalogue.variants()[0].id)
     fixed = MultiDict(args)
     try:
         sides = int(args.get("sides", variant.side_counts[0]))
@@ -270,7 +270,7 @@ def index() -> Response | tuple[str, int] | str:
             _fail(problem)
         error = problem.message
         options = None
-    variants = all_variants()
+    variants = catalogue.variants()
     chosen = (
         options.variant if options else find_variant(request.args.get("variant") or variants[0].id)
     )

@@ -113,3 +113,43 @@ def test_the_migrations_notify_as_the_app_expects(empty_app) -> None:
 def test_tables_made_from_the_models_notify_too(app: Flask) -> None:
     assert game_triggers(app) == [feed.TRIGGER]
     assert same_sql(notify_function(app), FEED_FUNCTION_BODY)
+
+
+def test_games_and_house_rules_made_before_tables_are_kept_in_one_table(empty_app) -> None:
+    runner = empty_app.test_cli_runner()
+    assert runner.invoke(args=["db", "upgrade", "0005"]).exit_code == 0
+    with empty_app.app_context(), db.engine.begin() as connection:
+        connection.execute(
+            text(
+                "INSERT INTO game (name, variant_id, rules, players, created_at, updated_at,"
+                " version, view_token, view_token_hash, edit_token_hash)"
+                " VALUES ('Friday', 'pagat', '{}', 4, '2026-11-01 20:00:00',"
+                " '2026-11-01 20:00:00', 1, 'v', 'vh', 'eh')"
+            )
+        )
+        connection.execute(
+            text(
+                "INSERT INTO house_variant (slug, name, summary, based_on, changes, version,"
+                " created_at, updated_at) VALUES ('ours', 'Ours', '', 'pagat', '{}', 1,"
+                " '2026-11-01 20:00:00', '2026-11-01 20:00:00')"
+            )
+        )
+
+    up = runner.invoke(args=["db", "upgrade"])
+
+    assert up.exit_code == 0, up.output
+    with empty_app.app_context(), db.engine.connect() as connection:
+        tables = connection.execute(text("SELECT id, name FROM card_table")).all()
+        games = connection.execute(text("SELECT name, table_id FROM game")).all()
+        rules = connection.execute(text("SELECT slug, table_id FROM house_variant")).all()
+    assert [name for _id, name in tables] == ["Games and rules from before tables"]
+    assert games == [("Friday", tables[0][0])] and rules == [("ours", tables[0][0])]
+
+
+def test_an_empty_database_gets_no_table_from_the_migrations(empty_app) -> None:
+    runner = empty_app.test_cli_runner()
+
+    assert runner.invoke(args=["db", "upgrade"]).exit_code == 0
+
+    with empty_app.app_context(), db.engine.connect() as connection:
+        assert connection.execute(text("SELECT COUNT(*) FROM card_table")).scalar_one() == 0

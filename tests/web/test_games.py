@@ -116,7 +116,7 @@ def test_games_are_listed_newest_first_in_progress_then_finished(client: FlaskCl
 
     page = html(client.get("/"))
 
-    in_progress, done = page.split("Finished</h2>")
+    in_progress, done = page.split("Finished</h3>")
     assert in_progress.index("Newer") < in_progress.index("Older")
     assert "Done" in done and "Ann &amp; Bob won." in done
     assert "Deal 1 of 4 is next." in in_progress

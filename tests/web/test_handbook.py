@@ -8,6 +8,7 @@ from flask.testing import FlaskClient
 from scorekeeper.extensions import SUPPORTED_LANGUAGES
 from scorekeeper.handbook.content import QUICK_REFERENCE, SECTION_IDS
 from scorekeeper.handbook.params import params
+from scorekeeper.house import catalogue
 from scorekeeper.rules import variants as variants_module
 from scorekeeper.rules.cards import CardPoints
 from scorekeeper.rules.variants import (
@@ -336,7 +337,7 @@ def test_a_house_variant_gets_its_own_rules_page(
         source="House rules based on the partnership game.",
         book_bonus=BookBonus(clean=500, dirty=300, wild=2000),
     )
-    monkeypatch.setattr(variants_module, "_SOURCES", [lambda: [house]])
+    monkeypatch.setattr(catalogue, "house_variants", lambda: (house,))
 
     page = _page(client, "/rules/house-our-table", "fr")
     compare = _page(client, "/rules/compare")

@@ -4,12 +4,19 @@ import json
 
 import pytest
 from flask import Flask
+from flask.testing import FlaskClient
 from house_helpers import edit_house_rules, form_values, html, make_house_rules, text
 
 from scorekeeper.extensions import db
 from scorekeeper.house.models import HouseVariant
 from scorekeeper.rules.house import MAX_FILE_BYTES, HouseRules
-from scorekeeper.rules.variants import UnknownVariant, all_variants, get_variant
+from scorekeeper.rules.variants import (
+    UnknownVariant,
+    Variant,
+    all_variants,
+    get_variant,
+    variant_from_dict,
+)
 
 
 def stored(app: Flask) -> list[HouseVariant]:
@@ -17,9 +24,12 @@ def stored(app: Flask) -> list[HouseVariant]:
         return list(db.session.scalars(db.select(HouseVariant).order_by(HouseVariant.id)))
 
 
-def variant_in(app: Flask, variant_id: str):
-    with app.test_request_context():
-        return get_variant(variant_id)
+def variant_in(client: FlaskClient, variant_id: str) -> Variant:
+    """The variant of this id as the client's browser is offered it (UnknownVariant if not)."""
+    for data in client.get("/api/v1/variants").get_json()["variants"]:
+        if data["id"] == variant_id:
+            return variant_from_dict(data)
+    raise UnknownVariant(variant_id)
 
 
 OUR_CHANGES = {"book_bonus__wild": 2000, "going_out_bonus": 200, "going_out__1__clean": 3}
@@ -170,7 +180,7 @@ def test_unknown_rules_are_404(client):
 
 def test_export_then_import_gives_back_the_same_variant(app, client):
     make_house_rules(client, **OUR_CHANGES)
-    before = variant_in(app, "house-our-table")
+    before = variant_in(client, "house-our-table")
 
     response = client.get("/house/our-table/export")
     assert response.status_code == 200
@@ -180,7 +190,7 @@ def test_export_then_import_gives_back_the_same_variant(app, client):
     assert len(exported) < 1024
     assert client.post("/house/our-table/delete").status_code == 303
     with pytest.raises(UnknownVariant):
-        variant_in(app, "house-our-table")
+        variant_in(client, "house-our-table")
 
     response = client.post(
         "/house/import", data={"file": (__import__("io").BytesIO(exported), "rules.json")},
@@ -189,7 +199,7 @@ def test_export_then_import_gives_back_the_same_variant(app, client):
 
     assert response.status_code == 303
     assert response.headers["Location"] == "/house/our-table"
-    assert variant_in(app, "house-our-table") == before
+    assert variant_in(client, "house-our-table") == before
 
 
 def test_pasted_rules_import_too(app, client):
@@ -198,7 +208,7 @@ def test_pasted_rules_import_too(app, client):
     response = client.post("/house/import", data={"text": json.dumps(rules.to_json())})
 
     assert response.status_code == 303
-    assert variant_in(app, "house-pasted").going_out_bonus == 300
+    assert variant_in(client, "house-pasted").going_out_bonus == 300
 
 
 def test_importing_the_same_rules_twice_keeps_one_copy(app, client):
@@ -254,7 +264,7 @@ def test_an_import_needs_a_file_or_pasted_rules(client):
 
 def test_a_share_link_opens_the_rules_and_saves_them(app, client):
     make_house_rules(client, **OUR_CHANGES)
-    before = variant_in(app, "house-our-table")
+    before = variant_in(client, "house-our-table")
     page = html(client.get("/house/our-table"))
     share = page.split('id="share-link" value="', 1)[1].split('"', 1)[0].replace("&amp;", "&")
     assert share.startswith("http://localhost/house/shared?rules=")
@@ -267,7 +277,7 @@ def test_a_share_link_opens_the_rules_and_saves_them(app, client):
     response = client.post("/house/shared", data={"rules": token})
 
     assert response.status_code == 303
-    assert variant_in(app, "house-our-table") == before
+    assert variant_in(client, "house-our-table") == before
 
 
 @pytest.mark.parametrize("token", ["", "not!base64", "e30", "x" * 5000])

@@ -17,6 +17,7 @@ from sqlalchemy import create_engine, select, text
 from sqlalchemy.pool import NullPool
 from werkzeug.test import Client
 
+from scorekeeper import capabilities
 from scorekeeper.extensions import db
 from scorekeeper.games.models import Deal, Game
 from scorekeeper.sharing import feed as feed_module
@@ -151,13 +152,13 @@ def test_the_view_link_cannot_change_anything(app, client, game, method, suffix)
 
 def test_tokens_are_compared_in_constant_time(client, game, monkeypatch):
     compared = []
-    real = tokens_module.hmac.compare_digest
+    real = capabilities.hmac.compare_digest
 
     def spy(a, b):
         compared.append((a, b))
         return real(a, b)
 
-    monkeypatch.setattr(tokens_module.hmac, "compare_digest", spy)
+    monkeypatch.setattr(capabilities.hmac, "compare_digest", spy)
     client.get(game.view_path)
 
     wanted = tokens_module.digest(game.view)
@@ -167,11 +168,16 @@ def test_tokens_are_compared_in_constant_time(client, game, monkeypatch):
 def test_the_list_of_games_links_the_keeper_to_the_edit_link_and_others_to_the_view_link(
     app, client, game
 ):
+    watcher = app.test_client()
+    assert watcher.get(game.view_path).status_code == 200
+
     mine = client.get("/").get_data(as_text=True)
-    theirs = app.test_client().get("/").get_data(as_text=True)
+    theirs = watcher.get("/").get_data(as_text=True)
+    strangers = app.test_client().get("/").get_data(as_text=True)
 
     assert f"/g/{game.edit}" in mine
     assert f"/g/{game.edit}" not in theirs and f"/g/{game.view}" in theirs
+    assert f"/g/{game.view}" not in strangers and "/g/" not in strangers
 
 
 def test_tokens_never_reach_the_logs():

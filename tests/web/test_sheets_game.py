@@ -17,7 +17,7 @@ from scorekeeper.games.scoring import game_score
 from scorekeeper.games.service import save_deal, start_game
 from scorekeeper.rules.entry import DealEntry, SideEntry
 from scorekeeper.rules.variants import get_variant
-from scorekeeper.sheets import bp as sheets_bp
+from scorekeeper.sheets.views import bp as sheets_bp
 
 
 def fmt(value: int) -> str:

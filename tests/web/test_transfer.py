@@ -20,8 +20,9 @@ from scorekeeper.rules.variants import get_variant
 
 OUT, OTHER = PAGAT_OUT, PAGAT_CAUGHT
 
-def make_games(app) -> None:
-    """Two games: one with three deals (one edited twice), one of six players with none."""
+def make_games(app, client) -> None:
+    """Two games: one with three deals (one edited twice), one of six players with none; the
+    client opens each by its view link, so that its browser holds them."""
     with app.app_context():
         pagat = get_variant("pagat")
         game = start_game(pagat, pagat.table_for(2, 4), ["Ann & Bob", "Cy & Di"], "Friday")
@@ -34,6 +35,9 @@ def make_games(app) -> None:
         simpson = get_variant("simpson")
         start_game(simpson, simpson.table_for(3), ["Eve", "Fay", "Gus"], "")
         db.session.commit()
+        view_tokens = list(db.session.scalars(select(Game.view_token)))
+    for token in view_tokens:
+        assert client.get(f"/g/{token}").status_code == 200
 
 
 def export(client, path: str = "/api/v1/games") -> dict:
@@ -55,7 +59,7 @@ def without_time(document: dict) -> dict:
 
 
 def test_export_then_import_gives_back_exactly_the_same_games(app, client):
-    make_games(app)
+    make_games(app, client)
     first = export(client)
     assert [game["name"] for game in first["games"]] == ["", "Friday"]
     with app.app_context():
@@ -72,7 +76,7 @@ def test_export_then_import_gives_back_exactly_the_same_games(app, client):
 
 
 def test_an_imported_game_gets_new_links_that_work(app, client):
-    make_games(app)
+    make_games(app, client)
     document = export(client)
 
     made = client.post("/api/v1/games", json=document).get_json()["games"]
@@ -86,7 +90,7 @@ def test_an_imported_game_gets_new_links_that_work(app, client):
 
 
 def test_one_game_exports_by_either_link(app, client):
-    make_games(app)
+    make_games(app, client)
     with app.app_context():
         game = db.session.scalars(select(Game).where(Game.name == "Friday")).one()
         view = game.view_token
@@ -101,7 +105,7 @@ def test_one_game_exports_by_either_link(app, client):
 
 
 def test_export_holds_no_link(app, client):
-    make_games(app)
+    make_games(app, client)
     text = client.get("/games/export.json").get_data(as_text=True)
 
     with app.app_context():
@@ -111,7 +115,7 @@ def test_export_holds_no_link(app, client):
 
 
 def test_the_import_page_imports_a_file_and_gives_the_keeper_the_edit_links(app, client):
-    make_games(app)
+    make_games(app, client)
     document = export(client)
     keeper = app.test_client()
 
@@ -180,7 +184,7 @@ HOSTILE = [
 def test_a_hostile_file_is_refused_with_a_message_and_imports_nothing(
     app, client, path, value, message
 ):
-    make_games(app)
+    make_games(app, client)
     before = counts(app)
     document = _change(export(client), path, value)
 
@@ -212,7 +216,7 @@ def test_a_file_that_is_not_an_export_is_refused_on_the_page(app, client, raw):
 
 
 def test_a_file_that_breaks_in_its_last_game_imports_none_of_the_others(app, client):
-    make_games(app)
+    make_games(app, client)
     document = export(client)
     document["games"].append(copy.deepcopy(document["games"][1]))
     document["games"][-1]["deals"][0]["sides"][0]["clean_books"] = -1

@@ -1,0 +1,121 @@
+"""What this browser holds: the card tables and games whose links it keeps, checked against the
+database once a request.
+
+Everything a stranger could list (the list of games, the exports, the games API, house rules,
+the variants offered) is drawn from here, so a browser sees only what it was given a link to:
+a card table's games and house rules through that table's link, a game through its own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask import g
+from sqlalchemy import or_, select
+from sqlalchemy.orm import selectinload
+
+from scorekeeper.capabilities import Role, digest, is_token, role_of
+from scorekeeper.extensions import db
+from scorekeeper.games.models import Deal, Game
+from scorekeeper.keyring import (
+    forget_game,
+    forget_table,
+    remembered_games,
+    remembered_tables,
+)
+from scorekeeper.tables.models import CardTable
+
+
+@dataclass(frozen=True, slots=True)
+class HeldTable:
+    table: CardTable
+    role: Role
+    token: str
+
+    @property
+    def can_edit(self) -> bool:
+        return self.role is Role.EDIT
+
+
+def _by_digest(model: type[Game] | type[CardTable], tokens: dict[int, str]) -> dict[int, Role]:
+    """Row id -> the role each remembered token opens, in one query; stale ones are dropped."""
+    wanted = {row_id: digest(token) for row_id, token in tokens.items() if is_token(token)}
+    if not wanted:
+        return {}
+    digests = list(wanted.values())
+    query = select(model.id, model.view_token_hash, model.edit_token_hash).where(
+        model.id.in_(wanted),
+        or_(model.view_token_hash.in_(digests), model.edit_token_hash.in_(digests)),
+    )
+    roles = {}
+    for row_id, view_hash, edit_hash in db.session.execute(query):
+        role = role_of(wanted[row_id], view_hash, edit_hash)
+        if role is not None:
+            roles[row_id] = role
+    return roles
+
+
+def held_tables() -> dict[int, HeldTable]:
+    """Card table id -> what this browser holds of it, newest first; read once a request."""
+    held: dict[int, HeldTable] | None = g.get("held_tables")
+    if held is None:
+        tokens = remembered_tables()
+        roles = _by_digest(CardTable, tokens)
+        for table_id in tokens.keys() - roles.keys():
+            forget_table(table_id)
+        rows = {
+            row.id: row
+            for row in db.session.scalars(select(CardTable).where(CardTable.id.in_(roles)))
+        }
+        held = {
+            table_id: HeldTable(rows[table_id], roles[table_id], tokens[table_id])
+            for table_id in reversed(list(tokens))
+            if table_id in rows
+        }
+        g.held_tables = held
+    return held
+
+
+def forget_held_tables() -> None:
+    """Read the tables again (one was joined or made in this request)."""
+    g.pop("held_tables", None)
+
+
+def table_role(table_id: int | None) -> Role | None:
+    if table_id is None:
+        return None
+    held = held_tables().get(table_id)
+    return held.role if held is not None else None
+
+
+def editable_tables() -> list[CardTable]:
+    """The card tables this browser may add games and rules to, newest first."""
+    return [held.table for held in held_tables().values() if held.can_edit]
+
+
+def held_game_ids() -> set[int]:
+    """Games this browser keeps a link of its own to (not through a card table)."""
+    tokens = remembered_games()
+    roles = _by_digest(Game, tokens)
+    for game_id in tokens.keys() - roles.keys():
+        forget_game(game_id)
+    return set(roles)
+
+
+def visible_games() -> list[Game]:
+    """Every game this browser holds, through a card table or its own link, newest first,
+    with sides and deals loaded."""
+    game_ids = held_game_ids()
+    table_ids = list(held_tables())
+    if not game_ids and not table_ids:
+        return []
+    query = (
+        select(Game)
+        .where(or_(Game.id.in_(game_ids), Game.table_id.in_(table_ids)))
+        .options(
+            selectinload(Game.sides),
+            selectinload(Game.deals).selectinload(Deal.sides),
+        )
+        .order_by(Game.created_at.desc(), Game.id.desc())
+    )
+    return list(db.session.scalars(query))

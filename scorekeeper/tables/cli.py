@@ -1,0 +1,125 @@
+"""The server operator's commands: ``flask --app scorekeeper tables list | edit-link | export |
+prune``. They see every card table, which no page does."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import click
+from flask.cli import AppGroup
+from sqlalchemy import delete, func, select
+
+from scorekeeper.capabilities import issue_edit_token
+from scorekeeper.extensions import db
+from scorekeeper.games.models import Game
+from scorekeeper.games.service import games_newest_first
+from scorekeeper.house.models import HouseVariant
+from scorekeeper.sharing.transfer import export_games
+
+from .models import CardTable
+
+tables_cli = AppGroup("tables", help="List, export and prune the card tables of this server.")
+
+
+def _now() -> datetime:
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+def _last_change(table_id: int | None) -> datetime | None:
+    """When anything of the card table (or, for None, of the games without one) last changed."""
+    games = db.session.scalar(select(func.max(Game.updated_at)).where(Game.table_id == table_id))
+    if table_id is None:
+        return games
+    table = db.session.get(CardTable, table_id)
+    rules = db.session.scalar(
+        select(func.max(HouseVariant.updated_at)).where(HouseVariant.table_id == table_id)
+    )
+    moments = [moment for moment in (games, rules, table.updated_at if table else None) if moment]
+    return max(moments) if moments else None
+
+
+def _count(model: type[Game] | type[HouseVariant], table_id: int | None) -> int:
+    return db.session.scalar(
+        select(func.count()).select_from(model).where(model.table_id == table_id)
+    ) or 0
+
+
+@tables_cli.command("list")
+def list_command() -> None:
+    """Every card table: id, games, house rules, last change, name."""
+    click.echo("id\tgames\trules\tlast change\tname")
+    for table in db.session.scalars(select(CardTable).order_by(CardTable.id)):
+        changed = _last_change(table.id)
+        click.echo(
+            f"{table.id}\t{_count(Game, table.id)}\t{_count(HouseVariant, table.id)}\t"
+            f"{changed:%Y-%m-%d %H:%M}\t{table.name!r}"
+            if changed
+            else f"{table.id}\t0\t0\t-\t{table.name!r}"
+        )
+    alone = _count(Game, None)
+    if alone:
+        click.echo(f"-\t{alone}\t0\t-\t(games without a table)")
+
+
+@tables_cli.command("edit-link")
+@click.argument("table_id", type=int)
+def edit_link_command(table_id: int) -> None:
+    """Make a new edit link for a card table (the old one stops working) and print its path."""
+    table = db.session.get(CardTable, table_id)
+    if table is None:
+        raise click.ClickException(f"There is no table {table_id}.")
+    token = issue_edit_token(table)
+    db.session.commit()
+    click.echo(f"/t/{token}")
+
+
+@tables_cli.command("export")
+@click.argument("table_id", type=int)
+@click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write to this file instead of standard output.")
+def export_command(table_id: int, output: Path | None) -> None:
+    """Export a card table's games as one import file (as /games/export.json makes)."""
+    if db.session.get(CardTable, table_id) is None:
+        raise click.ClickException(f"There is no table {table_id}.")
+    games = [game for game in games_newest_first() if game.table_id == table_id]
+    text = json.dumps(export_games(games, _now()), indent=2, ensure_ascii=False) + "\n"
+    if output is None:
+        click.echo(text, nl=False)
+    else:
+        output.write_text(text, encoding="utf-8")
+        click.echo(f"{len(games)} games written to {output}.")
+
+
+@tables_cli.command("prune")
+@click.option("--idle-days", type=click.IntRange(min=1), required=True,
+              help="Delete what has not changed for this many days.")
+@click.option("--yes", is_flag=True, help="Delete; without it, only list what would go.")
+def prune_command(idle_days: int, yes: bool) -> None:
+    """Delete card tables (with their games and house rules), and games without a table, that
+    have not changed for IDLE_DAYS days."""
+    cutoff = _now() - timedelta(days=idle_days)
+    idle_tables = [
+        table
+        for table in db.session.scalars(select(CardTable).order_by(CardTable.id))
+        if (_last_change(table.id) or table.created_at) < cutoff
+    ]
+    idle_games = list(
+        db.session.scalars(
+            select(Game.id).where(Game.table_id.is_(None), Game.updated_at < cutoff)
+        )
+    )
+    for table in idle_tables:
+        click.echo(f"table {table.id} {table.name!r}: {_count(Game, table.id)} games")
+    click.echo(f"{len(idle_tables)} tables and {len(idle_games)} games without a table idle "
+               f"since {cutoff:%Y-%m-%d}.")
+    if not yes:
+        click.echo("Nothing deleted: add --yes to delete them.")
+        return
+    table_ids = [table.id for table in idle_tables]
+    db.session.execute(delete(Game).where(Game.table_id.in_(table_ids)))
+    db.session.execute(delete(Game).where(Game.id.in_(idle_games)))
+    db.session.execute(delete(CardTable).where(CardTable.id.in_(table_ids)))
+    db.session.commit()
+    click.echo("Deleted.")

@@ -1,0 +1,172 @@
+"""The tables blueprint: a card table's page, reached through its view or edit link.
+
+/t/<token>          the table: its games and house rules, its links (the edit link for members)
+/t/<token>/qr.svg   the QR code of the link itself
+/t/<token>/name     POST (edit link): rename the table
+/t/<token>/links    POST (edit link): a new view link or a new edit link
+/t/<token>/forget   POST: this phone forgets the table (the table itself stays)
+/tables/new         POST: a new table, kept by this browser
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, flash, redirect, render_template, url_for
+from flask_babel import gettext as _
+from sqlalchemy import select
+from werkzeug.wrappers import Response
+from wtforms import HiddenField, StringField, SubmitField
+from wtforms.validators import AnyOf, DataRequired, Length
+
+from scorekeeper.capabilities import Role, issue_edit_token, issue_view_token
+from scorekeeper.extensions import db
+from scorekeeper.forms import PageForm
+from scorekeeper.games.scoring import game_score
+from scorekeeper.holdings import HeldTable, forget_held_tables, held_tables, visible_games
+from scorekeeper.house.models import HouseVariant
+from scorekeeper.keyring import forget_table, remember_table
+from scorekeeper.sharing.qr import QR_CACHE_CONTROL, qr_svg
+
+from .models import NAME_LENGTH
+from .service import new_table, resolve_table
+
+bp = Blueprint("tables", __name__)
+
+
+class NameForm(PageForm):
+    name = StringField(validators=[DataRequired(), Length(max=NAME_LENGTH)])
+    submit = SubmitField()
+
+
+class RotateForm(PageForm):
+    which = HiddenField(validators=[AnyOf([Role.VIEW.value, Role.EDIT.value])])
+    submit = SubmitField()
+
+
+class ForgetForm(PageForm):
+    submit = SubmitField()
+
+
+def _held(token: str) -> HeldTable:
+    """The table the address opens (404 if none); the browser joins it by this link."""
+    held = resolve_table(token)
+    if held is None:
+        abort(404)
+    return held
+
+
+def _held_for_edit(token: str) -> HeldTable:
+    held = _held(token)
+    if not held.can_edit:
+        abort(
+            403,
+            description=_(
+                "This link shows the table but cannot change it. Ask a member of the table "
+                "for its edit link."
+            ),
+        )
+    return held
+
+
+def _join(held: HeldTable) -> None:
+    """Keep the link, unless this browser already holds the table at least as well."""
+    remembered = held_tables().get(held.table.id)
+    if remembered is not None and (remembered.token == held.token or remembered.can_edit):
+        return
+    remember_table(held.table.id, held.token)
+    forget_held_tables()
+
+
+def table_url(token: str) -> str:
+    return url_for("tables.show", token=token, _external=True)
+
+
+@bp.get("/t/<token>")
+def show(token: str) -> str:
+    held = _held(token)
+    _join(held)
+    table = held.table
+    games = [
+        (game, game_score(game)) for game in visible_games() if game.table_id == table.id
+    ]
+    rules = list(
+        db.session.scalars(
+            select(HouseVariant)
+            .where(HouseVariant.table_id == table.id)
+            .order_by(HouseVariant.name, HouseVariant.id)
+        )
+    )
+    name_form = NameForm(formdata=None, name=table.name) if held.can_edit else None
+    return render_template(
+        "tables/show.html",
+        held=held,
+        table=table,
+        games=games,
+        rules=rules,
+        name_form=name_form,
+        view_url=table_url(table.view_token),
+        view_qr=url_for(".qr_code", token=table.view_token),
+        edit_url=table_url(held.token) if held.can_edit else None,
+        edit_qr=url_for(".qr_code", token=held.token) if held.can_edit else None,
+        forget_form=ForgetForm(formdata=None),
+    )
+
+
+@bp.get("/t/<token>/qr.svg")
+def qr_code(token: str) -> Response:
+    _held(token)
+    response = Response(qr_svg(table_url(token)), mimetype="image/svg+xml")
+    response.headers["Cache-Control"] = QR_CACHE_CONTROL
+    return response
+
+
+@bp.post("/t/<token>/name")
+def rename(token: str) -> Response | tuple[str, int]:
+    held = _held_for_edit(token)
+    form = NameForm()
+    if not form.validate_on_submit():
+        flash(_("A table's name is 1 to %(max)s characters long.", max=NAME_LENGTH), "error")
+        return redirect(url_for(".show", token=token), code=303)
+    held.table.name = form.name.data.strip()[:NAME_LENGTH] or held.table.name
+    db.session.commit()
+    flash(_("The table is renamed."), "success")
+    return redirect(url_for(".show", token=token), code=303)
+
+
+@bp.post("/t/<token>/links")
+def rotate(token: str) -> Response:
+    held = _held_for_edit(token)
+    form = RotateForm()
+    if not form.validate_on_submit():
+        return redirect(url_for(".show", token=token, _anchor="share"), code=303)
+    table = held.table
+    if form.which.data == Role.EDIT.value:
+        new = issue_edit_token(table)
+        db.session.commit()
+        remember_table(table.id, new)
+        flash(_("This is the table's new edit link. The old one no longer works."), "success")
+        return redirect(url_for(".show", token=new, _anchor="share"), code=303)
+    issue_view_token(table)
+    db.session.commit()
+    flash(_("The table has a new view link. The old one no longer works."), "success")
+    return redirect(url_for(".show", token=token, _anchor="share"), code=303)
+
+
+@bp.post("/t/<token>/forget")
+def forget(token: str) -> Response:
+    held = _held(token)
+    if ForgetForm().validate_on_submit():
+        forget_table(held.table.id)
+        flash(_("This phone no longer shows “%(name)s”.", name=held.table.name), "success")
+    return redirect(url_for("games.index"), code=303)
+
+
+@bp.post("/tables/new")
+def create() -> Response:
+    form = NameForm()
+    if not form.validate_on_submit():
+        flash(_("A table's name is 1 to %(max)s characters long.", max=NAME_LENGTH), "error")
+        return redirect(url_for("games.index"), code=303)
+    _table, token = new_table(form.name.data)
+    db.session.commit()
+    flash(_("The table is made. Share its link with the people you play with."), "success")
+    return redirect(url_for(".show", token=token, _anchor="share"), code=303)
