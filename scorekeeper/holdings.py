@@ -9,6 +9,7 @@ a card table's games and house rules through that table's link, a game through i
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeVar
 
 from flask import g
 from sqlalchemy import or_, select
@@ -37,22 +38,25 @@ class HeldTable:
         return self.role is Role.EDIT
 
 
-def _by_digest(model: type[Game] | type[CardTable], tokens: dict[int, str]) -> dict[int, Role]:
-    """Row id -> the role each remembered token opens, in one query; stale ones are dropped."""
+Row = TypeVar("Row", Game, CardTable)
+
+
+def _opened(model: type[Row], tokens: dict[int, str]) -> dict[int, tuple[Row, Role]]:
+    """Row id -> the row and the role its remembered token opens, in one query."""
     wanted = {row_id: digest(token) for row_id, token in tokens.items() if is_token(token)}
     if not wanted:
         return {}
     digests = list(wanted.values())
-    query = select(model.id, model.view_token_hash, model.edit_token_hash).where(
+    query = select(model).where(
         model.id.in_(wanted),
         or_(model.view_token_hash.in_(digests), model.edit_token_hash.in_(digests)),
     )
-    roles = {}
-    for row_id, view_hash, edit_hash in db.session.execute(query):
-        role = role_of(wanted[row_id], view_hash, edit_hash)
+    opened = {}
+    for row in db.session.scalars(query):
+        role = role_of(wanted[row.id], row.view_token_hash, row.edit_token_hash)
         if role is not None:
-            roles[row_id] = role
-    return roles
+            opened[row.id] = (row, role)
+    return opened
 
 
 def held_tables() -> dict[int, HeldTable]:
@@ -60,17 +64,13 @@ def held_tables() -> dict[int, HeldTable]:
     held: dict[int, HeldTable] | None = g.get("held_tables")
     if held is None:
         tokens = remembered_tables()
-        roles = _by_digest(CardTable, tokens)
-        for table_id in tokens.keys() - roles.keys():
+        opened = _opened(CardTable, tokens)
+        for table_id in tokens.keys() - opened.keys():
             forget_table(table_id)
-        rows = {
-            row.id: row
-            for row in db.session.scalars(select(CardTable).where(CardTable.id.in_(roles)))
-        }
         held = {
-            table_id: HeldTable(rows[table_id], roles[table_id], tokens[table_id])
+            table_id: HeldTable(*opened[table_id], tokens[table_id])
             for table_id in reversed(list(tokens))
-            if table_id in rows
+            if table_id in opened
         }
         g.held_tables = held
     return held
@@ -96,10 +96,10 @@ def editable_tables() -> list[CardTable]:
 def held_game_ids() -> set[int]:
     """Games this browser keeps a link of its own to (not through a card table)."""
     tokens = remembered_games()
-    roles = _by_digest(Game, tokens)
-    for game_id in tokens.keys() - roles.keys():
+    opened = _opened(Game, tokens)
+    for game_id in tokens.keys() - opened.keys():
         forget_game(game_id)
-    return set(roles)
+    return set(opened)
 
 
 def visible_games() -> list[Game]:
