@@ -20,6 +20,8 @@ class SharePanel:
     """The address of the view link's QR code (an SVG image)."""
     edit_url: str | None
     """Only for the holder of the edit link."""
+    keeper: bool
+    """Whether this browser may change the game (and so make new links)."""
     edit_qr: str | None
     poll_url: str
     etag: str
@@ -35,7 +37,8 @@ def share_panel(game: Game) -> SharePanel:
     view_url = url_for("games.scoreboard", token=game.view_token, _external=True)
     edit_url = None
     edit_qr = None
-    if grant is not None and grant.game_id == game.id and grant.can_edit:
+    keeper = grant is not None and grant.game_id == game.id and grant.can_edit
+    if keeper and grant is not None and not grant.by_table:
         edit_url = url_for("games.scoreboard", token=grant.token, _external=True)
         edit_qr = url_for("sharing.qr_code", link_token=grant.token)
     return SharePanel(
@@ -44,6 +47,7 @@ def share_panel(game: Game) -> SharePanel:
         view_qr=url_for("sharing.qr_code", link_token=game.view_token),
         edit_url=edit_url,
         edit_qr=edit_qr,
+        keeper=keeper,
         poll_url=url_for("sharing.version", poll_token=game.view_token),
         etag=game_etag(game),
     )

@@ -51,6 +51,9 @@ class Grant:
     """The game's version when the token was looked up."""
     table_id: int | None = None
     """The card table that owns the game, if any."""
+    by_table: bool = False
+    """Whether the edit role comes from the table's edit link, the address being the view
+    link's."""
     game: Game | None = field(default=None, compare=False, repr=False)
     """The game itself when it was read with the token (``resolve(read_game=True)``); this
     reference also keeps it in the session, which holds its objects weakly."""
@@ -61,7 +64,9 @@ class Grant:
 
     def upgraded(self) -> Grant:
         """The same grant with the edit role (its table's edit link opens the game too)."""
-        return Grant(self.game_id, Role.EDIT, self.token, self.version, self.table_id, self.game)
+        return Grant(
+            self.game_id, Role.EDIT, self.token, self.version, self.table_id, True, self.game
+        )
 
 
 def issue_tokens(game: Game) -> str:
@@ -125,7 +130,7 @@ def resolve(token: str, *, read_game: bool = False) -> Grant | None:
     role = role_of(wanted, view_hash, edit_hash)
     if role is None:
         return None
-    return Grant(game_id, role, token, version, table_id, game)
+    return Grant(game_id, role, token, version, table_id, game=game)
 
 
 def remember_edit_link(game_id: int, token: str) -> None:

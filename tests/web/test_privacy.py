@@ -116,8 +116,10 @@ def test_a_member_with_the_tables_edit_link_keeps_its_games_from_another_phone(
     view_link = f"/g/{keeper_game.view}"
     saved = member.post(f"{view_link}/deals/2", data={**DEAL, "version": "0"})
 
+    scoreboard = page(member.get(view_link))
     assert "Ann&#39;s Friday" in joined and view_link in home
     assert saved.status_code == 303, saved.get_data(as_text=True)
+    assert 'id="edit-link"' not in scoreboard and "New edit link" in scoreboard
     with app.app_context():
         assert db.session.scalar(
             select(func.count()).select_from(Deal).where(Deal.game_id == keeper_game.game_id)
