@@ -11,6 +11,10 @@ from flask import Flask, Response
 from scorekeeper import config as settings
 from scorekeeper import connections, security, sessions
 from scorekeeper.extensions import babel, csrf, db, migrate, select_locale
+from scorekeeper.games.access import can_edit
+from scorekeeper.games.links import remember_new_games
+from scorekeeper.sharing import feed, poll, redact
+from scorekeeper.sharing.panel import share_panel
 from scorekeeper.tables.cli import tables_cli
 from scorekeeper.tables.service import remember_new_tables
 
@@ -56,7 +60,12 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     babel.init_app(app, locale_selector=select_locale)
     security.init_app(app)
     sessions.init_app(app)
-    app.after_request(_keep_new_tables)
+    feed.init_app(app)
+    poll.init_app(app)
+    redact.init_app(app)
+    app.after_request(_keep_new_links)
+    app.add_template_global(can_edit)
+    app.add_template_global(share_panel)
 
     for module_name in BLUEPRINTS:
         app.register_blueprint(importlib.import_module(module_name).bp)
@@ -65,7 +74,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     return app
 
 
-def _keep_new_tables(response: Response) -> Response:
-    """Whoever made a card table in this request keeps its edit link (encrypted session)."""
+def _keep_new_links(response: Response) -> Response:
+    """Whoever made a card table or a game in this request keeps its edit link (in the
+    encrypted session)."""
     remember_new_tables()
+    remember_new_games()
     return response

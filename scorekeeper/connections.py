@@ -57,7 +57,6 @@ def writes_in_one_statement(view: F) -> F:
     return view
 
 
-@event.listens_for(Engine, "connect")
 def _configure_sqlite(dbapi_connection: Any, connection_record: Any) -> None:
     """Foreign keys checked and the write-ahead log on, for every SQLite connection.
 
@@ -77,6 +76,8 @@ def _configure_sqlite(dbapi_connection: Any, connection_record: Any) -> None:
 def init_app(app: Flask) -> None:
     with app.app_context():
         engine = db.engine
+    if engine.dialect.name == "sqlite":
+        event.listen(engine, "connect", _configure_sqlite)
     if engine.dialect.name == "postgresql":
         _watch_postgresql_pool(engine, app.config)
     if not event.contains(db.session, "before_flush", _refuse_flush_outside_transaction):

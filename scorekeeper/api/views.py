@@ -9,12 +9,12 @@ from typing import Any
 from flask import Blueprint, abort, request, url_for
 
 from ..extensions import csrf, db
+from ..games.links import resolve
 from ..games.service import load_game
 from ..holdings import visible_games
 from ..house import catalogue
 from ..rules.house import resolve_variant
 from ..rules.json_entry import answer
-from ..sharing.tokens import resolve
 from ..sharing.transfer import ImportRefused, export_games, import_games, read_file
 from .meld_check import answer_meld_check
 from .openapi import openapi_document

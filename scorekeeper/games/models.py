@@ -49,7 +49,7 @@ class Game(db.Model):
     """The secret of the view link, kept so that the keeper can be shown that link."""
     view_token_hash: Mapped[str] = mapped_column(String(TOKEN_COLUMN_LENGTH), unique=True)
     edit_token_hash: Mapped[str] = mapped_column(String(TOKEN_COLUMN_LENGTH), unique=True)
-    """SHA-256 of the edit link's secret; the secret itself is never stored (sharing.tokens)."""
+    """SHA-256 of the edit link's secret; the secret itself is never stored (games.links)."""
 
     sides: Mapped[list[GameSide]] = relationship(
         back_populates="game",

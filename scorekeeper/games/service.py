@@ -17,8 +17,8 @@ from sqlalchemy.orm.attributes import set_committed_value
 from scorekeeper.extensions import db
 from scorekeeper.rules.entry import SIDE_FIELDS, DealEntry
 from scorekeeper.rules.variants import Table, Variant
-from scorekeeper.sharing.tokens import issue_tokens
 
+from .links import issue_tokens
 from .models import Deal, DealSide, Game, GameSide, utcnow
 
 
@@ -26,7 +26,7 @@ def start_game(variant: Variant, table: Table, side_names: Sequence[str], name: 
     """A new game of `variant` at `table`, keeping a frozen copy of the variant's rules.
 
     The game gets its view and edit links; whoever started it in a request gets the edit link
-    (see ``sharing.tokens.issue_tokens``).
+    (see ``links.issue_tokens``).
     """
     if len(side_names) != table.sides:
         raise ValueError(f"{table.sides} side names are needed, not {len(side_names)}")
@@ -100,7 +100,7 @@ _DEALS_OF_GAME = (
 
 def load_game(game_id: int) -> Game | None:
     """One game with everything the scoreboard reads: the game and its sides (read already
-    when the address's token was looked up, see ``sharing.tokens.resolve``), then its deals
+    when the address's token was looked up, see ``links.resolve``), then its deals
     with their sides, in one query."""
     game = db.session.get(Game, game_id, options=_WITH_SIDES)
     if game is None:

@@ -26,17 +26,16 @@ from scorekeeper.rules.messages import Problem
 from scorekeeper.rules.scoring import line_keys
 from scorekeeper.rules.validation import Report, validate_deal
 from scorekeeper.rules.variants import DEALS_PER_GAME, Variant
-from scorekeeper.sharing.access import can_edit, current_grant, edit_only, pull_token, push_token
-from scorekeeper.sharing.concurrency import (
+from scorekeeper.tables.service import mark_used, table_for_new
+
+from . import forms
+from .access import can_edit, current_grant, edit_only, pull_token, push_token
+from .concurrency import (
     conditional_page,
     deal_conflict,
     deal_version,
     posted_version,
 )
-from scorekeeper.sharing.panel import share_panel
-from scorekeeper.tables.service import mark_used, table_for_new
-
-from . import forms
 from .forms import (
     COUNTER_LABELS,
     COUNTER_TARGETS,
@@ -212,7 +211,6 @@ def _render_scoreboard(game: Game) -> str:
         table=table_summary(game, variant),
         ending=_deal_endings(score),
         delete_form=ConfirmForm() if can_edit() else None,  # only the keeper deletes deals
-        share=share_panel(game),
     )
 
 

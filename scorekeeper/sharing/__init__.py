@@ -1,6 +1,3 @@
-"""Sharing games: view and edit links (capability tokens), who may change what, QR codes, the
-live scoreboard's poll, and export and import of games as JSON.
-
-The blueprint lives in ``sharing.views`` (registered by the factory from there), so that the
-games service can issue tokens without importing any view.
-"""
+"""Sharing games, built on the games package (which never imports this one): new links, QR
+codes, the share panel, the live scoreboard's poll and its feed, and export and import of games
+as JSON. ``create_app`` wires the poll, the feed and the log filter in."""

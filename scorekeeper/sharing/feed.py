@@ -20,10 +20,11 @@ import select
 import threading
 import time
 from collections.abc import Callable
+from typing import Any
 
 import psycopg
 from flask import Flask
-from sqlalchemy import DDL, Table, event
+from sqlalchemy import DDL, Connection, Table, event
 
 from scorekeeper.extensions import db
 from scorekeeper.games.models import Game
@@ -64,12 +65,21 @@ log = logging.getLogger(__name__)
 
 def _notify_on_change(game_table: Table) -> None:
     """Make ``metadata.create_all`` create the trigger too, on PostgreSQL (the migrations
-    create it on their own)."""
-    for statement in (CREATE_FUNCTION, CREATE_TRIGGER):
-        event.listen(game_table, "after_create", DDL(statement).execute_if(dialect="postgresql"))
+    create it on their own). Once per process, whatever the number of apps."""
+    if event.contains(game_table, "after_create", _create_trigger):
+        return
+    event.listen(game_table, "after_create", _create_trigger)
 
 
-_notify_on_change(Game.__table__)
+def _create_trigger(target: Table, connection: Connection, **kw: Any) -> None:
+    if connection.dialect.name == "postgresql":
+        for statement in (CREATE_FUNCTION, CREATE_TRIGGER):
+            connection.execute(DDL(statement))
+
+
+def init_app(app: Flask) -> None:
+    """Tables made from the models (the tests', ``db.create_all``) notify as migrated ones do."""
+    _notify_on_change(Game.__table__)
 
 
 class GameFeed:

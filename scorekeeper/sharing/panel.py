@@ -6,9 +6,9 @@ from dataclasses import dataclass
 
 from flask import url_for
 
+from scorekeeper.games.access import current_grant
 from scorekeeper.games.models import Game
 
-from .access import current_grant
 from .poll_front import poll_etag
 
 

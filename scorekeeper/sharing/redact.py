@@ -13,7 +13,7 @@ import re
 
 from flask import Flask
 
-from .tokens import TOKEN_LENGTH
+from scorekeeper.capabilities import TOKEN_LENGTH
 
 REDACTED = "[token]"
 LOGGERS = ("werkzeug", "gunicorn.access", "gunicorn.error")

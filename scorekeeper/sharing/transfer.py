@@ -19,6 +19,7 @@ from datetime import datetime
 from typing import Any
 
 from scorekeeper.extensions import db
+from scorekeeper.games.links import issue_tokens
 from scorekeeper.games.models import NAME_LENGTH, SIDE_NAME_LENGTH, Deal, DealSide, Game, GameSide
 from scorekeeper.rules.entry import SIDE_FIELDS
 from scorekeeper.rules.house import validate_variant
@@ -27,8 +28,6 @@ from scorekeeper.rules.messages import N_, Phrase, Problem
 from scorekeeper.rules.validation import validate_deal
 from scorekeeper.rules.variants import DEALS_PER_GAME, Variant, variant_from_dict
 from scorekeeper.tables.models import CardTable
-
-from .tokens import issue_tokens
 
 FORMAT = "hand-and-foot-scorekeeper"
 FORMAT_VERSION = 1

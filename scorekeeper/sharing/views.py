@@ -32,41 +32,26 @@ from wtforms.validators import AnyOf
 
 from scorekeeper.extensions import db
 from scorekeeper.forms import PageForm
+from scorekeeper.games.access import edit_only, pull_token, push_token
+from scorekeeper.games.links import (
+    Role,
+    issue_edit_token,
+    issue_view_token,
+    remember_edit_link,
+)
 from scorekeeper.games.models import Game
 from scorekeeper.games.service import load_game
 from scorekeeper.holdings import visible_games
 from scorekeeper.tables.service import mark_used, table_for_new
 
-from . import poll, redact
-from .access import can_edit, edit_only, pull_token, push_token
+from . import poll
 from .poll_front import POLL_CACHE_CONTROL, POLL_MIMETYPE, poll_body, poll_etag
 from .qr import QR_CACHE_CONTROL, qr_svg
-from .tokens import (
-    Role,
-    issue_edit_token,
-    issue_view_token,
-    remember_edit_link,
-    remember_new_games,
-)
 from .transfer import ImportRefused, export_games, import_games, parse_file, read_file
 
 bp = Blueprint("sharing", __name__, cli_group="games")
 bp.url_value_preprocessor(pull_token)
 bp.url_defaults(push_token)
-bp.record_once(lambda state: redact.init_app(state.app))
-bp.record_once(lambda state: poll.init_app(state.app))
-
-
-@bp.app_context_processor
-def _sharing_context() -> dict[str, object]:
-    return {"can_edit": can_edit}
-
-
-@bp.after_app_request
-def _keep_new_games(response: Response) -> Response:
-    """Whoever started or imported a game in this request keeps its edit link (session)."""
-    remember_new_games()
-    return response
 
 
 @bp.cli.command("edit-link")

@@ -12,8 +12,8 @@ from sample_deals import PAGAT_CAUGHT, PAGAT_OUT, form_values
 from sqlalchemy import select
 
 from scorekeeper.extensions import db
+from scorekeeper.games.links import TOKEN_LENGTH
 from scorekeeper.games.models import Game
-from scorekeeper.sharing.tokens import TOKEN_LENGTH
 
 DEAL = form_values(PAGAT_OUT, PAGAT_CAUGHT)
 

@@ -19,13 +19,13 @@ from werkzeug.test import Client
 
 from scorekeeper import capabilities
 from scorekeeper.extensions import db
+from scorekeeper.games import links as tokens_module
+from scorekeeper.games.links import TOKEN_LENGTH
 from scorekeeper.games.models import Deal, Game
 from scorekeeper.sharing import feed as feed_module
 from scorekeeper.sharing import poll as poll_module
-from scorekeeper.sharing import tokens as tokens_module
 from scorekeeper.sharing.qr import QR_CACHE_CONTROL, qr_svg
 from scorekeeper.sharing.redact import redact
-from scorekeeper.sharing.tokens import TOKEN_LENGTH
 
 
 def deal_row(app: Flask, links: Links, number: int) -> tuple[int, int] | None:

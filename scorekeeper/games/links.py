@@ -24,8 +24,9 @@ from scorekeeper.capabilities import (
     role_of,
 )
 from scorekeeper.extensions import db
-from scorekeeper.games.models import Game
 from scorekeeper.keyring import remember_game, remembered_games
+
+from .models import Game
 
 __all__ = [
     "TOKEN_LENGTH",

@@ -18,13 +18,13 @@ from flask import Response, abort, make_response, request, session
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
-from scorekeeper.games.models import Deal, Game
-from scorekeeper.games.scoring import deal_entry
 from scorekeeper.rules.entry import DealEntry
 from scorekeeper.rules.scoring import SideScore, score_deal
 from scorekeeper.rules.variants import Variant
 
 from .access import current_grant
+from .models import Deal, Game
+from .scoring import deal_entry
 
 VERSION_FIELD = "version"
 MAX_VERSION_DIGITS = 10

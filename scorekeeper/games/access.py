@@ -21,10 +21,10 @@ from sqlalchemy import select
 
 from scorekeeper.capabilities import Role
 from scorekeeper.extensions import db
-from scorekeeper.games.models import Game
 from scorekeeper.holdings import table_role
 
-from .tokens import Grant, new_game_tokens, remember_edit_link, remembered_edit_tokens, resolve
+from .links import Grant, new_game_tokens, remember_edit_link, remembered_edit_tokens, resolve
+from .models import Game
 
 TOKEN_ARG = "token"
 GAME_ARG = "game_id"
