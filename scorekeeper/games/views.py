@@ -11,7 +11,6 @@ from babel.lists import format_list
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import format_date, get_locale, ngettext
 from flask_babel import gettext as _
-from sqlalchemy.orm.exc import StaleDataError
 from werkzeug.wrappers import Response
 from wtforms import FormField
 
@@ -54,8 +53,9 @@ from .forms import (
 from .models import Deal, Game
 from .rule_links import rule_topic, rule_url
 from .scoring import game_score, game_variant
-from .service import delete_deal, games_newest_first, load_game, start_game
-from .writes import DealChanged, write_deal
+from .service import games_newest_first, load_game, start_game
+from .writes import DealChanged, GameChanged, delete_deal, write_deal
+from .writes import delete_game as delete_game_row
 
 bp = Blueprint("games", __name__)
 # Game addresses carry a view or edit token (/g/<token>/...); the views get ``game_id``.
@@ -491,23 +491,22 @@ def render_deal_form(
 @bp.post("/g/<token>/deals/<int:number>/delete")
 @edit_only
 def delete_deal_view(game_id: int, number: int) -> Response:
-    game = _get_game(game_id)
-    deal = game.deal(number)
-    if deal is None:
-        abort(404)
     form = ConfirmForm()
     if not form.validate_on_submit():
         abort(400)
-    if posted_version(required=True) != deal.version:
-        abort(409, description=_changed_meanwhile(number))
-    delete_deal(game, deal)
+    version = posted_version(required=True)
     try:
+        if version is None:
+            raise DealChanged
+        delete_deal(game_id, number, based_on=version)
         db.session.commit()
-    except StaleDataError:
+    except DealChanged:
         db.session.rollback()
+        if _get_game(game_id).deal(number) is None:
+            abort(404)
         abort(409, description=_changed_meanwhile(number))
     flash(_("Deal %(number)s deleted.", number=number), "success")
-    return redirect(url_for(".scoreboard", game_id=game.id), code=303)
+    return redirect(url_for(".scoreboard", game_id=game_id), code=303)
 
 
 def _changed_meanwhile(number: int) -> str:
@@ -524,7 +523,16 @@ def delete_game(game_id: int) -> str | Response:
     game = _get_game(game_id)
     form = ConfirmForm()
     if form.validate_on_submit():
-        if posted_version(required=True) != game.version:
+        title = game_title(game)
+        version = posted_version(required=True)
+        try:
+            if version is None:
+                raise GameChanged
+            delete_game_row(game_id, based_on=version)
+            db.session.commit()
+        except GameChanged:
+            db.session.rollback()
+            _get_game(game_id)  # 404 when deleted meanwhile
             abort(
                 409,
                 description=_(
@@ -532,9 +540,6 @@ def delete_game(game_id: int) -> str | Response:
                     "was not deleted. Look at the scoreboard again before deleting it."
                 ),
             )
-        title = game_title(game)
-        db.session.delete(game)
-        db.session.commit()
         flash(_("The game %(title)s was deleted.", title=title), "success")
         return redirect(url_for(".index"), code=303)
     return render_template("games/delete.html", game=game, form=form, score=game_score(game))

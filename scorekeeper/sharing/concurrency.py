@@ -4,9 +4,9 @@ Every form that changes a deal or a game carries the version it was made from. A
 from an older version than the stored one is refused with 409, and the page shows both deals
 side by side: what is saved now, and what this phone sent, with a button to save it over the
 other deliberately. A race that passes this check (two saves at the same moment) is caught by
-the database itself, and answered the same: a save writes only while the deal is at the version
-it was made from (``games.writes``), and a deletion names the version it read (``Deal``'s
-version column, see ``games.models``).
+the database itself, and answered the same: a save or a deletion writes only while the deal (or
+the game) is at the version it was made from, and every change locks the game before the deal,
+so that two changes at once wait for each other rather than deadlock (``games.writes``).
 """
 
 from __future__ import annotations

@@ -12,7 +12,9 @@ from sample_deals import PAGAT_CAUGHT, PAGAT_OUT, form_values
 from sqlalchemy import select
 
 from scorekeeper.extensions import db
-from scorekeeper.games.models import Game
+from scorekeeper.games.models import Deal, Game
+from scorekeeper.games.writes import write_deal
+from scorekeeper.rules.entry import DealEntry
 from scorekeeper.sharing.tokens import TOKEN_LENGTH
 
 DEAL = form_values(PAGAT_OUT, PAGAT_CAUGHT)
@@ -59,3 +61,13 @@ def start_game(app: Flask, client: FlaskClient, name: str = "Friday") -> Links:
 def save(client: FlaskClient, links: Links, number: int, version: int, **changes: str):
     data = {**DEAL, "version": str(version), **changes}
     return client.post(f"{links.edit_path}/deals/{number}", data=data)
+
+
+def store_deal(game: Game, entry: DealEntry) -> None:
+    """Store an entry as the deal form's save does: a new deal, or an edit of the stored one.
+    The caller commits."""
+    db.session.flush()
+    stored = db.session.scalar(
+        select(Deal.version).where(Deal.game_id == game.id, Deal.number == entry.deal)
+    )
+    write_deal(game, entry, based_on=stored or 0)

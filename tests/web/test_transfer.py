@@ -9,12 +9,13 @@ import io
 import json
 
 import pytest
+from game_helpers import store_deal
 from sample_deals import PAGAT_CAUGHT, PAGAT_OUT
 from sqlalchemy import func, select
 
 from scorekeeper.extensions import db
 from scorekeeper.games.models import Deal, DealSide, Game, GameSide
-from scorekeeper.games.service import save_deal, start_game
+from scorekeeper.games.service import start_game
 from scorekeeper.rules.entry import DealEntry
 from scorekeeper.rules.variants import get_variant
 
@@ -26,10 +27,10 @@ def make_games(app) -> None:
         pagat = get_variant("pagat")
         game = start_game(pagat, pagat.table_for(2, 4), ["Ann & Bob", "Cy & Di"], "Friday")
         for number in (1, 2, 3):
-            save_deal(game, DealEntry(pagat, number, (OUT, OTHER), players=4))
+            store_deal(game, DealEntry(pagat, number, (OUT, OTHER), players=4))
         db.session.commit()
         edited = dataclasses.replace(OTHER, cards_left_points=200)
-        save_deal(game, DealEntry(pagat, 2, (OUT, edited), players=4))
+        store_deal(game, DealEntry(pagat, 2, (OUT, edited), players=4))
         db.session.commit()
         simpson = get_variant("simpson")
         start_game(simpson, simpson.table_for(3), ["Eve", "Fay", "Gus"], "")
