@@ -26,6 +26,7 @@ from wtforms import (
 from wtforms.validators import Length, NumberRange, Optional, ValidationError
 
 from scorekeeper.forms import PageForm
+from scorekeeper.rules.names import clean_name, refused_characters
 from scorekeeper.rules.scoring import line_keys
 from scorekeeper.rules.variants import Table, UnknownVariant, Variant, all_variants, get_variant
 
@@ -252,8 +253,19 @@ def side_label(position: int, partnership: bool) -> str:
     return _("Player %(number)s", number=position + 1)
 
 
-def _strip(value: str | None) -> str | None:
-    return value.strip() if isinstance(value, str) else value
+def _clean_name(value: str | None) -> str | None:
+    return clean_name(value) if isinstance(value, str) else value
+
+
+class PrintableName:
+    """Refuses a name with characters no name may hold (``rules.names``)."""
+
+    def __init__(self, message: str) -> None:
+        self.message = message
+
+    def __call__(self, form: Form, field: StringField) -> None:
+        if field.data and refused_characters(field.data):
+            raise ValidationError(self.message)
 
 
 class NewGameForm(PageForm):
@@ -261,9 +273,10 @@ class NewGameForm(PageForm):
     table = SelectField(_l("Table"), validate_choice=False)
     side_names = FixedList(
         StringField(
-            filters=[_strip],
+            filters=[_clean_name],
             validators=[
                 Length(max=SIDE_NAME_LENGTH, message=_l("Keep names to %(max)s characters.")),
+                PrintableName(_l("Side names cannot hold control characters.")),
             ],
         ),
         min_entries=most_sides(),
@@ -271,8 +284,11 @@ class NewGameForm(PageForm):
     )
     name = StringField(
         _l("Game name (optional)"),
-        filters=[_strip],
-        validators=[Length(max=NAME_LENGTH, message=_l("Keep the name to %(max)s characters."))],
+        filters=[_clean_name],
+        validators=[
+            Length(max=NAME_LENGTH, message=_l("Keep the name to %(max)s characters.")),
+            PrintableName(_l("The game name cannot hold control characters.")),
+        ],
     )
     start = SubmitField(_l("Start game"))
     refresh = SubmitField(_l("Show the fields for this table"))

@@ -32,6 +32,7 @@ from scorekeeper.rules.house import (
     param_value,
 )
 from scorekeeper.rules.messages import Phrase, Problem, Term
+from scorekeeper.rules.names import clean_name
 from scorekeeper.rules.variants import BUILT_IN, DEALS_PER_GAME, Table, Variant
 
 NONE_CHOICE = "none"
@@ -46,6 +47,10 @@ def words(label: Term | Phrase | str) -> str:
 
 def _strip(value: str | None) -> str | None:
     return value.strip() if isinstance(value, str) else value
+
+
+def _clean_name(value: str | None) -> str | None:
+    return clean_name(value) if isinstance(value, str) else value
 
 
 def field_name(key: str) -> str:
@@ -153,12 +158,12 @@ class HouseForm(PageForm):
 
     name = StringField(
         _l("Name of your rules"),
-        filters=[_strip],
+        filters=[_clean_name],
         validators=[Length(max=MAX_NAME, message=_l("Keep the name to %(max)s characters."))],
     )
     summary = TextAreaField(
         _l("What is different, in a sentence (optional)"),
-        filters=[_strip],
+        filters=[_clean_name],
         validators=[Length(max=MAX_TEXT, message=_l("Keep it to %(max)s characters."))],
     )
     save = SubmitField(_l("Save the rules"))

@@ -35,7 +35,8 @@ class Links:
         return f"/g/{self.view}"
 
 
-def start_game(app: Flask, client: FlaskClient, name: str = "Friday") -> Links:
+def start_game(app: Flask, client: FlaskClient, name: str = "Friday", **fields: str) -> Links:
+    """A game started through the form; ``fields`` replace the form's other values."""
     response = client.post(
         "/games/new",
         data={
@@ -45,6 +46,7 @@ def start_game(app: Flask, client: FlaskClient, name: str = "Friday") -> Links:
             "start": "1",
             "side_names-0": "Us",
             "side_names-1": "Them",
+            **fields,
         },
     )
     assert response.status_code == 303
