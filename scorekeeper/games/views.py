@@ -6,6 +6,7 @@ import hashlib
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import NoReturn
 
 from babel.lists import format_list
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
@@ -495,25 +496,29 @@ def delete_deal_view(game_id: int, number: int) -> Response:
     if not form.validate_on_submit():
         abort(400)
     version = posted_version(required=True)
+    if version is None:
+        _not_deleted(game_id, number)
     try:
-        if version is None:
-            raise DealChanged
         delete_deal(game_id, number, based_on=version)
         db.session.commit()
     except DealChanged:
         db.session.rollback()
-        if _get_game(game_id).deal(number) is None:
-            abort(404)
-        abort(409, description=_changed_meanwhile(number))
+        _not_deleted(game_id, number)
     flash(_("Deal %(number)s deleted.", number=number), "success")
     return redirect(url_for(".scoreboard", game_id=game_id), code=303)
 
 
-def _changed_meanwhile(number: int) -> str:
-    return _(
-        "Deal %(number)s was changed on another phone since this page was loaded, so it was "
-        "not deleted. Look at the scoreboard again before deleting it.",
-        number=number,
+def _not_deleted(game_id: int, number: int) -> NoReturn:
+    """404 when the deal (or its game) is gone, else 409: it changed since the page."""
+    if _get_game(game_id).deal(number) is None:
+        abort(404)
+    abort(
+        409,
+        description=_(
+            "Deal %(number)s was changed on another phone since this page was loaded, so it "
+            "was not deleted. Look at the scoreboard again before deleting it.",
+            number=number,
+        ),
     )
 
 
@@ -525,21 +530,26 @@ def delete_game(game_id: int) -> str | Response:
     if form.validate_on_submit():
         title = game_title(game)
         version = posted_version(required=True)
+        if version is None:
+            _game_not_deleted(game_id)
         try:
-            if version is None:
-                raise GameChanged
             delete_game_row(game_id, based_on=version)
             db.session.commit()
         except GameChanged:
             db.session.rollback()
-            _get_game(game_id)  # 404 when deleted meanwhile
-            abort(
-                409,
-                description=_(
-                    "The game was changed on another phone since this page was loaded, so it "
-                    "was not deleted. Look at the scoreboard again before deleting it."
-                ),
-            )
+            _game_not_deleted(game_id)
         flash(_("The game %(title)s was deleted.", title=title), "success")
         return redirect(url_for(".index"), code=303)
     return render_template("games/delete.html", game=game, form=form, score=game_score(game))
+
+
+def _game_not_deleted(game_id: int) -> NoReturn:
+    """404 when the game is gone, else 409: it changed since the page was loaded."""
+    _get_game(game_id)
+    abort(
+        409,
+        description=_(
+            "The game was changed on another phone since this page was loaded, so it "
+            "was not deleted. Look at the scoreboard again before deleting it."
+        ),
+    )
