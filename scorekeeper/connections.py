@@ -118,7 +118,9 @@ def _watch_postgresql_pool(engine: Engine, config: Config) -> None:
 
     def checked_in(dbapi_connection: Any, record: ConnectionPoolEntry) -> None:
         record.info[_LAST_USED] = time.monotonic()
-        if record.info.pop(_LENT_IN_AUTOCOMMIT, False) and not dbapi_connection.closed:
+        lent_in_autocommit = record.info.pop(_LENT_IN_AUTOCOMMIT, False)
+        # A connection found dead comes back invalidated: without its DBAPI connection.
+        if lent_in_autocommit and dbapi_connection is not None and not dbapi_connection.closed:
             dbapi_connection.autocommit = False
 
     event.listen(engine, "connect", connected)

@@ -1,4 +1,4 @@
-"""The base of every form the pages post.
+"""The base of every form the pages post, and the checks every name field shares.
 
 Flask-WTF translates WTForms' own messages (a missing CSRF token, a number that is not one)
 by reading WTForms' catalog again in every request that shows one. ``PageForm`` reads each
@@ -14,9 +14,12 @@ from babel import support
 from flask import current_app
 from flask_babel import get_locale
 from flask_wtf import FlaskForm
+from wtforms import Field, Form
 from wtforms.i18n import messages_path
+from wtforms.validators import ValidationError
 
 from scorekeeper.extensions import DEFAULT_LANGUAGE
+from scorekeeper.rules.names import clean_name, refused_characters
 
 
 @cache
@@ -30,3 +33,19 @@ class PageForm(FlaskForm):
             if not current_app.config.get("WTF_I18N_ENABLED", True):
                 return None
             return wtforms_catalog(str(get_locale() or DEFAULT_LANGUAGE))
+
+
+def name_filter(value: object) -> object:
+    """A name field's filter: whitespace controls become spaces, the ends are stripped."""
+    return clean_name(value) if isinstance(value, str) else value
+
+
+class PrintableName:
+    """Refuses a name with characters no name may hold (``rules.names``)."""
+
+    def __init__(self, message: str) -> None:
+        self.message = message
+
+    def __call__(self, form: Form, field: Field) -> None:
+        if field.data and refused_characters(field.data):
+            raise ValidationError(self.message)

@@ -2,16 +2,27 @@
 
 Requests under /api/ get ``{"errors": [{"side": null, "field": null, "message": ...}]}``;
 everyone else gets ``errors/error.html``: a title, a plain sentence and a way home.
+
+A database that cannot be reached (a server restarted, a connection cut, a SQLite file that
+cannot be opened) is answered 503 with ``Retry-After``: the request saved nothing and may be
+sent again. The pool drops the dead connections, so the next request works once the database
+is back.
 """
+
+import logging
 
 from flask import Blueprint, jsonify, render_template, request
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import HTTPException, InternalServerError
+from sqlalchemy.exc import OperationalError, SQLAlchemyError
+from werkzeug.exceptions import HTTPException, InternalServerError, ServiceUnavailable
 
 from scorekeeper.extensions import db
 
 bp = Blueprint("errors", __name__)
+log = logging.getLogger(__name__)
+
+RETRY_AFTER_SECONDS = 5
 
 
 def _wording(status: int) -> tuple[str, str]:
@@ -39,6 +50,13 @@ def _wording(status: int) -> tuple[str, str]:
         500: (
             _("Something went wrong"),
             _("The app ran into a problem and saved nothing from this request. Please try again."),
+        ),
+        503: (
+            _("Try again in a moment"),
+            _(
+                "The app could not reach its database, so nothing was saved from this request. "
+                "Try again in a few seconds."
+            ),
         ),
     }
     return wordings[status]
@@ -91,3 +109,14 @@ def handle_internal_error(error: InternalServerError):
     title, message = _wording(500)
     # Never show what went wrong inside: it is logged, not displayed.
     return _respond(500, title, message, error)
+
+
+@bp.app_errorhandler(OperationalError)
+def handle_database_unavailable(error: OperationalError):
+    log.warning("database unavailable: %s", error.orig)
+    try:
+        db.session.rollback()
+    except SQLAlchemyError:
+        db.session.remove()
+    title, message = _wording(503)
+    return _respond(503, title, message, ServiceUnavailable(retry_after=RETRY_AFTER_SECONDS))

@@ -4,9 +4,9 @@ Every form that changes a deal or a game carries the version it was made from. A
 from an older version than the stored one is refused with 409, and the page shows both deals
 side by side: what is saved now, and what this phone sent, with a button to save it over the
 other deliberately. A race that passes this check (two saves at the same moment) is caught by
-the database itself, and answered the same: a save writes only while the deal is at the version
-it was made from (``games.writes``), and a deletion names the version it read (``Deal``'s
-version column, see ``games.models``).
+the database itself, and answered the same: a save or a deletion writes only while the deal (or
+the game) is at the version it was made from, and every change locks the game before the deal,
+so that two changes at once wait for each other rather than deadlock (``games.writes``).
 """
 
 from __future__ import annotations
@@ -27,24 +27,31 @@ from .models import Deal, Game
 from .scoring import deal_entry
 
 VERSION_FIELD = "version"
-MAX_VERSION_DIGITS = 10
+MAX_VERSION = 2**31 - 1
+"""The largest version a game or a deal can reach: the columns are 32-bit integers on every
+database, so a larger one is refused before any query (PostgreSQL would fail on it)."""
+MAX_VERSION_DIGITS = len(str(MAX_VERSION))
 NOT_RESENT = frozenset({"csrf_token", VERSION_FIELD, "confirm"})
 
 
 def posted_version(*, required: bool) -> int | None:
-    """The version a posted form was made from: None when absent, 400 when not a number."""
+    """The version a posted form was made from: None when absent, 400 when not a whole
+    number from 0 to MAX_VERSION."""
     raw = request.form.get(VERSION_FIELD)
     if raw is None:
         if required:
             return None
         return 0
     raw = raw.strip()
-    if not raw.isdigit() or len(raw) > MAX_VERSION_DIGITS:
+    if not (raw.isascii() and raw.isdigit() and len(raw) <= MAX_VERSION_DIGITS) or (
+        int(raw) > MAX_VERSION
+    ):
         abort(
             400,
             description=_(
-                "The form was damaged (its version is not a number). "
-                "Reload the page and try again."
+                "The form was damaged: its version field must be a whole number from 0 to "
+                "%(most)s. Reload the page and try again.",
+                most=MAX_VERSION,
             ),
         )
     return int(raw)

@@ -25,7 +25,7 @@ from wtforms import (
 )
 from wtforms.validators import Length, NumberRange, Optional, ValidationError
 
-from scorekeeper.forms import PageForm
+from scorekeeper.forms import PageForm, PrintableName, name_filter
 from scorekeeper.holdings import editable_tables
 from scorekeeper.house.catalogue import find_variant, variants
 from scorekeeper.rules.scoring import line_keys
@@ -262,18 +262,15 @@ def _table_id(value: object) -> int | None:
         return None
 
 
-def _strip(value: str | None) -> str | None:
-    return value.strip() if isinstance(value, str) else value
-
-
 class NewGameForm(PageForm):
     variant = RadioField(_l("Rules"))
     table = SelectField(_l("Table"), validate_choice=False)
     side_names = FixedList(
         StringField(
-            filters=[_strip],
+            filters=[name_filter],
             validators=[
                 Length(max=SIDE_NAME_LENGTH, message=_l("Keep names to %(max)s characters.")),
+                PrintableName(_l("Side names cannot hold control characters.")),
             ],
         ),
         min_entries=most_sides(),
@@ -281,8 +278,11 @@ class NewGameForm(PageForm):
     )
     name = StringField(
         _l("Game name (optional)"),
-        filters=[_strip],
-        validators=[Length(max=NAME_LENGTH, message=_l("Keep the name to %(max)s characters."))],
+        filters=[name_filter],
+        validators=[
+            Length(max=NAME_LENGTH, message=_l("Keep the name to %(max)s characters.")),
+            PrintableName(_l("The game name cannot hold control characters.")),
+        ],
     )
     at = SelectField(_l("Kept with the table"), coerce=_table_id, validate_choice=False)
     """The card table the game goes to, among those this browser may add to."""

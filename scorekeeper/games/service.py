@@ -1,25 +1,22 @@
-"""Changes to stored games through the ORM: start one, save a deal (new or edited), delete;
-and loading a game for its pages.
+"""Games through the ORM: start one, and load games for their pages.
 
-Callers validate first (``rules.validation.validate_deal``); these only store entries and
-leave the session for the caller to commit. The deal form's save, which many phones make at
-once, writes without the ORM: see ``writes``.
+Deals are saved and deleted, and games deleted, without the ORM, by ``writes``: the one place
+that counts a game's version for them and locks in one order.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sqlalchemy import bindparam, inspect, select
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import joinedload, selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
 from scorekeeper.extensions import db
-from scorekeeper.rules.entry import SIDE_FIELDS, DealEntry
 from scorekeeper.rules.variants import Table, Variant
 
 from .links import issue_tokens
-from .models import Deal, DealSide, Game, GameSide, utcnow
+from .models import Deal, Game, GameSide
 
 
 def start_game(variant: Variant, table: Table, side_names: Sequence[str], name: str = "") -> Game:
@@ -40,39 +37,6 @@ def start_game(variant: Variant, table: Table, side_names: Sequence[str], name: 
     issue_tokens(game)
     db.session.add(game)
     return game
-
-
-def save_deal(game: Game, entry: DealEntry) -> Deal:
-    """Store the entry as deal `entry.deal` of the game: a new deal, or an edit of it."""
-    deal = game.deal(entry.deal)
-    if deal is None:
-        deal = Deal(number=entry.deal, version=1)
-        game.deals.append(deal)
-        deal.sides = [DealSide(position=i) for i in range(len(entry.sides))]
-    else:
-        deal.version += 1
-        deal.updated_at = utcnow()
-    deal.stock_ran_out = entry.stock_ran_out
-    for row, side in zip(deal.sides, entry.sides, strict=True):
-        for name in SIDE_FIELDS:
-            setattr(row, name, getattr(side, name))
-    game.updated_at = utcnow()
-    changed(game)
-    return deal
-
-
-def delete_deal(game: Game, deal: Deal) -> None:
-    game.deals.remove(deal)
-    game.updated_at = utcnow()
-    changed(game)
-
-
-def changed(game: Game) -> None:
-    """One more game version, counted in the database (two saves at once both count)."""
-    if inspect(game).persistent:
-        game.version = Game.version + 1
-    else:  # not written yet: counted here, written with the game
-        game.version = (game.version or 1) + 1
 
 
 def games_newest_first() -> list[Game]:

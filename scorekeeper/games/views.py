@@ -6,12 +6,12 @@ import hashlib
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import NoReturn
 
 from babel.lists import format_list
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import format_date, get_locale, ngettext
 from flask_babel import gettext as _
-from sqlalchemy.orm.exc import StaleDataError
 from werkzeug.wrappers import Response
 from wtforms import FormField
 
@@ -57,8 +57,9 @@ from .forms import (
 from .models import Deal, Game
 from .rule_links import rule_topic, rule_url
 from .scoring import game_score, game_variant
-from .service import delete_deal, load_game, start_game
-from .writes import DealChanged, write_deal
+from .service import load_game, start_game
+from .writes import DealChanged, GameChanged, delete_deal, write_deal
+from .writes import delete_game as delete_game_row
 
 bp = Blueprint("games", __name__)
 # Game addresses carry a view or edit token (/g/<token>/...); the views get ``game_id``.
@@ -506,30 +507,33 @@ def render_deal_form(
 @bp.post("/g/<token>/deals/<int:number>/delete")
 @edit_only
 def delete_deal_view(game_id: int, number: int) -> Response:
-    game = _get_game(game_id)
-    deal = game.deal(number)
-    if deal is None:
-        abort(404)
     form = ConfirmForm()
     if not form.validate_on_submit():
         abort(400)
-    if posted_version(required=True) != deal.version:
-        abort(409, description=_changed_meanwhile(number))
-    delete_deal(game, deal)
+    version = posted_version(required=True)
+    if version is None:
+        _not_deleted(game_id, number)
     try:
+        delete_deal(game_id, number, based_on=version)
         db.session.commit()
-    except StaleDataError:
+    except DealChanged:
         db.session.rollback()
-        abort(409, description=_changed_meanwhile(number))
+        _not_deleted(game_id, number)
     flash(_("Deal %(number)s deleted.", number=number), "success")
-    return redirect(url_for(".scoreboard", game_id=game.id), code=303)
+    return redirect(url_for(".scoreboard", game_id=game_id), code=303)
 
 
-def _changed_meanwhile(number: int) -> str:
-    return _(
-        "Deal %(number)s was changed on another phone since this page was loaded, so it was "
-        "not deleted. Look at the scoreboard again before deleting it.",
-        number=number,
+def _not_deleted(game_id: int, number: int) -> NoReturn:
+    """404 when the deal (or its game) is gone, else 409: it changed since the page."""
+    if _get_game(game_id).deal(number) is None:
+        abort(404)
+    abort(
+        409,
+        description=_(
+            "Deal %(number)s was changed on another phone since this page was loaded, so it "
+            "was not deleted. Look at the scoreboard again before deleting it.",
+            number=number,
+        ),
     )
 
 
@@ -539,17 +543,28 @@ def delete_game(game_id: int) -> str | Response:
     game = _get_game(game_id)
     form = ConfirmForm()
     if form.validate_on_submit():
-        if posted_version(required=True) != game.version:
-            abort(
-                409,
-                description=_(
-                    "The game was changed on another phone since this page was loaded, so it "
-                    "was not deleted. Look at the scoreboard again before deleting it."
-                ),
-            )
         title = game_title(game)
-        db.session.delete(game)
-        db.session.commit()
+        version = posted_version(required=True)
+        if version is None:
+            _game_not_deleted(game_id)
+        try:
+            delete_game_row(game_id, based_on=version)
+            db.session.commit()
+        except GameChanged:
+            db.session.rollback()
+            _game_not_deleted(game_id)
         flash(_("The game %(title)s was deleted.", title=title), "success")
         return redirect(url_for(".index"), code=303)
     return render_template("games/delete.html", game=game, form=form, score=game_score(game))
+
+
+def _game_not_deleted(game_id: int) -> NoReturn:
+    """404 when the game is gone, else 409: it changed since the page was loaded."""
+    _get_game(game_id)
+    abort(
+        409,
+        description=_(
+            "The game was changed on another phone since this page was loaded, so it "
+            "was not deleted. Look at the scoreboard again before deleting it."
+        ),
+    )

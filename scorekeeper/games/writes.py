@@ -1,14 +1,20 @@
-"""A deal save as the database sees it: the deal, its sides and the game's version, written
-together or not at all.
+"""Every change to a game's deals as the database sees it: a deal saved (new or edited) or
+deleted, and a game deleted. Each writes the deal, its sides and the game's version together
+or not at all, and is the only place that counts the game's version for it.
 
-Nothing is read first: the writes check the version themselves. An edit changes the deal only
-while it is at the version the form was made from; a new deal cannot be added twice. Either
-refusal raises ``DealChanged``.
+Nothing is read first: the writes check the version themselves. An edit or a deletion changes
+the deal only while it is at the version the form was made from; a new deal cannot be added
+twice. Either refusal raises ``DealChanged`` (the caller rolls back).
 
-On PostgreSQL the whole save is one statement (the deal's write, then its sides and the game's
-version in the same WITH), which is atomic by itself: the save needs no transaction around it
-(``connections.writes_in_one_statement``), and costs one round trip to the server. SQLite has
-no writes inside WITH: there the save is three statements in the request's transaction.
+One lock order: every change locks the game's row first, then the deal's. Two changes of the
+same game (a save and a deletion of one deal, a save and the game's deletion) then wait for
+each other; locked in opposite orders they would deadlock, and one of them fail.
+
+On PostgreSQL a save is one statement (the game's lock, the deal's write, then its sides and
+the game's version in the same WITH), which is atomic by itself: the save needs no transaction
+around it (``connections.writes_in_one_statement``), and costs one round trip to the server.
+SQLite has no writes inside WITH: there the save is three statements in the request's
+transaction, the game's version first.
 """
 
 from __future__ import annotations
@@ -16,7 +22,18 @@ from __future__ import annotations
 from typing import Any, cast
 
 import sqlalchemy
-from sqlalchemy import Connection, Select, bindparam, exists, func, select, true, update
+from sqlalchemy import (
+    Connection,
+    Select,
+    bindparam,
+    delete,
+    exists,
+    func,
+    literal,
+    select,
+    true,
+    update,
+)
 from sqlalchemy.dialects import postgresql
 from sqlalchemy.exc import IntegrityError
 
@@ -49,7 +66,12 @@ _NEW_DEAL = {
 
 
 class DealChanged(Exception):
-    """The deal is not at the version a save was made from: another phone saved it first."""
+    """The deal is not at the version a change was made from: another phone changed or deleted
+    it first (or deleted the game)."""
+
+
+class GameChanged(Exception):
+    """The game is not at the version its deletion was made from, or is gone already."""
 
 
 def write_deal(game: Game, entry: DealEntry, based_on: int) -> None:
@@ -106,10 +128,12 @@ def _one_statement(*, new: bool) -> Select[tuple[int]]:
         .table_valued(*_SIDE_COLUMNS, name="entered")
         .render_derived()
     )
+    locked = _game_locked().cte("locked")
     if new:
+        row = {**_NEW_DEAL, "game_id": locked.c.id}
         written = (
             postgresql.insert(_DEALS)
-            .values(_NEW_DEAL)
+            .from_select(list(row), select(*(_as_value(v) for v in row.values())))
             .on_conflict_do_nothing(index_elements=[_DEALS.c.game_id, _DEALS.c.number])
             .returning(_DEALS.c.id)
             .cte("written")
@@ -119,7 +143,7 @@ def _one_statement(*, new: bool) -> Select[tuple[int]]:
             ["deal_id", *_SIDE_COLUMNS], rows.select_from(written.join(entered, true()))
         )
     else:
-        written = _edited_deal().cte("written")
+        written = _edited_deal().where(exists(select(locked.c.id))).cte("written")
         sides = (
             update(_DEAL_SIDES)
             .where(
@@ -129,7 +153,18 @@ def _one_statement(*, new: bool) -> Select[tuple[int]]:
             .values({name: entered.c[name] for name in SIDE_FIELDS})
         )
     game = _game_changed().where(exists(select(written.c.id)))
-    return select(written.c.id).add_cte(sides.cte("sides"), game.cte("game_changed"))
+    return select(written.c.id).add_cte(
+        locked, written, sides.cte("sides"), game.cte("game_changed")
+    )
+
+
+def _as_value(value: object) -> Any:
+    return value if isinstance(value, sqlalchemy.ColumnElement) else literal(value)
+
+
+def _game_locked() -> Select[tuple[int]]:
+    """The game's row, locked as an UPDATE of it would (see the module's docstring)."""
+    return select(_GAMES.c.id).where(_GAMES.c.id == _GAME).with_for_update(key_share=True)
 
 
 def _edited_deal() -> sqlalchemy.Update:
@@ -173,6 +208,10 @@ _GAME_CHANGED = _game_changed()
 def _statement_by_statement(
     connection: Connection, values: dict[str, Any], sides: list[dict[str, Any]]
 ) -> bool:
+    """The game's version first (which locks the game), then the deal: the caller rolls the
+    version back with everything else when the deal's write is refused."""
+    if connection.execute(_GAME_CHANGED, values).rowcount == 0:
+        return False
     if values["based_on"] == 0:
         deal_id = connection.execute(_ADD_DEAL, values).scalar_one()
         connection.execute(_ADD_SIDE, [{"deal_id": deal_id, **side} for side in sides])
@@ -185,5 +224,36 @@ def _statement_by_statement(
             for side in sides
         ]
         connection.execute(_EDIT_SIDE, rows)
-    connection.execute(_GAME_CHANGED, values)
     return True
+
+
+# --- deleting, in the request's transaction on every database -----------------------------
+
+
+_DELETE_DEAL = (
+    delete(_DEALS)
+    .where(_DEALS.c.game_id == _GAME, _DEALS.c.number == _NUMBER, _DEALS.c.version == _BASED_ON)
+    .returning(_DEALS.c.id)
+)
+_DELETE_GAME = (
+    delete(_GAMES).where(_GAMES.c.id == _GAME, _GAMES.c.version == _BASED_ON).returning(_GAMES.c.id)
+)
+
+
+def delete_deal(game_id: int, number: int, based_on: int) -> None:
+    """Delete deal ``number`` of the game while it is at version ``based_on``, or raise
+    ``DealChanged``: the caller then rolls back (the game's version was counted first)."""
+    connection = db.session.connection()
+    values = {"of_game": game_id, "deal_number": number, "based_on": based_on, "now": utcnow()}
+    if connection.execute(_GAME_CHANGED, values).rowcount == 0:
+        raise DealChanged
+    if connection.execute(_DELETE_DEAL, values).first() is None:
+        raise DealChanged
+
+
+def delete_game(game_id: int, based_on: int) -> None:
+    """Delete the game, its sides and its deals (the foreign keys cascade, after the game's
+    row is locked) while it is at version ``based_on``, or raise ``GameChanged``."""
+    connection = db.session.connection()
+    if connection.execute(_DELETE_GAME, {"of_game": game_id, "based_on": based_on}).first() is None:
+        raise GameChanged

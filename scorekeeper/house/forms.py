@@ -19,7 +19,7 @@ from wtforms import BooleanField, Field, SelectField, StringField, SubmitField, 
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length
 
-from scorekeeper.forms import PageForm
+from scorekeeper.forms import PageForm, name_filter
 from scorekeeper.rules.house import (
     GROUP_TERMS,
     MAX_NAME,
@@ -153,12 +153,12 @@ class HouseForm(PageForm):
 
     name = StringField(
         _l("Name of your rules"),
-        filters=[_strip],
+        filters=[name_filter],
         validators=[Length(max=MAX_NAME, message=_l("Keep the name to %(max)s characters."))],
     )
     summary = TextAreaField(
         _l("What is different, in a sentence (optional)"),
-        filters=[_strip],
+        filters=[name_filter],
         validators=[Length(max=MAX_TEXT, message=_l("Keep it to %(max)s characters."))],
     )
     save = SubmitField(_l("Save the rules"))

@@ -12,7 +12,8 @@ from werkzeug.wrappers import Response
 from scorekeeper.engine.game import play_game
 from scorekeeper.engine.melds import MeldCheck, MeldKind, check_meld
 from scorekeeper.extensions import db
-from scorekeeper.games.service import save_deal, start_game
+from scorekeeper.games.service import start_game
+from scorekeeper.games.writes import write_deal
 from scorekeeper.house import catalogue
 from scorekeeper.rules.validation import validate_deal
 from scorekeeper.rules.variants import UnknownVariant, Variant
@@ -75,10 +76,11 @@ def demo() -> str | Response | tuple[str, int]:
             played.side_names,
             _("Demo game (seed %(seed)s)", seed=seed),
         )
+        db.session.flush()  # the game's row, for its deals
         for entry in played.entries:
             if not validate_deal(entry).ok:
                 abort(500)  # the engine scores only legal play: this is a bug, save nothing
-            save_deal(game, entry)
+            write_deal(game, entry, based_on=0)
         db.session.commit()
         flash(_("The bots played four deals. Here is their score."), "success")
         return redirect(url_for("games.scoreboard", game_id=game.id), code=303)

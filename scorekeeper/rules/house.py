@@ -24,6 +24,7 @@ from typing import Any
 
 from .cards import BOOK_SIZE, CARDS_PER_DECK, NATURAL_RANKS
 from .messages import N_, Phrase, Problem, Term
+from .names import clean_name, refused_characters
 from .variants import (
     BUILT_IN,
     DEALS_PER_GAME,
@@ -57,7 +58,6 @@ MAX_BOOKS = 40
 MAX_WILD_RATIO = 6
 POINT_STEP = 5
 
-_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 _ID_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 _VARIANT_FIELDS = tuple(f.name for f in fields(Variant))
 
@@ -561,6 +561,8 @@ def _check_identity(variant: Variant) -> Iterator[Problem]:
             yield _field_problem(
                 key, N_("The {field} can be at most {most} characters."), most=MAX_TEXT
             )
+        elif refused_characters(getattr(variant, key)):
+            yield _field_problem(key, N_("The {field} cannot hold control characters."))
     for name in sorted(variant.inferred - set(_VARIANT_FIELDS)):
         yield _field_problem(
             "inferred", N_("{field} names {value}, which is not a rule of a variant."),
@@ -571,8 +573,7 @@ def _check_identity(variant: Variant) -> Iterator[Problem]:
 def _check_name(name: str) -> Iterator[Problem]:
     if not name.strip():
         yield _field_problem("name", N_("The {field} cannot be empty."))
-    elif any(unicodedata.category(char) in ("Cc", "Zl", "Zp") or char in _BIDI_CONTROLS
-             for char in name):
+    elif refused_characters(name):
         yield _field_problem("name", N_("The {field} cannot hold control characters."))
     elif len(name) > MAX_NAME:
         yield _field_problem(
@@ -754,6 +755,10 @@ class HouseRules:
     """The id's own part ("house-<slug>"); made from the name when empty."""
 
     def __post_init__(self) -> None:
+        # Every way in (the form, a file, a link, the score API) names rules by one rule.
+        for key in ("name", "summary"):
+            if isinstance(getattr(self, key), str):
+                object.__setattr__(self, key, clean_name(getattr(self, key)))
         object.__setattr__(self, "slug", house_id(self.name, self.slug)[len(HOUSE_PREFIX):])
 
     @property

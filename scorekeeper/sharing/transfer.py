@@ -19,12 +19,14 @@ from datetime import datetime
 from typing import Any
 
 from scorekeeper.extensions import db
+from scorekeeper.games.concurrency import MAX_VERSION
 from scorekeeper.games.links import issue_tokens
 from scorekeeper.games.models import NAME_LENGTH, SIDE_NAME_LENGTH, Deal, DealSide, Game, GameSide
 from scorekeeper.rules.entry import SIDE_FIELDS
 from scorekeeper.rules.house import validate_variant
 from scorekeeper.rules.json_entry import EntryRejected, deal_from_json
 from scorekeeper.rules.messages import N_, Phrase, Problem
+from scorekeeper.rules.names import clean_name, refused_characters
 from scorekeeper.rules.validation import validate_deal
 from scorekeeper.rules.variants import DEALS_PER_GAME, Variant, variant_from_dict
 from scorekeeper.tables.models import CardTable
@@ -34,8 +36,9 @@ FORMAT_VERSION = 1
 MAX_GAMES = 1000
 MAX_INT = 1_000_000
 """Bound on every whole number in a file: far above any score, far below a database's limit."""
-MAX_VERSION = 2**31 - 1
 MAX_DEPTH = 12
+MAX_IMPORTED_VERSION = MAX_VERSION // 2
+"""Imported games and deals keep room for as many changes again before MAX_VERSION."""
 
 FILE_KEYS = ("format", "format_version", "exported_at", "games")
 GAME_KEYS = (
@@ -202,13 +205,15 @@ def _bool(value: object, where: _Where) -> bool:
 
 
 def _text(value: object, where: _Where, longest: int, *, blank: bool) -> str:
+    """A name as the forms take one (``rules.names``): what the app stored comes back."""
     if not isinstance(value, str):
         raise where.refuse(N_("must be text."))
+    value = clean_name(value)
     if len(value) > longest:
         raise where.refuse(N_("must be at most {most} characters."), most=longest)
-    if not blank and not value.strip():
+    if not blank and not value:
         raise where.refuse(N_("must not be empty."))
-    if any(ord(c) < 32 or ord(c) == 127 for c in value):
+    if refused_characters(value):
         raise where.refuse(N_("must not hold control characters."))
     return value
 
@@ -286,7 +291,7 @@ def _read_deal(
     data = _object(value, DEAL_KEYS, where)
     number = _int(data["number"], where.at("number"), 1, DEALS_PER_GAME)
     where = where.deal(number)
-    version = _int(data["version"], where.at("version"), 1, MAX_VERSION)
+    version = _int(data["version"], where.at("version"), 1, MAX_IMPORTED_VERSION)
     stock_ran_out = _bool(data["stock_ran_out"], where.at("stock_ran_out"))
     created_at = _when(data["created_at"], where.at("created_at"))
     updated_at = _when(data["updated_at"], where.at("updated_at"))
@@ -363,7 +368,7 @@ def _read_game(value: object, where: _Where) -> _GameRow:
         players=players,
         created_at=_when(data["created_at"], where.at("created_at")),
         updated_at=_when(data["updated_at"], where.at("updated_at")),
-        version=_int(data["version"], where.at("version"), 1, MAX_VERSION),
+        version=_int(data["version"], where.at("version"), 1, MAX_IMPORTED_VERSION),
         sides=sides,
         deals=deals,
     )

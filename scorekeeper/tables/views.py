@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, flash, redirect, render_template, url_for
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from sqlalchemy import select
 from werkzeug.wrappers import Response
 from wtforms import HiddenField, StringField, SubmitField
@@ -19,7 +20,7 @@ from wtforms.validators import AnyOf, DataRequired, Length
 
 from scorekeeper.capabilities import Role, issue_edit_token, issue_view_token
 from scorekeeper.extensions import db
-from scorekeeper.forms import PageForm
+from scorekeeper.forms import PageForm, PrintableName, name_filter
 from scorekeeper.games.scoring import game_score
 from scorekeeper.holdings import HeldTable, forget_held_tables, held_tables, visible_games
 from scorekeeper.house.models import HouseVariant
@@ -33,7 +34,15 @@ bp = Blueprint("tables", __name__)
 
 
 class NameForm(PageForm):
-    name = StringField(validators=[DataRequired(), Length(max=NAME_LENGTH)])
+    name = StringField(
+        _l("Name of the table"),
+        filters=[name_filter],
+        validators=[
+            DataRequired(_l("Give the table a name.")),
+            Length(max=NAME_LENGTH, message=_l("Keep the name to %(max)s characters.")),
+            PrintableName(_l("A table's name cannot hold control characters.")),
+        ],
+    )
     submit = SubmitField()
 
 
@@ -44,6 +53,12 @@ class RotateForm(PageForm):
 
 class ForgetForm(PageForm):
     submit = SubmitField()
+
+
+def _flash_refusal(form: NameForm) -> None:
+    """Nothing changed: say why, naming the field."""
+    for message in form.name.errors or [_("The form was damaged. Reload the page and try again.")]:
+        flash(_("%(field)s: %(message)s", field=form.name.label.text, message=message), "error")
 
 
 def _held(token: str) -> HeldTable:
@@ -124,9 +139,9 @@ def rename(token: str) -> Response | tuple[str, int]:
     held = _held_for_edit(token)
     form = NameForm()
     if not form.validate_on_submit():
-        flash(_("A table's name is 1 to %(max)s characters long.", max=NAME_LENGTH), "error")
+        _flash_refusal(form)
         return redirect(url_for(".show", token=token), code=303)
-    held.table.name = form.name.data.strip()[:NAME_LENGTH] or held.table.name
+    held.table.name = form.name.data
     db.session.commit()
     flash(_("The table is renamed."), "success")
     return redirect(url_for(".show", token=token), code=303)
@@ -164,7 +179,7 @@ def forget(token: str) -> Response:
 def create() -> Response:
     form = NameForm()
     if not form.validate_on_submit():
-        flash(_("A table's name is 1 to %(max)s characters long.", max=NAME_LENGTH), "error")
+        _flash_refusal(form)
         return redirect(url_for("games.index"), code=303)
     _table, token = new_table(form.name.data)
     db.session.commit()

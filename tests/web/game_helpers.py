@@ -13,7 +13,9 @@ from sqlalchemy import select
 
 from scorekeeper.extensions import db
 from scorekeeper.games.links import TOKEN_LENGTH
-from scorekeeper.games.models import Game
+from scorekeeper.games.models import Deal, Game
+from scorekeeper.games.writes import write_deal
+from scorekeeper.rules.entry import DealEntry
 
 DEAL = form_values(PAGAT_OUT, PAGAT_CAUGHT)
 
@@ -33,7 +35,8 @@ class Links:
         return f"/g/{self.view}"
 
 
-def start_game(app: Flask, client: FlaskClient, name: str = "Friday") -> Links:
+def start_game(app: Flask, client: FlaskClient, name: str = "Friday", **fields: str) -> Links:
+    """A game started through the form; ``fields`` replace the form's other values."""
     response = client.post(
         "/games/new",
         data={
@@ -43,6 +46,7 @@ def start_game(app: Flask, client: FlaskClient, name: str = "Friday") -> Links:
             "start": "1",
             "side_names-0": "Us",
             "side_names-1": "Them",
+            **fields,
         },
     )
     assert response.status_code == 303
@@ -59,3 +63,13 @@ def start_game(app: Flask, client: FlaskClient, name: str = "Friday") -> Links:
 def save(client: FlaskClient, links: Links, number: int, version: int, **changes: str):
     data = {**DEAL, "version": str(version), **changes}
     return client.post(f"{links.edit_path}/deals/{number}", data=data)
+
+
+def store_deal(game: Game, entry: DealEntry) -> None:
+    """Store an entry as the deal form's save does: a new deal, or an edit of the stored one.
+    The caller commits."""
+    db.session.flush()
+    stored = db.session.scalar(
+        select(Deal.version).where(Deal.game_id == game.id, Deal.number == entry.deal)
+    )
+    write_deal(game, entry, based_on=stored or 0)

@@ -6,6 +6,7 @@ that writes is refused, and so is an ORM flush in a view that writes in one stat
 """
 
 import re
+from pathlib import Path
 
 import pytest
 from flask import Flask
@@ -166,3 +167,64 @@ def test_an_orm_flush_in_a_view_that_writes_in_one_statement_is_refused(app: Fla
 
     with app.app_context():
         assert db.session.scalars(select(Game)).all() == []
+
+
+# --- a database that went away ----------------------------------------------------------------
+
+
+UNAVAILABLE = "The app could not reach its database, so nothing was saved from this request."
+
+
+def assert_unavailable(response, *, json: bool) -> None:
+    assert response.status_code == 503
+    assert response.headers["Retry-After"] == "5"
+    if json:
+        assert response.json == {
+            "errors": [{"side": None, "field": None, "message": UNAVAILABLE + " Try again in a"
+                        " few seconds."}]
+        }
+    else:
+        page = response.get_data(as_text=True)
+        assert "Try again in a moment" in page and UNAVAILABLE in page
+
+
+@pytest.mark.postgresql
+@pytest.mark.parametrize("path, json", [("/", False), ("/api/v1/games", True)])
+def test_a_connection_cut_mid_use_answers_503_and_the_next_request_works(
+    app: Flask, path: str, json: bool
+) -> None:
+    client = app.test_client()
+    start_game(app, client)
+    terminate(app, backend_pid(app))
+
+    assert_unavailable(client.get(path), json=json)
+    assert client.get(path).status_code == 200
+
+
+@pytest.mark.postgresql
+def test_a_save_on_a_cut_connection_answers_503_and_saves_nothing(app: Flask) -> None:
+    client = app.test_client()
+    game = start_game(app, client)
+    terminate(app, backend_pid(app))
+
+    assert_unavailable(save(client, game, 1, 0), json=False)
+    assert save(client, game, 1, 0).status_code == 303
+
+
+@pytest.mark.sqlite
+def test_a_sqlite_file_that_cannot_be_opened_answers_503_until_it_is_back(app: Flask) -> None:
+    client = app.test_client()
+    game = start_game(app, client)
+    with app.app_context():
+        path = Path(db.engine.url.database)
+        db.engine.dispose()
+    kept = path.rename(path.with_suffix(".away"))
+    path.mkdir()  # what stands at the database's path is no database
+    try:
+        assert_unavailable(client.get(game.edit_path), json=False)
+        assert_unavailable(client.get("/api/v1/games"), json=True)
+    finally:
+        path.rmdir()
+        kept.rename(path)
+
+    assert client.get(game.edit_path).status_code == 200

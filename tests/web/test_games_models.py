@@ -7,6 +7,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from flask import Flask
 from flask_migrate import upgrade
+from game_helpers import store_deal
 from sample_deals import PAGAT_CAUGHT, PAGAT_OUT
 from sqlalchemy import create_engine, text
 from sqlalchemy.exc import IntegrityError
@@ -17,7 +18,7 @@ from scorekeeper.games.forms import LEFT, MELDED, counter_kinds, entry_fields
 from scorekeeper.games.models import Deal, DealSide, Game
 from scorekeeper.games.rule_links import RULE_SECTIONS, rule_url
 from scorekeeper.games.scoring import deal_entry, game_score, game_variant
-from scorekeeper.games.service import save_deal, start_game
+from scorekeeper.games.service import start_game
 from scorekeeper.rules.entry import DealEntry
 from scorekeeper.rules.game import score_game
 from scorekeeper.rules.variants import BookBonus, get_variant
@@ -35,7 +36,7 @@ def new_game(variant_id: str = "pagat") -> Game:
     variant = get_variant(variant_id)
     game = start_game(variant, variant.tables[0], ["Ann & Bob", "Cy & Di"], "Friday")
     for entry in two_deals(variant):
-        save_deal(game, entry)
+        store_deal(game, entry)
     db.session.commit()
     return game
 
@@ -68,8 +69,8 @@ def test_editing_a_deal_counts_versions(app: Flask) -> None:
         game = new_game()
         entry = two_deals(get_variant("pagat"))[0]
 
-        save_deal(game, entry)
-        save_deal(game, entry)
+        store_deal(game, entry)
+        store_deal(game, entry)
         db.session.commit()
 
         assert [deal.version for deal in game.deals] == [3, 1]

@@ -280,3 +280,32 @@ def test_prune_deletes_idle_tables_with_their_games_and_rules(app, client, keepe
     assert (count(app, CardTable), count(app, Game), count(app, Deal)) == (0, 0, 0)
     assert count(app, HouseVariant) == 0
     assert "/g/" not in page(client.get("/"))
+
+
+@pytest.mark.parametrize(
+    ("typed", "message"),
+    [
+        ("", "Name of the table: Give the table a name."),
+        ("Nul\x00table", "Name of the table: A table&#39;s name cannot hold control characters."),
+        ("x" * 81, "Name of the table: Keep the name to 80 characters."),
+    ],
+)
+def test_a_refused_table_name_names_the_field_and_changes_nothing(app, client, typed, message):
+    client.post("/tables/new", data={"name": "Tuesday club"})
+    made_tables = count(app, CardTable)
+
+    made = client.post("/tables/new", data={"name": typed}, follow_redirects=True)
+    renamed = client.post(f"/t/{table_links(client)[1]}/name", data={"name": typed},
+                          follow_redirects=True)
+
+    assert message in made.get_data(as_text=True) and message in renamed.get_data(as_text=True)
+    assert count(app, CardTable) == made_tables
+    with app.app_context():
+        assert db.session.scalars(select(CardTable.name)).all() == ["Tuesday club"]
+
+
+def test_a_table_name_with_a_tab_is_kept_with_a_space(app, client):
+    client.post("/tables/new", data={"name": "\tTuesday\tclub "})
+
+    with app.app_context():
+        assert db.session.scalars(select(CardTable.name)).one() == "Tuesday club"

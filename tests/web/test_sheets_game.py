@@ -8,13 +8,14 @@ from datetime import datetime
 
 import pytest
 from flask import Blueprint, Flask, current_app, request, url_for
+from game_helpers import store_deal
 from pypdf import PdfReader
 from test_sheets import keep_png
 
 from scorekeeper.extensions import db
 from scorekeeper.games.models import Game
 from scorekeeper.games.scoring import game_score
-from scorekeeper.games.service import save_deal, start_game
+from scorekeeper.games.service import start_game
 from scorekeeper.rules.entry import DealEntry, SideEntry
 from scorekeeper.rules.variants import get_variant
 from scorekeeper.sheets.views import bp as sheets_bp
@@ -70,7 +71,7 @@ def make_game(app: Flask, deals: int, names=("North & South", "East & West")) ->
         game.created_at = datetime(2025, 3, 14, 20, 30)
         db.session.commit()
         for number in range(1, deals + 1):
-            save_deal(game, pagat_deal(number))
+            store_deal(game, pagat_deal(number))
         db.session.commit()
         return game.id
 
@@ -271,7 +272,7 @@ def test_a_changed_game_gets_a_new_pdf(app, client) -> None:
     game_id = make_game(app, deals=3)
     before = client.get(sheet_url(app, "game_pdf", game_id))
     with app.app_context():
-        save_deal(db.session.get(Game, game_id), pagat_deal(4))
+        store_deal(db.session.get(Game, game_id), pagat_deal(4))
         db.session.commit()
 
     after = client.get(

@@ -9,12 +9,13 @@ import io
 import json
 
 import pytest
+from game_helpers import store_deal
 from sample_deals import PAGAT_CAUGHT, PAGAT_OUT
 from sqlalchemy import func, select
 
 from scorekeeper.extensions import db
 from scorekeeper.games.models import Deal, DealSide, Game, GameSide
-from scorekeeper.games.service import save_deal, start_game
+from scorekeeper.games.service import start_game
 from scorekeeper.rules.entry import DealEntry
 from scorekeeper.rules.variants import get_variant
 
@@ -27,10 +28,10 @@ def make_games(app, client) -> None:
         pagat = get_variant("pagat")
         game = start_game(pagat, pagat.table_for(2, 4), ["Ann & Bob", "Cy & Di"], "Friday")
         for number in (1, 2, 3):
-            save_deal(game, DealEntry(pagat, number, (OUT, OTHER), players=4))
+            store_deal(game, DealEntry(pagat, number, (OUT, OTHER), players=4))
         db.session.commit()
         edited = dataclasses.replace(OTHER, cards_left_points=200)
-        save_deal(game, DealEntry(pagat, 2, (OUT, edited), players=4))
+        store_deal(game, DealEntry(pagat, 2, (OUT, edited), players=4))
         db.session.commit()
         simpson = get_variant("simpson")
         start_game(simpson, simpson.table_for(3), ["Eve", "Fay", "Gus"], "")
@@ -161,6 +162,13 @@ HOSTILE = [
     (("games", 1, "deals", 0, "sides"), [], "must list 2 entries"),
     (("games", 1, "name"), "x" * 500, "at most"),
     (("games", 1, "name"), "bell\x07", "control characters"),
+    (("games", 1, "name"), "nul\x00", "control characters"),
+    (("games", 1, "name"), "half \ud800 of a pair", "control characters"),
+    (("games", 1, "sides", 0), "Ann\x00", "control characters"),
+    (("games", 1, "sides", 0), " \t\n", "must not be empty"),
+    (("games", 1, "rules", "summary"), "nul\x00", "summary cannot hold control characters"),
+    (("games", 1, "version"), 2**31, "must be from 1 to 1073741823"),
+    (("games", 1, "deals", 0, "version"), 2**31 - 1, "must be from 1 to 1073741823"),
     (("games", 1, "sides", 0), "", "must not be empty"),
     (("games", 1, "sides", 1), "ANN & BOB", "different name"),
     (("games", 1, "sides"), ["Solo"], "has no table"),
