@@ -11,6 +11,7 @@ from flask import Flask
 from scorekeeper import config as settings
 from scorekeeper import connections, security
 from scorekeeper.extensions import babel, csrf, db, migrate, select_locale
+from scorekeeper.public_url import PublicAddressFlask
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
@@ -31,7 +32,7 @@ BLUEPRINTS = (
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """Create and configure the app; ``config`` overrides every other setting."""
-    app = Flask(
+    app = PublicAddressFlask(
         __name__,
         instance_path=settings.instance_path(),
         instance_relative_config=True,
