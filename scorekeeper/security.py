@@ -10,6 +10,7 @@ The Content-Security-Policy allows scripts, styles and images from this site onl
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from decimal import Decimal
 from functools import wraps
 from typing import Any, TypeVar
 
@@ -82,14 +83,34 @@ def framed_by_this_site(view: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
+WHOLE_NUMBER_DIGITS = 400
+"""A number written with a fraction or an exponent is read as a whole number up to this many
+digits; beyond, it stays a float (and is refused where a whole number is wanted)."""
+
+
+def read_json_number(text: str) -> int | float:
+    """A JSON number written with a fraction or an exponent (``4.0``, ``1e3``).
+
+    A whole one is an int, as JSON Schema counts it (the API's document says "integer", and
+    ``4.0`` is one there); any other stays a float.
+    """
+    number = Decimal(text)
+    small = number.is_finite() and number.adjusted() < WHOLE_NUMBER_DIGITS
+    if small and number == number.to_integral_value():
+        return int(number)
+    return float(text)
+
+
 class GuardedJSONProvider(DefaultJSONProvider):
     """Flask's JSON, except that a document nested too deeply to decode is a ValueError.
 
     Python's decoder raises RecursionError on deep nesting (a 1 MB body of "[" does it);
     as a ValueError it becomes a 400 (``get_json``) or None (``get_json(silent=True)``).
+    Whole numbers written as ``4.0`` are read as ints (``read_json_number``).
     """
 
     def loads(self, s: str | bytes, **kwargs: Any) -> Any:
+        kwargs.setdefault("parse_float", read_json_number)
         try:
             return super().loads(s, **kwargs)
         except RecursionError:
