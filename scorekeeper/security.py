@@ -10,12 +10,13 @@ The Content-Security-Policy allows scripts, styles and images from this site onl
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from decimal import Decimal
 from functools import wraps
 from typing import Any, TypeVar
 
 from flask import Flask, Response, current_app, make_response
 from flask.json.provider import DefaultJSONProvider
+
+from scorekeeper.rules.json_numbers import read_json_number
 
 CONTENT_SECURITY_POLICY = "; ".join(
     (
@@ -81,24 +82,6 @@ def framed_by_this_site(view: F) -> F:
         return response
 
     return wrapper  # type: ignore[return-value]
-
-
-WHOLE_NUMBER_DIGITS = 400
-"""A number written with a fraction or an exponent is read as a whole number up to this many
-digits; beyond, it stays a float (and is refused where a whole number is wanted)."""
-
-
-def read_json_number(text: str) -> int | float:
-    """A JSON number written with a fraction or an exponent (``4.0``, ``1e3``).
-
-    A whole one is an int, as JSON Schema counts it (the API's document says "integer", and
-    ``4.0`` is one there); any other stays a float.
-    """
-    number = Decimal(text)
-    small = number.is_finite() and number.adjusted() < WHOLE_NUMBER_DIGITS
-    if small and number == number.to_integral_value():
-        return int(number)
-    return float(text)
 
 
 class GuardedJSONProvider(DefaultJSONProvider):

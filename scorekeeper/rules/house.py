@@ -23,6 +23,7 @@ from enum import Enum, StrEnum
 from typing import Any
 
 from .cards import BOOK_SIZE, CARDS_PER_DECK, NATURAL_RANKS
+from .json_numbers import read_json_number
 from .messages import N_, Phrase, Problem, Term
 from .variants import (
     BUILT_IN,
@@ -1165,7 +1166,10 @@ def parse_json_text(raw: bytes | str, what: Term | None = None) -> object:
             ) from None
     try:
         return json.loads(
-            raw, parse_constant=_refuse_constant, object_pairs_hook=_no_duplicate_keys
+            raw,
+            parse_constant=_refuse_constant,
+            parse_float=read_json_number,
+            object_pairs_hook=_no_duplicate_keys,
         )
     except json.JSONDecodeError as error:
         raise VariantRejected([

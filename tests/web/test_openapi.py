@@ -8,6 +8,7 @@ not hold together). The run is bounded: a fixed number of examples per operation
 
 import ast
 import inspect
+import io
 import json
 import re
 import textwrap
@@ -15,6 +16,7 @@ import textwrap
 import jsonschema_rs
 import pytest
 import schemathesis
+from game_helpers import save, start_game
 from hypothesis import HealthCheck, settings
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 from test_api import DEAL
@@ -219,3 +221,23 @@ def test_a_fraction_is_still_refused_naming_the_field(client):
     assert {"side": None, "field": "deal", "message": "deal must be a whole number."} in (
         response.get_json()["errors"]
     )
+
+
+def test_a_file_with_whole_numbers_written_4_0_imports_through_the_page_and_the_api(app, client):
+    game = start_game(app, client)
+    assert save(client, game, 1, 0).status_code == 303
+    document = client.get(f"/api/v1/games/{game.edit}").get_json()
+    side = document["games"][0]["deals"][0]["sides"][0]
+    side["meld_points"] = float(side["meld_points"])
+    text = json.dumps(document)
+    assert '.0, "' in text
+
+    by_api = client.post("/api/v1/games", data=text, content_type="application/json")
+    by_page = client.post(
+        "/games/import",
+        data={"file": (io.BytesIO(text.encode()), "games.json"), "submit": "1"},
+        content_type="multipart/form-data",
+    )
+
+    assert by_api.status_code == 201
+    assert by_page.status_code == 303

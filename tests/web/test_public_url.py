@@ -9,18 +9,18 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import TEST_PUBLIC_URL, make_test_app
 from flask import url_for
 from game_helpers import start_game
 
 from scorekeeper import create_app
 from scorekeeper.public_url import DEFAULT_PUBLIC_URL, parse_public_url
-from scorekeeper.sharing.poll import stop
 from scorekeeper.sharing.qr import qr_svg
 from scorekeeper.sheets import pdf
 from scorekeeper.sheets.pdf import StaticFileFetcher
 
 EVIL = "http://evil.example"
+TEST_PUBLIC_URL = "http://localhost"
+"""The test apps' public address (tests/conftest.py): the test client's own host."""
 
 
 def _import_copy(client, token: str, base_url: str):
@@ -89,10 +89,13 @@ def test_the_map_redirect_goes_to_the_public_address(client):
 
 
 @pytest.fixture
-def public_app(tmp_path):
-    app = make_test_app(tmp_path, PUBLIC_URL="https://scores.example:8443")
-    yield app
-    stop(app)
+def public_app(app):
+    app.config["PUBLIC_URL"] = "https://scores.example:8443"
+    return app
+
+
+def test_the_test_apps_public_address(app):
+    assert app.config["PUBLIC_URL"] == TEST_PUBLIC_URL
 
 
 def test_with_a_public_url_set_every_link_uses_it(public_app):
