@@ -85,7 +85,8 @@ system-test-deps: system-deps
 run: $(VENV)/.installed system-deps
 	$(compile_translations)
 	$(BIN)/flask --app $(APP) db upgrade
-	$(BIN)/flask --app $(APP) run --host $(HOST) --port $(PORT)
+	SCOREKEEPER_PUBLIC_URL="$${SCOREKEEPER_PUBLIC_URL:-http://$(HOST):$(PORT)}" \
+		$(BIN)/flask --app $(APP) run --host $(HOST) --port $(PORT)
 
 test: $(VENV)/.installed-test system-test-deps lint
 	$(compile_translations)

@@ -8,11 +8,12 @@ from typing import Any
 
 from flask import Flask, Response
 
+from scorekeeper import caching, connections, security, sessions
 from scorekeeper import config as settings
-from scorekeeper import connections, security, sessions
 from scorekeeper.extensions import babel, csrf, db, migrate, select_locale
 from scorekeeper.games.access import can_edit
 from scorekeeper.games.links import remember_new_games
+from scorekeeper.public_url import PublicAddressFlask
 from scorekeeper.sharing import feed, poll, redact
 from scorekeeper.sharing.panel import share_panel
 from scorekeeper.tables.cli import tables_cli
@@ -38,7 +39,7 @@ BLUEPRINTS = (
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """Create and configure the app; ``config`` overrides every other setting."""
-    app = Flask(
+    app = PublicAddressFlask(
         __name__,
         instance_path=settings.instance_path(),
         instance_relative_config=True,
@@ -60,6 +61,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     babel.init_app(app, locale_selector=select_locale)
     security.init_app(app)
     sessions.init_app(app)
+    caching.init_app(app)
     feed.init_app(app)
     poll.init_app(app)
     redact.init_app(app)

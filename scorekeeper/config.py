@@ -10,6 +10,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from .public_url import DEFAULT_PUBLIC_URL, parse_public_url
+
 ENV_PREFIX = "SCOREKEEPER_"
 SECRET_KEY_FILE = "secret_key"
 MAX_UPLOAD_BYTES = 1024 * 1024
@@ -37,6 +39,7 @@ def defaults(instance: str) -> dict[str, Any]:
         "SESSION_COOKIE_SECURE": False,
         "BABEL_DEFAULT_LOCALE": "en",
         "BABEL_TRANSLATION_DIRECTORIES": "translations",
+        "PUBLIC_URL": DEFAULT_PUBLIC_URL,
     }
 
 
@@ -54,6 +57,9 @@ def from_environment(environ: Mapping[str, str] = os.environ) -> dict[str, Any]:
         secure = flag(ENV_PREFIX + "SECURE_COOKIES", secure_cookies)
         settings["SESSION_COOKIE_SECURE"] = secure
         settings["PREFERRED_URL_SCHEME"] = "https" if secure else "http"
+    public_url = environ.get(ENV_PREFIX + "PUBLIC_URL")
+    if public_url:
+        settings["PUBLIC_URL"] = public_url
     return settings
 
 
@@ -68,7 +74,11 @@ def flag(name: str, value: str) -> bool:
 
 
 def complete(config: dict[str, Any], instance: str) -> None:
-    """Fill in what was not set: engine options for the final database URL, the secret key."""
+    """Fill in what was not set: engine options for the final database URL, the secret key.
+
+    Also checks the public address, so that a wrong one stops the start (ValueError).
+    """
+    parse_public_url(config["PUBLIC_URL"])
     if "SQLALCHEMY_ENGINE_OPTIONS" not in config:
         config["SQLALCHEMY_ENGINE_OPTIONS"] = engine_options(config["SQLALCHEMY_DATABASE_URI"])
     if not config.get("SECRET_KEY"):

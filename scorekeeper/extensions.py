@@ -1,6 +1,6 @@
 """The Flask extensions, created here and bound to an app in ``create_app``."""
 
-from flask import has_request_context, request
+from flask import g, has_request_context, request
 from flask_babel import Babel
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
@@ -27,6 +27,8 @@ SUPPORTED_LANGUAGES = {
 }
 DEFAULT_LANGUAGE = "en"
 LANGUAGE_COOKIE = "lang"
+LANGUAGE_CHOSEN = "language_chosen"
+"""Set in ``g`` once a request's language is chosen: its answer varies with it (``caching``)."""
 
 
 class Base(DeclarativeBase):
@@ -43,6 +45,7 @@ def select_locale() -> str:
     """The ``lang`` cookie when it names a supported language, else the browser's choice."""
     if not has_request_context():
         return DEFAULT_LANGUAGE
+    setattr(g, LANGUAGE_CHOSEN, True)
     chosen = request.cookies.get(LANGUAGE_COOKIE)
     if chosen in SUPPORTED_LANGUAGES:
         return chosen

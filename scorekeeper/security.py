@@ -16,6 +16,8 @@ from typing import Any, TypeVar
 from flask import Flask, Response, current_app, make_response
 from flask.json.provider import DefaultJSONProvider
 
+from scorekeeper.rules.json_numbers import read_json_number
+
 CONTENT_SECURITY_POLICY = "; ".join(
     (
         "default-src 'self'",
@@ -87,9 +89,11 @@ class GuardedJSONProvider(DefaultJSONProvider):
 
     Python's decoder raises RecursionError on deep nesting (a 1 MB body of "[" does it);
     as a ValueError it becomes a 400 (``get_json``) or None (``get_json(silent=True)``).
+    Whole numbers written as ``4.0`` are read as ints (``read_json_number``).
     """
 
     def loads(self, s: str | bytes, **kwargs: Any) -> Any:
+        kwargs.setdefault("parse_float", read_json_number)
         try:
             return super().loads(s, **kwargs)
         except RecursionError:

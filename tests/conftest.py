@@ -33,7 +33,10 @@ SETTINGS_FROM_ENVIRONMENT = (
     "SCOREKEEPER_DATABASE_URL",
     "SCOREKEEPER_SECRET_KEY",
     "SCOREKEEPER_SECURE_COOKIES",
+    "SCOREKEEPER_PUBLIC_URL",
 )
+TEST_PUBLIC_URL = "http://localhost"
+"""The test apps' public address: the test client's own host."""
 
 
 class ServerDatabase:
@@ -145,6 +148,7 @@ def make_test_app(tmp_path: Path, *, tables: bool = True, **overrides: object) -
         "SECRET_KEY": "test-secret-key",
         "SQLALCHEMY_DATABASE_URI": ServerDatabase.test_url(tmp_path, empty=not tables),
         "WTF_CSRF_ENABLED": False,
+        "PUBLIC_URL": TEST_PUBLIC_URL,
         **overrides,
     }
     app = create_app(config)

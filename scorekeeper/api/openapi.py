@@ -9,14 +9,33 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Any
 
-from ..rules.entry import SIDE_FIELDS, SideEntry
-from ..rules.variants import DEALS_PER_GAME, Variant, all_variants
+from ..config import MAX_UPLOAD_BYTES
+from ..rules.cards import SMALLEST_CARD_POINTS
+from ..rules.entry import POINT_FIELDS, SIDE_FIELDS, SideEntry
+from ..rules.variants import DEALS_PER_GAME
+from .variant_schema import (
+    NAME_PATTERN,
+    TEXT_PATTERN,
+    variant_choice_schema,
+    whole_variant_schema,
+)
 
 OPENAPI_VERSION = "3.1.0"
 API_VERSION = "1.0.0"
 JSON = "application/json"
 
 Schema = dict[str, Any]
+
+# An export file's texts as ``sharing.transfer`` reads them (the name rule, ``rules.names``);
+# a side's name more than spaces. Its times as it writes them; its players as it bounds them.
+EXPORT_TEXT_PATTERN = TEXT_PATTERN
+EXPORT_NAME_PATTERN = NAME_PATTERN
+EXPORT_TIME_PATTERN = (
+    "^(?!0000)[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])"
+    "|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-8]))"
+    "T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\\.[0-9]{1,6})?$"
+)
+EXPORT_MOST_PLAYERS = 100
 
 
 def _ref(name: str) -> Schema:
@@ -27,12 +46,21 @@ def _json_content(schema: Schema) -> Schema:
     return {JSON: {"schema": schema}}
 
 
-def _side_entry_schema() -> Schema:
+def _side_entry_schema(most: int | None = None) -> Schema:
+    """As ``rules.validation`` reads a side: counts from 0, card points in fives; ``most``: the
+    largest number (an export file's)."""
     types = {f.name: f.type for f in fields(SideEntry)}
-    properties = {
-        name: {"type": "boolean"} if types[name] in (bool, "bool") else {"type": "integer"}
-        for name in SIDE_FIELDS
-    }
+    properties: dict[str, Schema] = {}
+    for name in SIDE_FIELDS:
+        if types[name] in (bool, "bool"):
+            properties[name] = {"type": "boolean"}
+            continue
+        number: Schema = {"type": "integer", "minimum": 0}
+        if most is not None:
+            number["maximum"] = most
+        if name in POINT_FIELDS:
+            number["multipleOf"] = SMALLEST_CARD_POINTS
+        properties[name] = number
     return {
         "type": "object",
         "description": "One side's numbers for one deal; a missing field counts as 0 (false).",
@@ -41,30 +69,12 @@ def _side_entry_schema() -> Schema:
     }
 
 
-def _variant_choice() -> Schema:
-    return {
-        "oneOf": [
-            {
-                "type": "string",
-                "enum": [v.id for v in all_variants()],
-                "description": "A built-in variant's id.",
-            },
-            {
-                "type": "object",
-                "description": "House rules: a built-in variant's id as based_on and "
-                "the changed parameters as changes, or a whole variant as /variants "
-                "lists them.",
-            },
-        ]
-    }
-
-
 def _deal_entry_schema() -> Schema:
     return {
         "type": "object",
         "description": "What a table writes down for one deal.",
         "properties": {
-            "variant": _variant_choice(),
+            "variant": variant_choice_schema(),
             "deal": {"type": "integer", "minimum": 1, "maximum": DEALS_PER_GAME},
             "players": {"type": ["integer", "null"], "minimum": 1},
             "stock_ran_out": {"type": "boolean"},
@@ -115,42 +125,6 @@ SCORE_SCHEMA: Schema = {
 }
 
 
-def _variant_schema() -> Schema:
-    """Every field of ``Variant.to_dict()``; the scalar ones typed, the nested ones as objects."""
-    scalar = {
-        str: "string",
-        int: "integer",
-        bool: "boolean",
-        "str": "string",
-        "int": "integer",
-        "bool": "boolean",
-    }
-    properties: dict[str, Schema] = {}
-    for f in fields(Variant):
-        kind = scalar.get(f.type)  # type: ignore[call-overload]
-        properties[f.name] = {"type": kind} if kind else {}
-    properties["tables"] = {
-        "type": "array",
-        "items": {
-            "type": "object",
-            "properties": {name: {"type": "integer"} for name in ("sides", "players", "decks")},
-            "required": ["sides", "players", "decks"],
-        },
-    }
-    properties["first_meld"] = {
-        "type": "array",
-        "items": {"type": "integer"},
-        "minItems": DEALS_PER_GAME,
-        "maxItems": DEALS_PER_GAME,
-    }
-    properties["inferred"] = {"type": "array", "items": {"type": "string"}}
-    return {
-        "type": "object",
-        "properties": properties,
-        "required": [f.name for f in fields(Variant)],
-    }
-
-
 def _export_schemas() -> dict[str, Schema]:
     """The export file of games, as ``sharing.transfer`` writes and reads it."""
     from ..games.models import NAME_LENGTH, SIDE_NAME_LENGTH
@@ -161,15 +135,23 @@ def _export_schemas() -> dict[str, Schema]:
         FORMAT_VERSION,
         GAME_KEYS,
         MAX_GAMES,
+        MAX_INT,
+        MAX_VERSION,
     )
 
-    when = {"type": "string", "description": "UTC, ISO 8601, without a zone."}
-    entry = {**_side_entry_schema(), "required": list(SIDE_FIELDS)}
+    when = {
+        "type": "string",
+        "maxLength": 40,
+        "pattern": EXPORT_TIME_PATTERN,
+        "description": "UTC, ISO 8601, without a zone, as exported (2026-11-23T12:00:00).",
+    }
+    version = {"type": "integer", "minimum": 1, "maximum": MAX_VERSION}
+    entry = {**_side_entry_schema(MAX_INT), "required": list(SIDE_FIELDS)}
     deal = {
         "type": "object",
         "properties": {
             "number": {"type": "integer", "minimum": 1, "maximum": DEALS_PER_GAME},
-            "version": {"type": "integer", "minimum": 1},
+            "version": version,
             "stock_ran_out": {"type": "boolean"},
             "created_at": when,
             "updated_at": when,
@@ -181,16 +163,20 @@ def _export_schemas() -> dict[str, Schema]:
     game = {
         "type": "object",
         "properties": {
-            "name": {"type": "string", "maxLength": NAME_LENGTH},
-            "variant": {"type": "string"},
+            "name": {"type": "string", "maxLength": NAME_LENGTH, "pattern": EXPORT_TEXT_PATTERN},
+            "variant": {"type": "string", "description": "The id of the game's rules."},
             "rules": _ref("Variant"),
-            "players": {"type": "integer", "minimum": 1},
+            "players": {"type": "integer", "minimum": 1, "maximum": EXPORT_MOST_PLAYERS},
             "created_at": when,
             "updated_at": when,
-            "version": {"type": "integer", "minimum": 1},
+            "version": version,
             "sides": {
                 "type": "array",
-                "items": {"type": "string", "minLength": 1, "maxLength": SIDE_NAME_LENGTH},
+                "items": {
+                    "type": "string",
+                    "maxLength": SIDE_NAME_LENGTH,
+                    "pattern": EXPORT_NAME_PATTERN,
+                },
             },
             "deals": {"type": "array", "maxItems": DEALS_PER_GAME, "items": _ref("ExportDeal")},
         },
@@ -256,7 +242,7 @@ def _meld_check_schema() -> Schema:
         "type": "object",
         "description": "One meld to check against a variant's rules.",
         "properties": {
-            "variant": _variant_choice(),
+            "variant": variant_choice_schema(),
             "deal": {"type": "integer", "minimum": 1, "maximum": DEALS_PER_GAME},
             "rank": {"type": ["string", "null"], "enum": [*RANKS, None]},
             "naturals": count,
@@ -301,7 +287,10 @@ def _games_paths() -> dict[str, Any]:
                     },
                     "400": _error_response("The body is not JSON."),
                     "413": _error_response("The body is larger than the app accepts."),
-                    "422": _error_response("A value of the file is refused; nothing imported."),
+                    "422": _error_response(
+                        "A value of the file is refused, or its games do not hold together "
+                        "under the rules; nothing imported."
+                    ),
                 },
             },
         },
@@ -333,7 +322,12 @@ def openapi_document() -> dict[str, Any]:
             "title": "Hand & Foot score keeper API",
             "version": API_VERSION,
             "description": "Score a deal of Hand and Foot under any built-in variant, "
-            "list the variants with every rule parameter, and export and import games.",
+            "list the variants with every rule parameter, and export and import games. "
+            "The schemas say value by value what the app reads; what they cannot say (a deal "
+            "impossible under its variant, house rules a table cannot play, games of a file "
+            "that do not hold together) is the rules' verdict, answered 422 naming the field. "
+            "A number is whole as JSON Schema counts it (4.0 is 4). Bodies are at most "
+            f"{MAX_UPLOAD_BYTES // 1024 // 1024} MB (413 beyond).",
         },
         "servers": [{"url": "/api/v1"}],
         "paths": {
@@ -350,7 +344,7 @@ def openapi_document() -> dict[str, Any]:
                         "400": _error_response("The body is not a JSON object."),
                         "413": _error_response("The body is larger than the app accepts."),
                         "422": _error_response(
-                            "The deal cannot be read or is impossible under the rules."
+                            "The deal is impossible under the rules (or cannot be read)."
                         ),
                     },
                 }
@@ -387,7 +381,9 @@ def openapi_document() -> dict[str, Any]:
                         },
                         "400": _error_response("The body is not a JSON object."),
                         "413": _error_response("The body is larger than the app accepts."),
-                        "422": _error_response("The meld cannot be read."),
+                        "422": _error_response(
+                            "The meld cannot be read, or its inline variant cannot be played."
+                        ),
                     },
                 }
             },
@@ -401,7 +397,7 @@ def openapi_document() -> dict[str, Any]:
                 "Problem": PROBLEM_SCHEMA,
                 "Errors": ERRORS_SCHEMA,
                 "Score": SCORE_SCHEMA,
-                "Variant": _variant_schema(),
+                "Variant": whole_variant_schema(exported=True),
                 "MeldCheck": _meld_check_schema(),
             }
         },

@@ -23,6 +23,7 @@ from enum import Enum, StrEnum
 from typing import Any
 
 from .cards import BOOK_SIZE, CARDS_PER_DECK, NATURAL_RANKS
+from .json_numbers import read_json_number
 from .messages import N_, Phrase, Problem, Term
 from .names import clean_name, refused_characters
 from .variants import (
@@ -1063,7 +1064,9 @@ def _full_variant(data: Mapping[str, Any]) -> Variant:
         problems += check_value(param, value_at(complete, param.key))
     if problems:
         raise VariantRejected(problems)
-    variant = variant_from_dict(complete)
+    # Names and texts read as every other way in reads them (``names``).
+    texts = {key: clean_name(complete[key]) for key in ("name", "summary", "source")}
+    variant = variant_from_dict({**complete, **texts})
     problems = validate_variant(variant)
     built_in = BUILT_IN.get(variant.id)
     if built_in is not None and built_in != variant:
@@ -1170,7 +1173,10 @@ def parse_json_text(raw: bytes | str, what: Term | None = None) -> object:
             ) from None
     try:
         return json.loads(
-            raw, parse_constant=_refuse_constant, object_pairs_hook=_no_duplicate_keys
+            raw,
+            parse_constant=_refuse_constant,
+            parse_float=read_json_number,
+            object_pairs_hook=_no_duplicate_keys,
         )
     except json.JSONDecodeError as error:
         raise VariantRejected([

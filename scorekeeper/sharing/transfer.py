@@ -25,6 +25,7 @@ from scorekeeper.games.models import NAME_LENGTH, SIDE_NAME_LENGTH, Deal, DealSi
 from scorekeeper.rules.entry import SIDE_FIELDS
 from scorekeeper.rules.house import validate_variant
 from scorekeeper.rules.json_entry import EntryRejected, deal_from_json
+from scorekeeper.rules.json_numbers import read_json_number
 from scorekeeper.rules.messages import N_, Phrase, Problem
 from scorekeeper.rules.names import clean_name, refused_characters
 from scorekeeper.rules.validation import validate_deal
@@ -110,7 +111,7 @@ def parse_file(raw: bytes | str) -> object:
     """The JSON document of an uploaded file; ImportRefused if it is not JSON."""
     try:
         text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
-        return json.loads(text, parse_constant=_refuse_constant)
+        return json.loads(text, parse_constant=_refuse_constant, parse_float=read_json_number)
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise NOWHERE.refuse(N_("The file is not a JSON document.")) from None
 

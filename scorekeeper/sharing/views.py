@@ -38,6 +38,7 @@ from scorekeeper.games.links import (
     issue_edit_token,
     issue_view_token,
     remember_edit_link,
+    resolve,
 )
 from scorekeeper.games.models import Game
 from scorekeeper.games.service import load_game
@@ -46,7 +47,7 @@ from scorekeeper.tables.service import mark_used, table_for_new
 
 from . import poll
 from .poll_front import POLL_CACHE_CONTROL, POLL_MIMETYPE, poll_body, poll_etag
-from .qr import QR_CACHE_CONTROL, qr_svg
+from .qr import qr_cache_control, qr_svg
 from .transfer import ImportRefused, export_games, import_games, parse_file, read_file
 
 bp = Blueprint("sharing", __name__, cli_group="games")
@@ -102,14 +103,16 @@ def version(poll_token: str) -> Response:
 def qr_code(link_token: str) -> Response:
     """The QR code of the link ``link_token`` opens: the view link's, or the edit link's.
 
-    The token is checked as a poll checks it (from memory, mostly), not through the address's
-    usual look-up, so that an image costs no more than it must.
+    The token is looked up alone (not the game), so that an image costs no more than it must.
+    The view link's code is kept by phones for good; the edit link's is the edit link itself,
+    so it is never stored (``qr_cache_control``).
     """
-    if poll.current_poll().version(link_token) is None:
+    grant = resolve(link_token)
+    if grant is None:
         abort(404)
     url = url_for("games.scoreboard", token=link_token, _external=True)
     response = Response(qr_svg(url), mimetype="image/svg+xml")
-    response.headers["Cache-Control"] = QR_CACHE_CONTROL
+    response.headers["Cache-Control"] = qr_cache_control(grant.can_edit)
     return response
 
 

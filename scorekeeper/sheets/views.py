@@ -24,6 +24,7 @@ from ..games.models import Game
 from ..games.scoring import game_score
 from ..games.service import load_game
 from ..house import catalogue
+from ..public_url import public_address
 from ..security import CONTENT_SECURITY_POLICY
 from . import pdf
 from .geometry import MARGIN_MM, PAPERS, Paper, max_games_per_page
@@ -121,7 +122,7 @@ def _html(sheet: Sheet, row_pt: float) -> str:
 def render_context() -> pdf.RenderContext:
     """This request's address for the sheet, and the only files rendering may read."""
     return pdf.RenderContext(
-        base_url=request.host_url,
+        base_url=public_address(current_app).url + "/",
         static_url=url_for("static", filename="", _external=True),
         static_folder=current_app.static_folder or "",
     )

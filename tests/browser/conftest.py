@@ -74,10 +74,11 @@ def migrated_app(database_url: str) -> Iterator[Flask]:
 def migrated_server(migrated_app: Flask) -> Iterator[str]:
     """``migrated_app`` served by a real server thread on a free port; yields its base URL."""
     server = make_server("127.0.0.1", 0, migrated_app, threaded=True)
+    migrated_app.config["PUBLIC_URL"] = f"http://127.0.0.1:{server.server_port}"
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
-        yield f"http://127.0.0.1:{server.server_port}"
+        yield migrated_app.config["PUBLIC_URL"]
     finally:
         server.shutdown()
         thread.join()

@@ -150,7 +150,7 @@ HOSTILE = [
     (("games", 1, "deals", 0, "sides", 0, "meld_points"), -5, "cannot be below 0"),
     (("games", 1, "deals", 0, "sides", 0, "meld_points"), 10**12, "must be from"),
     (("games", 1, "deals", 0, "sides", 0, "meld_points"), "1210", "must be a whole number"),
-    (("games", 1, "deals", 0, "sides", 0, "meld_points"), 1210.0, "must be a whole number"),
+    (("games", 1, "deals", 0, "sides", 0, "meld_points"), 1210.5, "must be a whole number"),
     (("games", 1, "deals", 0, "sides", 0, "went_out"), 1, "must be true or false"),
     (("games", 1, "deals", 0, "sides", 1, "went_out"), True, "Only one side can go out"),
     (("games", 1, "deals", 0, "sides", 0, "evil"), 1, "unknown field"),
