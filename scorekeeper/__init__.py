@@ -11,6 +11,7 @@ from flask import Flask
 from scorekeeper import config as settings
 from scorekeeper import connections, security
 from scorekeeper.extensions import babel, csrf, db, migrate, select_locale
+from scorekeeper.variant_texts import variant_text
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
@@ -52,6 +53,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
     babel.init_app(app, locale_selector=select_locale)
     security.init_app(app)
+    app.add_template_global(variant_text)
 
     for module_name in BLUEPRINTS:
         app.register_blueprint(importlib.import_module(module_name).bp)

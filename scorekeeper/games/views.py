@@ -31,6 +31,7 @@ from scorekeeper.sharing.concurrency import (
     posted_version,
 )
 from scorekeeper.sharing.panel import share_panel
+from scorekeeper.variant_texts import variant_text
 
 from . import forms
 from .forms import (
@@ -86,7 +87,7 @@ def game_title(game: Game) -> str:
         return game.name
     return _(
         "%(variant)s, %(date)s",
-        variant=rules_text(game.rules.get("name", game.variant_id)),
+        variant=variant_text(game.rules.get("name", game.variant_id)),
         date=format_date(game.created_at, "medium"),
     )
 
@@ -105,18 +106,11 @@ def names_of(indexes: Iterable[int], names: Sequence[str]) -> str:
     return format_list([names[i] for i in indexes], locale=get_locale() or "en")
 
 
-def rules_text(text: str) -> str:
-    """A name or summary from the rules data, in the reader's language where the catalogs
-    have it. A plain string: Jinja escapes it, unlike what ``_()`` returns in a template."""
-    return _(text)
-
-
 @bp.context_processor
 def _games_context() -> dict[str, object]:
     return {
         "game_title": game_title,
         "names_of": names_of,
-        "rules_text": rules_text,
         "DEALS_PER_GAME": DEALS_PER_GAME,
     }
 

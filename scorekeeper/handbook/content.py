@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, fields
 
-from flask_babel import get_translations, ngettext
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from scorekeeper.engine.conventions import (
     DRAW_COUNT,
@@ -67,13 +67,6 @@ SECTION_IDS: tuple[str, ...] = (
     "differences",
 )
 
-
-def variant_text(text: str) -> str:
-    """A variant's name, summary or source line in the current language.
-
-    Those strings live in the rules data; `extract.py` puts them in the catalogs.
-    """
-    return get_translations().ugettext(text)
 
 
 def section_titles() -> dict[str, str]:

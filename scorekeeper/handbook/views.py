@@ -8,7 +8,7 @@ from flask_babel import get_locale
 from scorekeeper.extensions import SUPPORTED_LANGUAGES
 from scorekeeper.rules.variants import UnknownVariant, all_variants, get_variant
 
-from .content import handbook, variant_text
+from .content import handbook
 from .params import BASELINE_ID, params, table_lines
 from .search import MAX_QUERY, Result, cached_index, search
 from .words import join
@@ -22,7 +22,7 @@ def _language() -> str:
 
 @bp.context_processor
 def handbook_helpers() -> dict[str, object]:
-    return {"variant_text": variant_text, "list_words": join}
+    return {"list_words": join}
 
 
 @bp.get("/")

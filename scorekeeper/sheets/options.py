@@ -15,6 +15,7 @@ from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 
 from ..rules.variants import UnknownVariant, Variant, get_variant
+from ..variant_texts import variant_text
 from .geometry import DEFAULT_PAPER, PAPERS, Paper, max_games_per_page
 
 MAX_NAME_LENGTH = 24
@@ -106,7 +107,7 @@ def parse_sides(args: MultiDict[str, str], variant: Variant) -> int:
             400,
             _(
                 "%(variant)s is played by %(allowed)s sides, not %(sides)s.",
-                variant=_(variant.name),
+                variant=variant_text(variant.name),
                 allowed=or_list(allowed),
                 sides=sides,
             ),

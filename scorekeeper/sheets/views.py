@@ -25,6 +25,7 @@ from ..games.scoring import game_score
 from ..games.service import load_game
 from ..rules.variants import all_variants
 from ..security import CONTENT_SECURITY_POLICY
+from ..variant_texts import variant_text
 from . import pdf
 from .geometry import MARGIN_MM, PAPERS, Paper, max_games_per_page
 from .layout import Sheet, blank_sheet, game_sheet
@@ -238,7 +239,7 @@ def _print_page_options(args: MultiDict[str, str]) -> tuple[BlankOptions | None,
         notes.append(
             _(
                 "%(variant)s is not played by %(sides)s sides: showing %(nearest)s.",
-                variant=_(variant.name),
+                variant=variant_text(variant.name),
                 sides=sides,
                 nearest=nearest,
             )
