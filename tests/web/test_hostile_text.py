@@ -33,7 +33,7 @@ from scorekeeper.extensions import db
 from scorekeeper.games.models import NAME_LENGTH, SIDE_NAME_LENGTH, Game
 from scorekeeper.handbook.search import MAX_QUERY
 from scorekeeper.rules.house import MAX_NAME, MAX_TEXT
-from scorekeeper.sharing.tokens import TOKEN_LENGTH
+from scorekeeper.sharing.tokens import TOKEN_LENGTH, digest
 from scorekeeper.sheets.options import MAX_NAME_LENGTH as MAX_SHEET_NAME
 
 RIGHT_TO_LEFT_OVERRIDE = "\u202e"
@@ -136,8 +136,9 @@ def _edit_token(location: str) -> str:
 
 
 def _links(app: Flask, edit: str) -> Links:
+    """The game an edit link opens, with its view link."""
     with app.app_context():
-        game = db.session.scalars(select(Game).order_by(Game.id.desc())).first()
+        game = db.session.scalars(select(Game).where(Game.edit_token_hash == digest(edit))).one()
         return Links(game.id, edit, game.view_token)
 
 
@@ -249,6 +250,7 @@ def import_by_api(app: Flask, client: FlaskClient, document: dict) -> Links:
 
 
 def import_by_file(app: Flask, client: FlaskClient, document: dict) -> Links:
+    """Import on the page; its edit link is the one the list of games gives this browser."""
     response = client.post(
         "/games/import",
         data={"file": (io.BytesIO(json.dumps(document).encode()), "games.json")},
@@ -256,11 +258,11 @@ def import_by_file(app: Flask, client: FlaskClient, document: dict) -> Links:
     )
     assert response.status_code == 303, html(response)
     with app.app_context():
-        game = db.session.scalars(select(Game).order_by(Game.id.desc())).first()
-        game_id = game.id
+        newest = db.session.scalars(select(Game).order_by(Game.id.desc())).first()
+        edit_hash = newest.edit_token_hash
     listed = re.findall(rf'href="/g/([A-Za-z0-9_-]{{{TOKEN_LENGTH}}})"', html(client.get("/")))
-    edits = [token for token in listed if _links(app, token).game_id == game_id]
-    return _links(app, edits[0] if edits else listed[0])
+    edit = next(token for token in listed if digest(token) == edit_hash)
+    return _links(app, edit)
 
 
 def imported(
