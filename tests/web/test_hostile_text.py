@@ -643,3 +643,19 @@ def test_every_pdf_holds_hostile_text_as_text(
             if not any(_squeezed(form) in printed for form in as_drawn(text)):
                 failures.append(f"{path} does not hold {text!r}")
     assert not failures, "\n".join(failures)
+
+
+def test_rules_named_like_a_message_keep_their_name_in_every_language(
+    app: Flask, client: FlaskClient
+) -> None:
+    """Only the built-in variants' texts are translated: a typed name is never a message id."""
+    slug = make_house_rules(client, name="Score sheets", summary="Feuilles de marque")
+    french = {"Accept-Language": "fr"}
+
+    house = html(client.get(f"/rules/house-{slug}", headers=french))
+    built_in = html(client.get("/rules/pagat", headers=french))
+    sheets = html(client.get(f"/sheets/?variant=house-{slug}", headers=french))
+
+    assert "<h1>Score sheets</h1>" in house
+    assert "<h1>En équipes (pagat.com)</h1>" in built_in
+    assert f'<option value="house-{slug}" selected>Score sheets</option>' in sheets
