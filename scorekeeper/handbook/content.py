@@ -68,7 +68,6 @@ SECTION_IDS: tuple[str, ...] = (
 )
 
 
-
 def section_titles() -> dict[str, str]:
     return {
         QUICK_REFERENCE: _("Quick reference"),
