@@ -504,6 +504,7 @@ def live_markup(reader: _PageReader) -> list[str]:
 
 
 def broken_structure(page: str, reader: _PageReader) -> list[str]:
+    """One document, whole: a text that closed the title or the head would open a second."""
     problems = []
     for tag in ("html", "head", "title", "body"):
         count = sum(1 for name, _attrs in reader.tags if name == tag)
