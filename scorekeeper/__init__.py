@@ -18,6 +18,7 @@ from scorekeeper.sharing import feed, poll, redact
 from scorekeeper.sharing.panel import share_panel
 from scorekeeper.tables.cli import tables_cli
 from scorekeeper.tables.service import remember_new_tables
+from scorekeeper.variant_texts import variant_text
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
@@ -68,6 +69,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.after_request(_keep_new_links)
     app.add_template_global(can_edit)
     app.add_template_global(share_panel)
+    app.add_template_global(variant_text)
 
     for module_name in BLUEPRINTS:
         app.register_blueprint(importlib.import_module(module_name).bp)

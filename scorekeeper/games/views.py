@@ -17,7 +17,6 @@ from wtforms import FormField
 
 from scorekeeper.connections import writes_in_one_statement
 from scorekeeper.extensions import db
-from scorekeeper.handbook.content import variant_text
 from scorekeeper.holdings import held_tables, visible_games
 from scorekeeper.house.catalogue import variants
 from scorekeeper.rules.entry import POINT_FIELDS, DealEntry, SideEntry
@@ -27,6 +26,7 @@ from scorekeeper.rules.scoring import line_keys
 from scorekeeper.rules.validation import Report, validate_deal
 from scorekeeper.rules.variants import DEALS_PER_GAME, Variant
 from scorekeeper.tables.service import mark_used, table_for_new
+from scorekeeper.variant_texts import variant_text
 
 from . import forms
 from .access import can_edit, current_grant, edit_only, pull_token, push_token
@@ -90,7 +90,7 @@ def game_title(game: Game) -> str:
         return game.name
     return _(
         "%(variant)s, %(date)s",
-        variant=rules_text(game.rules.get("name", game.variant_id)),
+        variant=variant_text(game.rules.get("name", game.variant_id)),
         date=format_date(game.created_at, "medium"),
     )
 
@@ -109,19 +109,11 @@ def names_of(indexes: Iterable[int], names: Sequence[str]) -> str:
     return format_list([names[i] for i in indexes], locale=get_locale() or "en")
 
 
-def rules_text(text: str) -> str:
-    """A name or summary from the rules data, in the reader's language when it is a built-in
-    variant's; a house variant's as its table typed it. A plain string: Jinja escapes it,
-    unlike what ``_()`` returns in a template."""
-    return variant_text(text)
-
-
 @bp.app_context_processor
 def _games_context() -> dict[str, object]:
     return {
         "game_title": game_title,
         "names_of": names_of,
-        "rules_text": rules_text,
         "DEALS_PER_GAME": DEALS_PER_GAME,
     }
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, fields
 
-from flask_babel import get_translations, ngettext
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from scorekeeper.engine.conventions import (
     DRAW_COUNT,
@@ -25,7 +25,6 @@ from scorekeeper.engine.conventions import (
 from scorekeeper.rules.cards import BOOK_SIZE, CARDS_PER_DECK, NATURAL_RANKS
 from scorekeeper.rules.scoring import line_keys
 from scorekeeper.rules.variants import (
-    BUILT_IN_TEXTS,
     DEALS_PER_GAME,
     PilePickup,
     RankMelds,
@@ -67,15 +66,6 @@ SECTION_IDS: tuple[str, ...] = (
     "scoring",
     "differences",
 )
-
-
-def variant_text(text: str) -> str:
-    """A variant's name, summary or source line in the current language when it is a built-in
-    variant's (`extract.py` puts those in the catalogs); a house variant's, as its table typed it.
-    """
-    if text not in BUILT_IN_TEXTS:
-        return text
-    return get_translations().ugettext(text)
 
 
 def section_titles() -> dict[str, str]:

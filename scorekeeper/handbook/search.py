@@ -22,8 +22,9 @@ from flask_babel import force_locale
 from markupsafe import Markup, escape
 
 from scorekeeper.rules.variants import Variant
+from scorekeeper.variant_texts import variant_text
 
-from .content import handbook, variant_text
+from .content import handbook
 
 MAX_QUERY = 200
 MAX_RESULTS = 12

@@ -9,7 +9,7 @@ from scorekeeper.extensions import SUPPORTED_LANGUAGES
 from scorekeeper.house import catalogue
 from scorekeeper.rules.variants import UnknownVariant
 
-from .content import handbook, variant_text
+from .content import handbook
 from .params import BASELINE_ID, params, table_lines
 from .search import MAX_QUERY, Result, cached_index, search
 from .words import join
@@ -23,7 +23,7 @@ def _language() -> str:
 
 @bp.context_processor
 def handbook_helpers() -> dict[str, object]:
-    return {"variant_text": variant_text, "list_words": join}
+    return {"list_words": join}
 
 
 @bp.get("/")

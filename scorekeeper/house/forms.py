@@ -33,6 +33,7 @@ from scorekeeper.rules.house import (
 )
 from scorekeeper.rules.messages import Phrase, Problem, Term
 from scorekeeper.rules.variants import BUILT_IN, DEALS_PER_GAME, Table, Variant
+from scorekeeper.variant_texts import variant_text
 
 NONE_CHOICE = "none"
 
@@ -313,7 +314,7 @@ def _base_decks(base: Variant, tables: Any) -> tuple[str, ...]:
 
 
 def base_choices() -> list[SelectChoice]:
-    return [SelectChoice(variant.id, _(variant.name)) for variant in BUILT_IN.values()]
+    return [SelectChoice(variant.id, variant_text(variant.name)) for variant in BUILT_IN.values()]
 
 
 class BaseForm(PageForm):

@@ -48,6 +48,7 @@ from scorekeeper.rules.house import (
 from scorekeeper.rules.messages import Problem
 from scorekeeper.rules.variants import BUILT_IN, Variant
 from scorekeeper.tables.service import mark_used, table_for_new
+from scorekeeper.variant_texts import variant_text
 
 from . import store
 from .forms import (
@@ -164,8 +165,8 @@ def new() -> str | Response | tuple[str, int]:
     if base is None:
         base = next(iter(BUILT_IN.values()))
     start = base.with_changes(
-        name=_("Our %(variant)s", variant=_(base.name))[:60],
-        summary=_("House rules based on %(variant)s.", variant=_(base.name)),
+        name=_("Our %(variant)s", variant=variant_text(base.name))[:60],
+        summary=_("House rules based on %(variant)s.", variant=variant_text(base.name)),
     )
     return _edit(None, base, start)
 

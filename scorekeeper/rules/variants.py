@@ -377,15 +377,6 @@ class UnknownVariant(KeyError):
     """No variant has this id."""
 
 
-BUILT_IN_TEXTS = frozenset(
-    text
-    for variant in BUILT_IN.values()
-    for text in (variant.name, variant.summary, variant.source)
-)
-"""The names, summaries and source lines of the built-in variants: the only rules texts the
-catalogs translate. A house variant's name is the table's own words, shown as typed."""
-
-
 def get_variant(variant_id: str) -> Variant:
     """The built-in variant of this id. House rules are the web app's (``house.store``)."""
     try:

@@ -17,6 +17,7 @@ from flask_babel import gettext as _
 from ..rules.game import GameScore
 from ..rules.scoring import SideScore, line_keys
 from ..rules.variants import DEALS_PER_GAME, BookCount, Variant
+from ..variant_texts import variant_text
 from .geometry import (
     DEAL_COLUMN_PT,
     HINT_COLUMN_PT,
@@ -395,7 +396,7 @@ def blank_sheet(
         variant=variant,
         players=table.players if table else None,
         paper=paper,
-        title=_(variant.name),
+        title=variant_text(variant.name),
         subtitle=_("Hand and Foot score sheet"),
         info=(InfoItem(_("Date")), InfoItem(_("Place"))),
         deals=deal_blocks(variant),
@@ -467,8 +468,8 @@ def game_sheet(
         variant=variant,
         players=players,
         paper=paper,
-        title=name or _(variant.name),
-        subtitle=_(variant.name) if name else _("Hand and Foot score sheet"),
+        title=name or variant_text(variant.name),
+        subtitle=variant_text(variant.name) if name else _("Hand and Foot score sheet"),
         info=tuple(info),
         deals=deal_blocks(variant),
         games=(block,),

@@ -16,6 +16,7 @@ from werkzeug.datastructures import MultiDict
 
 from ..house import catalogue
 from ..rules.variants import UnknownVariant, Variant
+from ..variant_texts import variant_text
 from .geometry import DEFAULT_PAPER, PAPERS, Paper, max_games_per_page
 
 MAX_NAME_LENGTH = 24
@@ -107,7 +108,7 @@ def parse_sides(args: MultiDict[str, str], variant: Variant) -> int:
             400,
             _(
                 "%(variant)s is played by %(allowed)s sides, not %(sides)s.",
-                variant=_(variant.name),
+                variant=variant_text(variant.name),
                 allowed=or_list(allowed),
                 sides=sides,
             ),

@@ -26,6 +26,7 @@ from ..games.service import load_game
 from ..house import catalogue
 from ..public_url import public_address
 from ..security import CONTENT_SECURITY_POLICY
+from ..variant_texts import variant_text
 from . import pdf
 from .geometry import MARGIN_MM, PAPERS, Paper, max_games_per_page
 from .layout import Sheet, blank_sheet, game_sheet
@@ -239,7 +240,7 @@ def _print_page_options(args: MultiDict[str, str]) -> tuple[BlankOptions | None,
         notes.append(
             _(
                 "%(variant)s is not played by %(sides)s sides: showing %(nearest)s.",
-                variant=_(variant.name),
+                variant=variant_text(variant.name),
                 sides=sides,
                 nearest=nearest,
             )

@@ -1,0 +1,35 @@
+"""A variant's name, summary or source as a page shows it.
+
+The built-in variants' texts are in the catalogs (``handbook/extract.py`` puts them there) and
+are shown in the reader's language. Every other variant text was typed by someone: house rules,
+the rules of an imported game. Such a text is shown exactly as typed and is never looked up as
+a message: a name that happened to be a message id would come back translated, and in a template
+``_()`` returns Markup, which would write the text into the page unescaped.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from flask_babel import get_translations
+
+from scorekeeper.rules.variants import BUILT_IN
+
+TEXT_FIELDS = ("name", "summary", "source")
+
+
+@cache
+def _catalog_texts() -> frozenset[str]:
+    return frozenset(
+        getattr(variant, name) for variant in BUILT_IN.values() for name in TEXT_FIELDS
+    )
+
+
+def variant_text(text: str) -> str:
+    """The text in the reader's language when it is a built-in variant's, else as it is.
+
+    A plain string: Jinja escapes it wherever it is written.
+    """
+    if text not in _catalog_texts():
+        return text
+    return str(get_translations().ugettext(text))
