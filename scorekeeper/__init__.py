@@ -9,7 +9,7 @@ from typing import Any
 from flask import Flask
 
 from scorekeeper import config as settings
-from scorekeeper import connections, security
+from scorekeeper import connections, limits, security
 from scorekeeper.extensions import babel, csrf, db, migrate, select_locale
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -52,6 +52,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
     babel.init_app(app, locale_selector=select_locale)
     security.init_app(app)
+    limits.init_app(app)
 
     for module_name in BLUEPRINTS:
         app.register_blueprint(importlib.import_module(module_name).bp)

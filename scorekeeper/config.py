@@ -15,6 +15,15 @@ SECRET_KEY_FILE = "secret_key"
 MAX_UPLOAD_BYTES = 1024 * 1024
 # Form fields and parts a request may carry: far above any form of the app.
 MAX_FORM_PARTS = 500
+# Per-client rate limits ("N/second|minute|hour|day", or "off"): see ``scorekeeper.limits``.
+RATE_LIMIT_DEFAULTS = {
+    "LIMIT_GAMES": "100/hour",
+    "LIMIT_HOUSE_RULES": "50/hour",
+    "LIMIT_IMPORTS": "20/hour",
+    "LIMIT_SHEETS": "10/minute",
+}
+# A games export may be far larger than a form: the import routes accept up to this.
+MAX_IMPORT_BYTES = 16 * 1024 * 1024
 TRUE_WORDS = frozenset({"1", "true", "yes", "on"})
 FALSE_WORDS = frozenset({"0", "false", "no", "off", ""})
 
@@ -37,6 +46,10 @@ def defaults(instance: str) -> dict[str, Any]:
         "SESSION_COOKIE_SECURE": False,
         "BABEL_DEFAULT_LOCALE": "en",
         "BABEL_TRANSLATION_DIRECTORIES": "translations",
+        **RATE_LIMIT_DEFAULTS,
+        "MAX_IMPORT_BYTES": MAX_IMPORT_BYTES,
+        "SHEET_RENDERS_AT_ONCE": max(1, (os.cpu_count() or 1) // 2),
+        "TRUSTED_PROXIES": 0,
     }
 
 
@@ -54,7 +67,24 @@ def from_environment(environ: Mapping[str, str] = os.environ) -> dict[str, Any]:
         secure = flag(ENV_PREFIX + "SECURE_COOKIES", secure_cookies)
         settings["SESSION_COOKIE_SECURE"] = secure
         settings["PREFERRED_URL_SCHEME"] = "https" if secure else "http"
+    for name in RATE_LIMIT_DEFAULTS:
+        if (ENV_PREFIX + name) in environ:
+            settings[name] = environ[ENV_PREFIX + name]
+    for name in ("MAX_IMPORT_BYTES", "SHEET_RENDERS_AT_ONCE", "TRUSTED_PROXIES"):
+        if environ.get(ENV_PREFIX + name):
+            settings[name] = whole_number(ENV_PREFIX + name, environ[ENV_PREFIX + name])
     return settings
+
+
+def whole_number(name: str, value: str) -> int:
+    """A count or a size: a whole number, 0 or more; anything else stops the start."""
+    try:
+        number = int(value.strip())
+    except ValueError:
+        number = -1
+    if number < 0:
+        raise ValueError(f"{name} must be a whole number, 0 or more; not {value!r}")
+    return number
 
 
 def flag(name: str, value: str) -> bool:

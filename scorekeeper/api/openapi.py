@@ -302,6 +302,9 @@ def _games_paths() -> dict[str, Any]:
                     "400": _error_response("The body is not JSON."),
                     "413": _error_response("The body is larger than the app accepts."),
                     "422": _error_response("A value of the file is refused; nothing imported."),
+                    "429": _error_response(
+                        "Too many imports from this client; Retry-After gives the seconds to wait."
+                    ),
                 },
             },
         },

@@ -10,6 +10,7 @@ from flask import Blueprint, abort, request, url_for
 
 from ..extensions import csrf, db
 from ..games.service import games_newest_first, load_game
+from ..limits import IMPORTS, accepts_import, limited
 from ..rules.json_entry import answer
 from ..rules.variants import all_variants
 from ..sharing.tokens import resolve
@@ -81,6 +82,8 @@ def export_one_game(token: str) -> dict[str, Any]:
 
 
 @bp.post("/games")
+@limited(IMPORTS)
+@accepts_import
 def import_games_file() -> tuple[dict[str, Any], int]:
     """Import an export file: all its games or, when one value is refused, none."""
     data = request.get_json(silent=True)

@@ -17,6 +17,7 @@ from wtforms import FormField
 
 from scorekeeper.connections import writes_in_one_statement
 from scorekeeper.extensions import db
+from scorekeeper.limits import GAMES, limited
 from scorekeeper.rules.entry import POINT_FIELDS, DealEntry, SideEntry
 from scorekeeper.rules.game import GameScore
 from scorekeeper.rules.messages import Problem
@@ -138,6 +139,7 @@ def index() -> str:
 
 
 @bp.route("/games/new", methods=["GET", "POST"])
+@limited(GAMES)
 def new_game() -> str | Response | tuple[str, int]:
     form = NewGameForm()
     if form.is_submitted() and form.refresh.data:

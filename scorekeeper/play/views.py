@@ -13,6 +13,7 @@ from scorekeeper.engine.game import play_game
 from scorekeeper.engine.melds import MeldCheck, MeldKind, check_meld
 from scorekeeper.extensions import db
 from scorekeeper.games.service import save_deal, start_game
+from scorekeeper.limits import GAMES, limited
 from scorekeeper.rules.validation import validate_deal
 from scorekeeper.rules.variants import UnknownVariant, Variant, get_variant
 
@@ -62,6 +63,7 @@ def _known_variant(variant_id: str | None) -> Variant | None:
 
 
 @bp.route("/demo", methods=["GET", "POST"])
+@limited(GAMES)
 def demo() -> str | Response | tuple[str, int]:
     form = DemoForm()
     if form.validate_on_submit():

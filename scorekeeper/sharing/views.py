@@ -34,6 +34,7 @@ from scorekeeper.extensions import db
 from scorekeeper.forms import PageForm
 from scorekeeper.games.models import Game
 from scorekeeper.games.service import games_newest_first, load_game
+from scorekeeper.limits import IMPORTS, accepts_import, limited
 
 from . import poll, redact
 from .access import can_edit, edit_only, pull_token, push_token
@@ -171,6 +172,8 @@ def export_all() -> Response:
 
 
 @bp.route("/games/import", methods=["GET", "POST"])
+@limited(IMPORTS)
+@accepts_import
 def import_file() -> str | Response | tuple[str, int]:
     form = ImportForm()
     problems: list[str] = []

@@ -3,6 +3,8 @@
 Rendering never reaches the network or the file system beyond the static folder: the
 `StaticFileFetcher` refuses every other URL. One `FontConfiguration` is kept for the process,
 so the sheet's fonts are loaded once; WeasyPrint is not thread-safe, so renders take turns.
+Every layout is first admitted by the context (``RenderContext.admit``): the app counts it
+against the client's limit and holds one of the machine's render slots while it runs.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import mimetypes
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -155,6 +158,8 @@ class RenderContext:
     base_url: str
     static_url: str
     static_folder: str | Path
+    admit: Callable[[], AbstractContextManager[object]] = nullcontext
+    """Held around every layout: may refuse it by raising."""
 
     def fetcher(self) -> StaticFileFetcher:
         return StaticFileFetcher(self.static_url, self.static_folder)
@@ -179,10 +184,14 @@ def measure_row_height(sheet: SheetSource, context: RenderContext) -> float:
     the height found.
     """
     with _render_lock:
+        row_pt = fitted_rows.get(sheet.fit_key)
+    if row_pt is not None:
+        return row_pt
+    with context.admit(), _render_lock:
         return _fitted(sheet, context)
 
 
 def render_html(html: str, context: RenderContext) -> bytes:
     """The PDF of a page of HTML, reaching nothing but the app's static files."""
-    with _render_lock:
+    with context.admit(), _render_lock:
         return _layout(html, context.base_url, context.fetcher()).write_pdf()

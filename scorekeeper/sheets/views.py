@@ -23,6 +23,7 @@ from werkzeug.datastructures import MultiDict
 from ..games.models import Game
 from ..games.scoring import game_score
 from ..games.service import load_game
+from ..limits import admitted_render
 from ..rules.variants import all_variants
 from ..security import CONTENT_SECURITY_POLICY
 from . import pdf
@@ -124,6 +125,7 @@ def render_context() -> pdf.RenderContext:
         base_url=request.host_url,
         static_url=url_for("static", filename="", _external=True),
         static_folder=current_app.static_folder or "",
+        admit=admitted_render,
     )
 
 
