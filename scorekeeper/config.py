@@ -22,6 +22,8 @@ RATE_LIMIT_DEFAULTS = {
     "LIMIT_IMPORTS": "20/hour",
     "LIMIT_SHEETS": "10/minute",
 }
+# How much lower a PDF render's priority is than the requests' (0: rendered in the worker).
+SHEET_RENDER_NICE = 10
 # A games export may be far larger than a form: the import routes accept up to this.
 MAX_IMPORT_BYTES = 16 * 1024 * 1024
 TRUE_WORDS = frozenset({"1", "true", "yes", "on"})
@@ -49,6 +51,7 @@ def defaults(instance: str) -> dict[str, Any]:
         **RATE_LIMIT_DEFAULTS,
         "MAX_IMPORT_BYTES": MAX_IMPORT_BYTES,
         "SHEET_RENDERS_AT_ONCE": max(1, (os.cpu_count() or 1) // 2),
+        "SHEET_RENDER_NICE": SHEET_RENDER_NICE,
         "TRUSTED_PROXIES": 0,
     }
 
@@ -70,7 +73,12 @@ def from_environment(environ: Mapping[str, str] = os.environ) -> dict[str, Any]:
     for name in RATE_LIMIT_DEFAULTS:
         if (ENV_PREFIX + name) in environ:
             settings[name] = environ[ENV_PREFIX + name]
-    for name in ("MAX_IMPORT_BYTES", "SHEET_RENDERS_AT_ONCE", "TRUSTED_PROXIES"):
+    for name in (
+        "MAX_IMPORT_BYTES",
+        "SHEET_RENDERS_AT_ONCE",
+        "SHEET_RENDER_NICE",
+        "TRUSTED_PROXIES",
+    ):
         if environ.get(ENV_PREFIX + name):
             settings[name] = whole_number(ENV_PREFIX + name, environ[ENV_PREFIX + name])
     return settings

@@ -126,6 +126,7 @@ def render_context() -> pdf.RenderContext:
         static_url=url_for("static", filename="", _external=True),
         static_folder=current_app.static_folder or "",
         admit=admitted_render,
+        nice=current_app.config["SHEET_RENDER_NICE"],
     )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import time
 from pathlib import Path
 
@@ -263,15 +264,15 @@ def blank_sheet(client: FlaskClient, *names: str):
 
 @pytest.fixture
 def layouts(monkeypatch) -> list[str]:
-    """The pages WeasyPrint lays out (each PDF render or measure is one)."""
+    """The layouts asked of WeasyPrint (each PDF render or measure is one), by their work."""
     laid_out: list[str] = []
-    real = pdf._layout
+    real = pdf.RenderContext.run
 
-    def counted(html: str, *args: object):
-        laid_out.append(html)
-        return real(html, *args)
+    def counted(context: pdf.RenderContext, work, *args: object):
+        laid_out.append(work.__name__)
+        return real(context, work, *args)
 
-    monkeypatch.setattr(pdf, "_layout", counted)
+    monkeypatch.setattr(pdf.RenderContext, "run", counted)
     return laid_out
 
 
@@ -281,6 +282,7 @@ def test_rendering_sheets_past_the_limit_answers_429_without_rendering(make_app,
     assert blank_sheet(client, "Ann", "Bob").status_code == 200
     assert blank_sheet(client, "Cy", "Di").status_code == 200
     rendered = len(layouts)
+    assert rendered >= 2
 
     refused = blank_sheet(client, "Eve", "Fay")
 
@@ -318,6 +320,19 @@ def test_a_render_with_every_slot_taken_answers_503_without_waiting(make_app, la
     )
     assert layouts == []
     assert blank_sheet(client, "Ann", "Bob").status_code == 200
+
+
+def test_sheets_are_laid_out_in_a_process_of_lower_priority(app, client, layouts):
+    assert app.config["SHEET_RENDER_NICE"] == 10
+    response = blank_sheet(client, "Ann", "Bob")
+    assert response.status_code == 200
+    assert response.data.startswith(b"%PDF-")
+    assert layouts == ["_measured_row_pt", "_pdf_bytes"]
+
+    renderer = pdf._low_priority_renderer(10)
+
+    assert renderer.submit(os.getpid).result() != os.getpid()
+    assert renderer.submit(os.nice, 0).result() == os.nice(0) + 10
 
 
 def test_a_second_slot_lets_a_second_render_through(make_app):
