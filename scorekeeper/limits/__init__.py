@@ -43,8 +43,9 @@ def init_app(app: Flask) -> None:
 
 @contextmanager
 def admitted_render() -> Iterator[None]:
-    """A sheet's layout: counted against the client's limit (429), then run holding one of
-    the machine's render slots (503 when none is free)."""
-    spend(SHEETS)
+    """A sheet's layout, run holding one of the machine's render slots (503 when none is
+    free) and counted against the client's limit (429). The slot comes first: it costs no
+    database write, and a render refused for want of one is not counted."""
     with slots.render_slots().held():
+        spend(SHEETS)
         yield

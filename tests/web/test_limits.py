@@ -417,3 +417,14 @@ def test_the_default_limits_let_a_table_play(client, app):
         start_game(app, client, name=f"Game {number}")
     for names in (("Ann", "Bob"), ("Cy", "Di"), ("Eve", "Fay")):
         assert blank_sheet(client, *names).status_code == 200
+
+
+def test_a_render_refused_for_want_of_a_slot_is_not_counted(make_app):
+    app = make_app(SHEET_RENDERS_AT_ONCE=1, LIMIT_SHEETS="1/minute")
+    client = app.test_client()
+    with app.app_context():
+        slots = render_slots()
+    with slots.held():
+        assert blank_sheet(client, "Ann", "Bob").status_code == 503
+
+    assert blank_sheet(client, "Ann", "Bob").status_code == 200
