@@ -177,9 +177,6 @@ class RenderContext:
     nice: int = 0
     """Above 0: lay pages out in a process of this lower priority; 0: in this process."""
 
-    def fetcher(self) -> StaticFileFetcher:
-        return StaticFileFetcher(self.static_url, self.static_folder)
-
     def run(self, work: Callable[..., R], *args: object) -> R:
         """``work(context's fields..., *args)``, here or in the low-priority process."""
         place = (self.base_url, self.static_url, str(self.static_folder))
