@@ -32,8 +32,8 @@ deal save within 2x its p99 without them.
 
 Each client sends its own address in ``X-Forwarded-For`` (the server trusts one proxy), so that
 the per-client rate limits see as many clients as there are, as they would on the Internet.
-``--no-sheet-limits`` turns the sheets' rate limit and render slots off, to see what they
-spare the deal saves.
+``--no-sheet-limits`` turns the sheets' rate limit, render slots and low-priority rendering
+off, as the app was before them, to see what they spare the deal saves.
 
 The clients' lower priority stands in for the machines they stand for. Phones do not run on
 the server; here they share its processors, and at the same priority they would take the
@@ -309,6 +309,7 @@ def gunicorn(
     if not sheet_limits:
         env["SCOREKEEPER_LIMIT_SHEETS"] = "off"
         env["SCOREKEEPER_SHEET_RENDERS_AT_ONCE"] = "0"
+        env["SCOREKEEPER_SHEET_RENDER_NICE"] = "0"
     command = [
         sys.executable,
         "-m",
@@ -850,7 +851,7 @@ def main() -> int:
     parser.add_argument(
         "--no-sheet-limits",
         action="store_true",
-        help="turn off the sheets' rate limit and render slots",
+        help="turn off the sheets' rate limit, render slots and low-priority rendering",
     )
     parser.add_argument(
         "--postgres", default=os.environ.get("BENCH_POSTGRES_URL", DEFAULT_POSTGRES)
