@@ -756,26 +756,31 @@ def alternate(
     slices: int,
     nice: int,
     pdf_clients: int,
-) -> tuple[PhaseResult, PhaseResult, PhaseResult | None]:
+) -> tuple[PhaseResult, PhaseResult, PhaseResult | None, Acknowledged]:
     """The floor, the app and the app with sheets in turns of ``seconds``, with the same
     clients, warm-up and processes; each phase's slices combined (no sheets phase without
-    ``pdf_clients``)."""
+    ``pdf_clients``), and the saves of every slice that played, in the order they ran."""
     floors: list[PhaseResult] = []
     loads: list[PhaseResult] = []
     with_sheets: list[PhaseResult] = []
+    played: list[PhaseResult] = []
+    """The app's slices, with and without sheets, in order: the last values saved last."""
     for number in range(slices):
         floor_phase = Phase("floor", address, clients, nice=nice)
         floors.append(run_phase(floor_phase, seconds, warmup, max_requests, processes))
-        versions = dict(combine(loads + with_sheets).acked.counts)
+        versions = dict(combine(played).acked.counts)
         app_phase = Phase("app", address, clients, games, polls, versions, 2 * number, nice)
         loads.append(run_phase(app_phase, seconds, warmup, max_requests, processes))
+        played.append(loads[-1])
         if pdf_clients:
-            versions = dict(combine(loads + with_sheets).acked.counts)
+            versions = dict(combine(played).acked.counts)
             sheets_phase = Phase(
                 "app", address, clients, games, polls, versions, 2 * number + 1, nice, pdf_clients
             )
             with_sheets.append(run_phase(sheets_phase, seconds, warmup, max_requests, processes))
-    return combine(floors), combine(loads), combine(with_sheets) if with_sheets else None
+            played.append(with_sheets[-1])
+    sheets = combine(with_sheets) if with_sheets else None
+    return combine(floors), combine(loads), sheets, combine(played).acked
 
 
 # --- the report -------------------------------------------------------------------------
@@ -879,7 +884,7 @@ def main() -> int:
                 workdir / "gunicorn.log",
                 sheet_limits=not args.no_sheet_limits,
             ) as address:
-                floor_run, load_run, sheets_run = alternate(
+                floor_run, load_run, sheets_run, acked = alternate(
                     address,
                     args.clients,
                     tuple(games),
@@ -892,7 +897,6 @@ def main() -> int:
                     max(0, args.client_nice),
                     max(0, args.pdf_clients),
                 )
-            acked = combine([load_run] + ([sheets_run] if sheets_run else [])).acked
             lost = lost_writes(acked, stored_deals(database_url))
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
