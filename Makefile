@@ -137,7 +137,8 @@ bench: $(VENV)/.installed system-deps
 	done; \
 	if [ -n "$$missed" ]; then echo "missed a target:$$missed"; exit 1; fi
 
-# A bounded load test (32 clients, 20 s a phase): gunicorn on $(HOST), PostgreSQL when it answers.
+# A bounded load test (32 clients, 20 s a phase; then the same beside 10 clients fetching PDF
+# sheets): gunicorn on $(HOST), PostgreSQL when it answers.
 bench-load: $(VENV)/.installed
 	$(compile_translations)
 	$(BIN)/python bench/bench_load.py $(BENCH_LOAD_ARGS)

@@ -9,20 +9,31 @@ whose one endpoint returns "ok". Then, in the same run and at the same concurren
    and the cheap poll that asks whether it changed (ETag, mostly answered 304, sent without
    cookies as the page's script sends it). Each client starts its round at a random point.
 
-Both phases are measured the same way: the clients run in their own processes (one per client
+3. the app with sheets: the same clients play the app while ``--pdf-clients`` more clients
+   (10 by default) fetch blank score sheets as PDFs, each with random names (so no cache can
+   answer), as fast as the server answers them, without heeding Retry-After.
+
+Every phase is measured the same way: the clients run in their own processes (one per client
 by default, as each phone is its own machine, so the load generator is not held behind one
 interpreter lock) at a lower priority than the server (nice 10 by default), and each phase
 starts with an untimed warm-up and ends with an untimed cool-down of one second under the
 same load (their errors still count): the timed requests neither meet a cold server nor the
 client processes winding down.
-The two phases take turns in slices (four of each by default: floor, app, floor, app, ...), so
+The phases take turns in slices (four of each by default: floor, app, app with sheets, floor,
+...), so
 that both meet the machine in the same state: on a shared machine the speed drifts over tens of
 seconds, and a floor measured only before the app would compare two different machines. The
 server keeps running from slice to slice, and the clients keep their games' deal versions.
 Each phase is bounded by time and by request count, and the run stops by itself. It prints
 requests a second, p50 and p99 latency and errors for each, then checks the database: every
 acknowledged save must be there (lost writes must be 0). Target: p99 of a deal save within 3x
-the bare endpoint's p99, zero errors, zero lost writes.
+the bare endpoint's p99, zero errors, zero lost writes; and with the sheet clients, p99 of a
+deal save within 2x its p99 without them.
+
+Each client sends its own address in ``X-Forwarded-For`` (the server trusts one proxy), so that
+the per-client rate limits see as many clients as there are, as they would on the Internet.
+``--no-sheet-limits`` turns the sheets' rate limit, render slots and low-priority rendering
+off, as the app was before them, to see what they spare the deal saves.
 
 The clients' lower priority stands in for the machines they stand for. Phones do not run on
 the server; here they share its processors, and at the same priority they would take the
@@ -35,6 +46,7 @@ and dropped), else a SQLite file in a temporary folder.
 
     python bench/bench_load.py [--clients 32] [--seconds 20] [--slices 4] [--warmup 1]
         [--workers 4] [--threads 1] [--client-processes 32] [--client-nice 10]
+        [--pdf-clients 10] [--no-sheet-limits]
 """
 
 from __future__ import annotations
@@ -79,6 +91,11 @@ CLIENT_NICE = 10
 COOL_DOWN_SECONDS = 1.0
 """Untimed load after each timed window (see ``run_phase``)."""
 P99_RATIO_TARGET = 3.0
+PDF_CLIENTS = 10
+SHEETS_P99_RATIO_TARGET = 2.0
+"""A deal save's p99 while PDF clients fetch sheets, against its p99 without them."""
+SHEET_ANSWERS = (200, 429, 503)
+"""A sheet, or a refusal that the limits make on purpose: none of them is an error."""
 POLLS_PER_SAVE = 20
 """A phone at the table mostly asks whether the score changed (every 5 s); deals are saved
 every few minutes. Each client here saves a deal, loads a scoreboard page, then polls this
@@ -273,7 +290,12 @@ def free_port() -> int:
 
 @contextmanager
 def gunicorn(
-    database_url: str, instance: Path, workers: int, threads: int, log: Path
+    database_url: str,
+    instance: Path,
+    workers: int,
+    threads: int,
+    log: Path,
+    sheet_limits: bool = True,
 ) -> Iterator[str]:
     port = free_port()
     env = {
@@ -281,7 +303,13 @@ def gunicorn(
         "SCOREKEEPER_DATABASE_URL": database_url,
         "SCOREKEEPER_SECRET_KEY": secrets.token_hex(32),
         "SCOREKEEPER_INSTANCE_PATH": str(instance),
+        # Each client names its own address (see ``Client``), as if through one proxy.
+        "SCOREKEEPER_TRUSTED_PROXIES": "1",
     }
+    if not sheet_limits:
+        env["SCOREKEEPER_LIMIT_SHEETS"] = "off"
+        env["SCOREKEEPER_SHEET_RENDERS_AT_ONCE"] = "0"
+        env["SCOREKEEPER_SHEET_RENDER_NICE"] = "0"
     command = [
         sys.executable,
         "-m",
@@ -362,13 +390,20 @@ class Tally:
         return sum(len(values) for values in self.latencies.values())
 
 
-class Client:
-    """One phone: an HTTP connection (reopened when the server closes it), a session cookie."""
+def client_address(index: int) -> str:
+    """The address client ``index`` stands for: one of its own, as each phone has."""
+    return f"10.{index // 65536 % 256}.{index // 256 % 256}.{index % 256}"
 
-    def __init__(self, address: str) -> None:
+
+class Client:
+    """One phone: an HTTP connection (reopened when the server closes it), a session cookie,
+    and its own address, sent in ``X-Forwarded-For`` as a proxy in front of the app would."""
+
+    def __init__(self, address: str, index: int = 0) -> None:
         host, port = address.split(":")
         self.connection = http.client.HTTPConnection(host, int(port), timeout=30)
         self.cookie = ""
+        self.forwarded_for = client_address(index)
 
     def request(
         self,
@@ -378,7 +413,7 @@ class Client:
         headers: dict[str, str] | None = None,
         cookies: bool = True,
     ) -> tuple[int, dict[str, str], bytes]:
-        sent = dict(headers or {})
+        sent = {"X-Forwarded-For": self.forwarded_for, **(headers or {})}
         if self.cookie and cookies:
             sent["Cookie"] = self.cookie
         if body is not None:
@@ -416,7 +451,8 @@ class Acknowledged:
 
 @dataclass(frozen=True)
 class Phase:
-    """What the clients of a phase do: call the floor, or play the app (``games``, ``polls``).
+    """What the clients of a phase do: call the floor, or play the app (``games``, ``polls``),
+    with ``pdf_clients`` more clients fetching sheets beside them.
 
     ``versions``: the deal versions the app's earlier slices left, (game id, deal) -> version.
     The ETags a client has seen are not carried over: its first look at a game in a slice asks
@@ -431,6 +467,7 @@ class Phase:
     versions: dict[tuple[int, int], int] = field(default_factory=dict)
     slice_number: int = 0
     nice: int = CLIENT_NICE
+    pdf_clients: int = 0
 
 
 @dataclass
@@ -473,8 +510,9 @@ def run_phase(
     client when ``processes`` equals the number of clients, as each phone is its own machine.
     """
     context = multiprocessing.get_context("spawn")
-    processes = max(1, min(processes, phase.clients))
-    groups = [list(range(phase.clients))[i::processes] for i in range(processes)]
+    everyone = phase.clients + phase.pdf_clients
+    processes = max(1, min(processes + phase.pdf_clients, everyone))
+    groups = [list(range(everyone))[i::processes] for i in range(processes)]
     ready = context.Barrier(processes + 1)
     go = context.Event()
     stop = context.Event()
@@ -483,7 +521,7 @@ def run_phase(
     workers = [
         context.Process(
             target=client_process,
-            args=(phase, group, max(1, max_requests * len(group) // phase.clients)),
+            args=(phase, group, max(1, max_requests * len(group) // everyone)),
             kwargs={"ready": ready, "go": go, "stop": stop, "window": window, "out": results},
             daemon=True,
         )
@@ -566,8 +604,14 @@ def client_process(
     measure_from, until = window[0], window[1]
     tally = Tally(measure_from=measure_from, until=until)
     done = threading.Event()
+    sheets = sheet_work(phase.address)
     threads = [
-        threading.Thread(target=work, args=(index, tally, done), daemon=True) for index in indexes
+        threading.Thread(
+            target=work if index < phase.clients else sheets,
+            args=(index, tally, done),
+            daemon=True,
+        )
+        for index in indexes
     ]
     for thread in threads:
         thread.start()
@@ -602,7 +646,7 @@ def timed(tally: Tally, kind: str, call: Callable[[], bool]) -> bool:
 
 def floor_work(address: str) -> Callable[[int, Tally, threading.Event], None]:
     def work(index: int, tally: Tally, stop: threading.Event) -> None:
-        client = Client(address)
+        client = Client(address, index)
         while not stop.is_set():
             timed(
                 tally, "bare endpoint", lambda: client.request("GET", BARE_PREFIX + "/")[0] == 200
@@ -623,7 +667,7 @@ def app_work(
     def work(index: int, tally: Tally, stop: threading.Event) -> None:
         own = games[index::clients]
         rng = random.Random(f"{slice_number}-{index}")
-        client = Client(address)
+        client = Client(address, index)
         csrf = client.start_session(own[0])
         versions: dict[tuple[int, int], int] = defaultdict(int, known_versions)
         etags: dict[int, str] = {}
@@ -679,6 +723,27 @@ def app_work(
     return work
 
 
+def sheet_work(address: str) -> Callable[[int, Tally, threading.Event], None]:
+    """A client asking for blank sheets with random names, one after the other: each one a new
+    PDF to render. A refusal (429 or 503) is counted apart and not heeded: the next request
+    follows at once."""
+
+    def work(index: int, tally: Tally, stop: threading.Event) -> None:
+        rng = random.Random(f"sheets-{index}")
+        client = Client(address, index)
+        while not stop.is_set():
+            names = "&".join(f"names={rng.getrandbits(48):x}" for _side in range(2))
+            start = time.monotonic()
+            try:
+                status = client.request("GET", f"/sheets/{VARIANT}.pdf?sides=2&{names}")[0]
+            except (http.client.HTTPException, OSError):
+                status = 0
+            kind = "sheet PDF" if status == 200 else "sheet refused"
+            tally.add(kind, start, time.monotonic(), status in SHEET_ANSWERS)
+
+    return work
+
+
 def alternate(
     address: str,
     clients: int,
@@ -690,18 +755,32 @@ def alternate(
     max_requests: int,
     slices: int,
     nice: int,
-) -> tuple[PhaseResult, PhaseResult]:
-    """The floor and the app in turns of ``seconds``, with the same clients, warm-up and
-    processes; each phase's slices combined."""
+    pdf_clients: int,
+) -> tuple[PhaseResult, PhaseResult, PhaseResult | None, Acknowledged]:
+    """The floor, the app and the app with sheets in turns of ``seconds``, with the same
+    clients, warm-up and processes; each phase's slices combined (no sheets phase without
+    ``pdf_clients``), and the saves of every slice that played, in the order they ran."""
     floors: list[PhaseResult] = []
     loads: list[PhaseResult] = []
+    with_sheets: list[PhaseResult] = []
+    played: list[PhaseResult] = []
+    """The app's slices, with and without sheets, in order: the last values saved last."""
     for number in range(slices):
         floor_phase = Phase("floor", address, clients, nice=nice)
         floors.append(run_phase(floor_phase, seconds, warmup, max_requests, processes))
-        versions = dict(combine(loads).acked.counts)
-        app_phase = Phase("app", address, clients, games, polls, versions, number, nice)
+        versions = dict(combine(played).acked.counts)
+        app_phase = Phase("app", address, clients, games, polls, versions, 2 * number, nice)
         loads.append(run_phase(app_phase, seconds, warmup, max_requests, processes))
-    return combine(floors), combine(loads)
+        played.append(loads[-1])
+        if pdf_clients:
+            versions = dict(combine(played).acked.counts)
+            sheets_phase = Phase(
+                "app", address, clients, games, polls, versions, 2 * number + 1, nice, pdf_clients
+            )
+            with_sheets.append(run_phase(sheets_phase, seconds, warmup, max_requests, processes))
+            played.append(with_sheets[-1])
+    sheets = combine(with_sheets) if with_sheets else None
+    return combine(floors), combine(loads), sheets, combine(played).acked
 
 
 # --- the report -------------------------------------------------------------------------
@@ -769,6 +848,17 @@ def main() -> int:
         "--polls", type=int, default=POLLS_PER_SAVE, help="ETag polls per deal save and page"
     )
     parser.add_argument(
+        "--pdf-clients",
+        type=int,
+        default=PDF_CLIENTS,
+        help="clients fetching sheets in the third phase (0: no such phase)",
+    )
+    parser.add_argument(
+        "--no-sheet-limits",
+        action="store_true",
+        help="turn off the sheets' rate limit, render slots and low-priority rendering",
+    )
+    parser.add_argument(
         "--postgres", default=os.environ.get("BENCH_POSTGRES_URL", DEFAULT_POSTGRES)
     )
     args = parser.parse_args()
@@ -787,9 +877,14 @@ def main() -> int:
             instance.mkdir()
             games = prepare(database_url, instance, games_wanted)
             with gunicorn(
-                database_url, instance, args.workers, args.threads, workdir / "gunicorn.log"
+                database_url,
+                instance,
+                args.workers,
+                args.threads,
+                workdir / "gunicorn.log",
+                sheet_limits=not args.no_sheet_limits,
             ) as address:
-                floor_run, load_run = alternate(
+                floor_run, load_run, sheets_run, acked = alternate(
                     address,
                     args.clients,
                     tuple(games),
@@ -800,8 +895,8 @@ def main() -> int:
                     args.max_requests // slices,
                     slices,
                     max(0, args.client_nice),
+                    max(0, args.pdf_clients),
                 )
-            acked = load_run.acked
             lost = lost_writes(acked, stored_deals(database_url))
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
@@ -839,12 +934,34 @@ def main() -> int:
     ratio = save_p99 / floor_p99 if floor_p99 else float("inf")
     errors = sum(load.errors.values()) + sum(floor.errors.values()) + floor_stuck + load_stuck
     errors += floor.untimed_errors + load.untimed_errors
+    if sheets_run is not None:
+        errors += report_sheets(sheets_run, save_p99, args.pdf_clients, args.no_sheet_limits)
     verdict = "met" if ratio <= P99_RATIO_TARGET and errors == 0 and lost == 0 else "MISSED"
     print(
         f"deal save p99 / bare p99 = {ratio:.2f} (target <= {P99_RATIO_TARGET:.0f}), "
         f"errors {errors}, lost writes {lost}: target {verdict}"
     )
     return 1 if errors or lost else 0
+
+
+def report_sheets(run: PhaseResult, save_p99: float, pdf_clients: int, unlimited: bool) -> int:
+    """The app's figures while the PDF clients fetch sheets, and the deal save's p99 beside
+    its p99 without them; the phase's errors."""
+    tally = run.tally
+    limits = "limits off" if unlimited else "limits on"
+    print(f"with {pdf_clients} clients fetching sheets with random names ({limits}):")
+    kinds = ("deal save", "scoreboard page", "poll (ETag)", "sheet PDF", "sheet refused")
+    for kind in kinds:
+        print(report_line(kind, tally.latencies[kind], tally.errors[kind], run.elapsed))
+    saves = tally.latencies["deal save"]
+    with_sheets = percentile(saves, 0.99) if saves else 0.0
+    ratio = with_sheets / save_p99 if save_p99 else float("inf")
+    verdict = "met" if ratio <= SHEETS_P99_RATIO_TARGET else "MISSED"
+    print(
+        f"deal save p99 with sheets {with_sheets * 1000:.1f}ms, without {save_p99 * 1000:.1f}ms:"
+        f" {ratio:.2f}x (target <= {SHEETS_P99_RATIO_TARGET:.0f}x): target {verdict}"
+    )
+    return sum(tally.errors.values()) + tally.untimed_errors + run.stuck
 
 
 if __name__ == "__main__":

@@ -8,7 +8,7 @@ from typing import Any
 
 from flask import Flask, Response
 
-from scorekeeper import caching, connections, security, sessions
+from scorekeeper import caching, connections, limits, security, sessions
 from scorekeeper import config as settings
 from scorekeeper.extensions import babel, csrf, db, migrate, select_locale
 from scorekeeper.games.access import can_edit
@@ -63,6 +63,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     security.init_app(app)
     sessions.init_app(app)
     caching.init_app(app)
+    limits.init_app(app)
     feed.init_app(app)
     poll.init_app(app)
     redact.init_app(app)

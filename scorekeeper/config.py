@@ -17,6 +17,17 @@ SECRET_KEY_FILE = "secret_key"
 MAX_UPLOAD_BYTES = 1024 * 1024
 # Form fields and parts a request may carry: far above any form of the app.
 MAX_FORM_PARTS = 500
+# Per-client rate limits ("N/second|minute|hour|day", or "off"): see ``scorekeeper.limits``.
+RATE_LIMIT_DEFAULTS = {
+    "LIMIT_GAMES": "100/hour",
+    "LIMIT_HOUSE_RULES": "50/hour",
+    "LIMIT_IMPORTS": "20/hour",
+    "LIMIT_SHEETS": "10/minute",
+}
+# How much lower a PDF render's priority is than the requests' (0: rendered in the worker).
+SHEET_RENDER_NICE = 10
+# A games export may be far larger than a form: the import routes accept up to this.
+MAX_IMPORT_BYTES = 16 * 1024 * 1024
 TRUE_WORDS = frozenset({"1", "true", "yes", "on"})
 FALSE_WORDS = frozenset({"0", "false", "no", "off", ""})
 
@@ -40,6 +51,11 @@ def defaults(instance: str) -> dict[str, Any]:
         "BABEL_DEFAULT_LOCALE": "en",
         "BABEL_TRANSLATION_DIRECTORIES": "translations",
         "PUBLIC_URL": DEFAULT_PUBLIC_URL,
+        **RATE_LIMIT_DEFAULTS,
+        "MAX_IMPORT_BYTES": MAX_IMPORT_BYTES,
+        "SHEET_RENDERS_AT_ONCE": max(1, (os.cpu_count() or 1) // 2),
+        "SHEET_RENDER_NICE": SHEET_RENDER_NICE,
+        "TRUSTED_PROXIES": 0,
     }
 
 
@@ -60,7 +76,29 @@ def from_environment(environ: Mapping[str, str] = os.environ) -> dict[str, Any]:
     public_url = environ.get(ENV_PREFIX + "PUBLIC_URL")
     if public_url:
         settings["PUBLIC_URL"] = public_url
+    for name in RATE_LIMIT_DEFAULTS:
+        if (ENV_PREFIX + name) in environ:
+            settings[name] = environ[ENV_PREFIX + name]
+    for name in (
+        "MAX_IMPORT_BYTES",
+        "SHEET_RENDERS_AT_ONCE",
+        "SHEET_RENDER_NICE",
+        "TRUSTED_PROXIES",
+    ):
+        if environ.get(ENV_PREFIX + name):
+            settings[name] = whole_number(ENV_PREFIX + name, environ[ENV_PREFIX + name])
     return settings
+
+
+def whole_number(name: str, value: str) -> int:
+    """A count or a size: a whole number, 0 or more; anything else stops the start."""
+    try:
+        number = int(value.strip())
+    except ValueError:
+        number = -1
+    if number < 0:
+        raise ValueError(f"{name} must be a whole number, 0 or more; not {value!r}")
+    return number
 
 
 def flag(name: str, value: str) -> bool:

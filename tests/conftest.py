@@ -12,7 +12,7 @@ emptied before each test that builds an app, and dropped when the run ends.
 
 import os
 import secrets
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -203,6 +203,20 @@ def live_app(tmp_path: Path) -> Iterator[Flask]:
     app = make_test_app(tmp_path, WTF_CSRF_ENABLED=True)
     yield app
     _dispose(app)
+
+
+@pytest.fixture
+def make_app(tmp_path: Path) -> Iterator[Callable[..., Flask]]:
+    """Makes apps with settings of their own (``make_app(LIMIT_GAMES="1/hour")``)."""
+    made: list[Flask] = []
+
+    def make(**overrides: object) -> Flask:
+        made.append(make_test_app(tmp_path, **overrides))
+        return made[-1]
+
+    yield make
+    for app in made:
+        _dispose(app)
 
 
 @pytest.fixture

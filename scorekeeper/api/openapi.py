@@ -291,6 +291,9 @@ def _games_paths() -> dict[str, Any]:
                         "A value of the file is refused, or its games do not hold together "
                         "under the rules; nothing imported."
                     ),
+                    "429": _error_response(
+                        "Too many imports from this client; Retry-After gives the seconds to wait."
+                    ),
                 },
             },
         },

@@ -13,6 +13,7 @@ from ..games.links import resolve
 from ..games.service import load_game
 from ..holdings import visible_games
 from ..house import catalogue
+from ..limits import IMPORTS, accepts_import, limited
 from ..rules.house import resolve_variant
 from ..rules.json_entry import answer
 from ..sharing.transfer import ImportRefused, export_games, import_games, read_file
@@ -84,6 +85,8 @@ def export_one_game(token: str) -> dict[str, Any]:
 
 
 @bp.post("/games")
+@limited(IMPORTS)
+@accepts_import
 def import_games_file() -> tuple[dict[str, Any], int]:
     """Import an export file: all its games or, when one value is refused, none."""
     data = request.get_json(silent=True)

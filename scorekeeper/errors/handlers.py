@@ -47,16 +47,17 @@ def _wording(status: int) -> tuple[str, str]:
             _("Cannot process"),
             _("What you sent could not be used. Check the values and try again."),
         ),
+        429: (
+            _("Too many requests"),
+            _("Many requests like this one came from your network. Wait a little and try again."),
+        ),
         500: (
             _("Something went wrong"),
             _("The app ran into a problem and saved nothing from this request. Please try again."),
         ),
         503: (
-            _("Try again in a moment"),
-            _(
-                "The app could not reach its database, so nothing was saved from this request. "
-                "Try again in a few seconds."
-            ),
+            _("Busy"),
+            _("The app is busy with other tables. Try again in a few seconds."),
         ),
     }
     return wordings[status]
@@ -87,6 +88,8 @@ def _custom_description(error: HTTPException) -> str | None:
 @bp.app_errorhandler(409)
 @bp.app_errorhandler(413)
 @bp.app_errorhandler(422)
+@bp.app_errorhandler(429)
+@bp.app_errorhandler(503)
 def handle_http_error(error: HTTPException):
     status = error.code or 500
     title, message = _wording(status)
@@ -118,5 +121,9 @@ def handle_database_unavailable(error: OperationalError):
         db.session.rollback()
     except SQLAlchemyError:
         db.session.remove()
-    title, message = _wording(503)
+    title = _("Try again in a moment")
+    message = _(
+        "The app could not reach its database, so nothing was saved from this request. "
+        "Try again in a few seconds."
+    )
     return _respond(503, title, message, ServiceUnavailable(retry_after=RETRY_AFTER_SECONDS))

@@ -19,6 +19,7 @@ from scorekeeper.connections import writes_in_one_statement
 from scorekeeper.extensions import db
 from scorekeeper.holdings import held_tables, visible_games
 from scorekeeper.house.catalogue import variants
+from scorekeeper.limits import GAMES, limited
 from scorekeeper.rules.entry import POINT_FIELDS, DealEntry, SideEntry
 from scorekeeper.rules.game import GameScore
 from scorekeeper.rules.messages import Problem
@@ -143,6 +144,7 @@ def index() -> str:
 
 
 @bp.route("/games/new", methods=["GET", "POST"])
+@limited(GAMES)
 def new_game() -> str | Response | tuple[str, int]:
     form = NewGameForm(at=request.args.get("at", type=int))
     if form.is_submitted() and form.refresh.data:

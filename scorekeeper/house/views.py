@@ -31,6 +31,7 @@ from werkzeug.wrappers import Response
 
 from scorekeeper.extensions import db
 from scorekeeper.holdings import held_tables
+from scorekeeper.limits import HOUSE_RULES, limited
 from scorekeeper.rules.house import (
     GROUP_TERMS,
     HOUSE_PREFIX,
@@ -160,6 +161,7 @@ def _render_index(import_form: ImportForm, problems: list[Problem]) -> str:
 
 
 @bp.route("/new", methods=["GET", "POST"])
+@limited(HOUSE_RULES)
 def new() -> str | Response | tuple[str, int]:
     base = BUILT_IN.get(request.values.get("base", ""))
     if base is None:
@@ -302,6 +304,7 @@ def delete(slug: str) -> Response:
 
 
 @bp.post("/import")
+@limited(HOUSE_RULES)
 def import_rules() -> Response | tuple[str, int]:
     form = ImportForm()
     if not form.validate_on_submit():

@@ -15,6 +15,7 @@ from scorekeeper.extensions import db
 from scorekeeper.games.service import start_game
 from scorekeeper.games.writes import write_deal
 from scorekeeper.house import catalogue
+from scorekeeper.limits import GAMES, limited
 from scorekeeper.rules.validation import validate_deal
 from scorekeeper.rules.variants import UnknownVariant, Variant
 
@@ -64,6 +65,7 @@ def _known_variant(variant_id: str | None) -> Variant | None:
 
 
 @bp.route("/demo", methods=["GET", "POST"])
+@limited(GAMES)
 def demo() -> str | Response | tuple[str, int]:
     form = DemoForm()
     if form.validate_on_submit():

@@ -43,6 +43,7 @@ from scorekeeper.games.links import (
 from scorekeeper.games.models import Game
 from scorekeeper.games.service import load_game
 from scorekeeper.holdings import visible_games
+from scorekeeper.limits import IMPORTS, accepts_import, limited
 from scorekeeper.tables.service import mark_used, table_for_new
 
 from . import poll
@@ -162,6 +163,8 @@ def export_all() -> Response:
 
 
 @bp.route("/games/import", methods=["GET", "POST"])
+@limited(IMPORTS)
+@accepts_import
 def import_file() -> str | Response | tuple[str, int]:
     form = ImportForm()
     problems: list[str] = []

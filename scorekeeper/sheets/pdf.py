@@ -3,17 +3,29 @@
 Rendering never reaches the network or the file system beyond the static folder: the
 `StaticFileFetcher` refuses every other URL. One `FontConfiguration` is kept for the process,
 so the sheet's fonts are loaded once; WeasyPrint is not thread-safe, so renders take turns.
+Every layout is first admitted by the context (``RenderContext.admit``): the app counts it
+against the client's limit and holds one of the machine's render slots while it runs.
+
+A context with a ``nice`` above 0 lays pages out in a process of its own at that lower
+priority (one for each process that renders, started on first use): a render then takes only
+the processor time that requests, deal saves first, leave over, and a worker waiting for it
+holds no processor.
 """
 
 from __future__ import annotations
 
 import logging
 import mimetypes
+import multiprocessing
+import os
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 from urllib.parse import unquote, urlsplit
 
 from weasyprint import HTML
@@ -23,6 +35,8 @@ from weasyprint.urls import URLFetcher, URLFetcherResponse
 from werkzeug.security import safe_join
 
 from .geometry import MAX_ROW_PT, MIN_ROW_PT, Paper
+
+R = TypeVar("R")
 
 log = logging.getLogger(__name__)
 
@@ -38,6 +52,9 @@ FIT_SAFETY_PT = 2.0
 
 _render_lock = threading.Lock()
 _font_config: FontConfiguration | None = None
+_renderer: ProcessPoolExecutor | None = None
+_renderer_owner = 0
+"""The process that started ``_renderer``: a forked child starts its own."""
 
 
 class RefusedURL(ValueError):
@@ -155,9 +172,49 @@ class RenderContext:
     base_url: str
     static_url: str
     static_folder: str | Path
+    admit: Callable[[], AbstractContextManager[object]] = nullcontext
+    """Held around every layout: may refuse it by raising."""
+    nice: int = 0
+    """Above 0: lay pages out in a process of this lower priority; 0: in this process."""
 
-    def fetcher(self) -> StaticFileFetcher:
-        return StaticFileFetcher(self.static_url, self.static_folder)
+    def run(self, work: Callable[..., R], *args: object) -> R:
+        """``work(context's fields..., *args)``, here or in the low-priority process."""
+        place = (self.base_url, self.static_url, str(self.static_folder))
+        if self.nice <= 0:
+            return work(*place, *args)
+        return _low_priority_renderer(self.nice).submit(work, *place, *args).result()
+
+
+def _low_priority_renderer(nice: int) -> ProcessPoolExecutor:
+    """This process's render process, started (spawned: no threads copied) on first use."""
+    global _renderer, _renderer_owner
+    if _renderer is None or _renderer_owner != os.getpid():
+        _renderer = ProcessPoolExecutor(
+            max_workers=1,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=os.nice,
+            initargs=(nice,),
+        )
+        _renderer_owner = os.getpid()
+    return _renderer
+
+
+def _measured_row_pt(
+    base_url: str,
+    static_url: str,
+    static_folder: str,
+    html: str,
+    paper: Paper,
+    rows: int,
+    missing_blocks: int,
+) -> float:
+    fetcher = StaticFileFetcher(static_url, static_folder)
+    measured = _layout(html, base_url, fetcher)
+    return fit_row_height(measured, paper, rows, MIN_ROW_PT, missing_blocks)
+
+
+def _pdf_bytes(base_url: str, static_url: str, static_folder: str, html: str) -> bytes:
+    return _layout(html, base_url, StaticFileFetcher(static_url, static_folder)).write_pdf()
 
 
 def _fitted(sheet: SheetSource, context: RenderContext) -> float:
@@ -165,8 +222,7 @@ def _fitted(sheet: SheetSource, context: RenderContext) -> float:
     row_pt = fitted_rows.get(sheet.fit_key)
     if row_pt is None:
         html = sheet.measure_html(MIN_ROW_PT)
-        measured = _layout(html, context.base_url, context.fetcher())
-        row_pt = fit_row_height(measured, sheet.paper, sheet.rows, MIN_ROW_PT, sheet.missing_blocks)
+        row_pt = context.run(_measured_row_pt, html, sheet.paper, sheet.rows, sheet.missing_blocks)
         fitted_rows.put(sheet.fit_key, row_pt)
     return row_pt
 
@@ -179,10 +235,14 @@ def measure_row_height(sheet: SheetSource, context: RenderContext) -> float:
     the height found.
     """
     with _render_lock:
+        row_pt = fitted_rows.get(sheet.fit_key)
+    if row_pt is not None:
+        return row_pt
+    with context.admit(), _render_lock:
         return _fitted(sheet, context)
 
 
 def render_html(html: str, context: RenderContext) -> bytes:
     """The PDF of a page of HTML, reaching nothing but the app's static files."""
-    with _render_lock:
-        return _layout(html, context.base_url, context.fetcher()).write_pdf()
+    with context.admit(), _render_lock:
+        return context.run(_pdf_bytes, html)

@@ -24,6 +24,7 @@ from ..games.models import Game
 from ..games.scoring import game_score
 from ..games.service import load_game
 from ..house import catalogue
+from ..limits import admitted_render
 from ..public_url import public_address
 from ..security import CONTENT_SECURITY_POLICY
 from ..variant_texts import variant_text
@@ -126,6 +127,8 @@ def render_context() -> pdf.RenderContext:
         base_url=public_address(current_app).url + "/",
         static_url=url_for("static", filename="", _external=True),
         static_folder=current_app.static_folder or "",
+        admit=admitted_render,
+        nice=current_app.config["SHEET_RENDER_NICE"],
     )
 
 

@@ -154,7 +154,11 @@ def test_a_public_url_keeps_its_port_and_loses_a_final_slash():
     assert address.url == "http://localhost:8080"
 
 
-def test_a_sheet_reads_its_style_from_the_public_address_whatever_the_host(client, monkeypatch):
+def test_a_sheet_reads_its_style_from_the_public_address_whatever_the_host(
+    make_app, monkeypatch
+):
+    # Rendered in this process (not the low-priority one), where the fetcher can be watched.
+    client = make_app(SHEET_RENDER_NICE=0).test_client()
     fetched: list[str] = []
     original = StaticFileFetcher.fetch
 

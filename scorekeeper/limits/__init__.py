@@ -1,0 +1,51 @@
+"""Limits that keep one client from taking the server from every other table.
+
+- ``rates``: per-client rate limits on what makes rows or costs a render (games, house rules,
+  imports, PDF sheets), counted in the app's database so that every gunicorn worker, and every
+  machine sharing a PostgreSQL database, sees the same count. Over the limit: 429 with
+  Retry-After.
+- ``slots``: at most ``SHEET_RENDERS_AT_ONCE`` PDF renders at a time on a machine; a render
+  that finds no free slot answers 503 with Retry-After at once instead of waiting in a worker.
+- ``bodies``: the import routes accept a larger body than the 1 MB of every other request, so
+  that a whole export comes back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from flask import Flask
+
+from . import bodies, rates, slots
+from .bodies import accepts_import
+from .rates import GAMES, HOUSE_RULES, IMPORTS, SHEETS, limited, spend
+
+__all__ = [
+    "GAMES",
+    "HOUSE_RULES",
+    "IMPORTS",
+    "SHEETS",
+    "accepts_import",
+    "admitted_render",
+    "limited",
+    "spend",
+]
+
+
+def init_app(app: Flask) -> None:
+    """Check the settings, and put the import routes' body limit first among the hooks that
+    run before a view (CSRF's check reads the form)."""
+    rates.init_app(app)
+    slots.init_app(app)
+    bodies.init_app(app)
+
+
+@contextmanager
+def admitted_render() -> Iterator[None]:
+    """A sheet's layout, run holding one of the machine's render slots (503 when none is
+    free) and counted against the client's limit (429). The slot comes first: it costs no
+    database write, and a render refused for want of one is not counted."""
+    with slots.render_slots().held():
+        spend(SHEETS)
+        yield
