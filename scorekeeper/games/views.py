@@ -146,7 +146,7 @@ def index() -> str:
 @bp.route("/games/new", methods=["GET", "POST"])
 @limited(GAMES)
 def new_game() -> str | Response | tuple[str, int]:
-    form = NewGameForm(at=request.args.get("at", type=int))
+    form = NewGameForm(at=request.args.get("at", type=int), variant=request.args.get("variant"))
     if form.is_submitted() and form.refresh.data:
         # The rules or table changed without JavaScript: show the tables the rules allow and
         # the name fields of the table, keeping what was typed.
@@ -206,6 +206,7 @@ def _render_scoreboard(game: Game) -> str:
         table=table_summary(game, variant),
         ending=_deal_endings(score),
         delete_form=ConfirmForm() if can_edit() else None,  # only the keeper deletes deals
+        owner=held_tables().get(game.table_id) if game.table_id is not None else None,
     )
 
 

@@ -30,7 +30,7 @@ from werkzeug.datastructures import FileStorage
 from werkzeug.wrappers import Response
 
 from scorekeeper.extensions import db
-from scorekeeper.holdings import held_tables
+from scorekeeper.holdings import editable_tables, held_tables
 from scorekeeper.limits import HOUSE_RULES, limited
 from scorekeeper.rules.house import (
     GROUP_TERMS,
@@ -150,6 +150,7 @@ def _render_index(import_form: ImportForm, problems: list[Problem]) -> str:
     ]
     return render_template(
         "house/index.html",
+        tables=editable_tables(),
         entries=entries,
         base_form=base_form,
         import_form=import_form,
@@ -275,7 +276,7 @@ def show(slug: str) -> str:
         table_token=held_tables()[row.table_id].token,
         sheet_url=_link("sheets.index", variant=row.variant_id),
         compare_url=_link("handbook.compare"),
-        new_game_url=_link("games.new_game"),
+        new_game_url=_link("games.new_game", variant=row.variant_id, at=row.table_id),
     )
 
 

@@ -44,6 +44,7 @@ from scorekeeper.games.models import Game
 from scorekeeper.games.service import load_game
 from scorekeeper.holdings import visible_games
 from scorekeeper.limits import IMPORTS, accepts_import, limited
+from scorekeeper.tables.cli import renew_edit_link
 from scorekeeper.tables.service import mark_used, table_for_new
 
 from . import poll
@@ -60,12 +61,7 @@ bp.url_defaults(push_token)
 @click.argument("game_id", type=int)
 def edit_link_command(game_id: int) -> None:
     """Make a new edit link for a game (the old one stops working) and print its address."""
-    game = db.session.get(Game, game_id)
-    if game is None:
-        raise click.ClickException(f"There is no game {game_id}.")
-    token = issue_edit_token(game)
-    db.session.commit()
-    click.echo(f"/g/{token}")
+    renew_edit_link(Game, game_id, "game", "/g/")
 
 
 class RotateForm(PageForm):

@@ -63,16 +63,25 @@ def list_command() -> None:
         click.echo(f"-\t{alone}\t0\t-\t(games without a table)")
 
 
+def renew_edit_link(
+    model: type[CardTable] | type[Game], row_id: int, what: str, prefix: str
+) -> None:
+    """Give a game or card table a new edit link (the old one stops working); print its path.
+
+    The operator's way back in for a keeper who lost the link: the server never keeps it."""
+    row = db.session.get(model, row_id)
+    if row is None:
+        raise click.ClickException(f"There is no {what} {row_id}.")
+    token = issue_edit_token(row)
+    db.session.commit()
+    click.echo(f"{prefix}{token}")
+
+
 @tables_cli.command("edit-link")
 @click.argument("table_id", type=int)
 def edit_link_command(table_id: int) -> None:
     """Make a new edit link for a card table (the old one stops working) and print its path."""
-    table = db.session.get(CardTable, table_id)
-    if table is None:
-        raise click.ClickException(f"There is no table {table_id}.")
-    token = issue_edit_token(table)
-    db.session.commit()
-    click.echo(f"/t/{token}")
+    renew_edit_link(CardTable, table_id, "table", "/t/")
 
 
 @tables_cli.command("export")

@@ -110,19 +110,16 @@ def show(token: str) -> str:
             .order_by(HouseVariant.name, HouseVariant.id)
         )
     )
-    name_form = NameForm(formdata=None, name=table.name) if held.can_edit else None
     return render_template(
         "tables/show.html",
         held=held,
         table=table,
         games=games,
         rules=rules,
-        name_form=name_form,
         view_url=table_url(table.view_token),
         view_qr=url_for(".qr_code", token=table.view_token),
         edit_url=table_url(held.token) if held.can_edit else None,
         edit_qr=url_for(".qr_code", token=held.token) if held.can_edit else None,
-        forget_form=ForgetForm(formdata=None),
     )
 
 

@@ -15,7 +15,7 @@ from flask import Flask
 from flask.sessions import SecureCookieSessionInterface
 from flask.testing import FlaskClient
 from game_helpers import DEAL, Links, save, start_game
-from house_helpers import edit_house_rules, make_house_rules
+from house_helpers import edit_house_rules, form_values, make_house_rules
 from sqlalchemy import func, select, update
 
 from scorekeeper.capabilities import TOKEN_LENGTH
@@ -309,3 +309,42 @@ def test_a_table_name_with_a_tab_is_kept_with_a_space(app, client):
 
     with app.app_context():
         assert db.session.scalars(select(CardTable.name)).one() == "Tuesday club"
+
+
+def test_new_house_rules_go_to_the_table_chosen_and_their_new_game_starts_with_them(app, client):
+    make_house_rules(client, name="Kitchen rules")
+    client.post("/tables/new", data={"name": "Tuesday club"})
+    with app.app_context():
+        tuesday_id = db.session.scalars(
+            select(CardTable.id).where(CardTable.name == "Tuesday club")
+        ).one()
+    offered = page(client.get("/house/"))
+    form = page(client.get(f"/house/new?base=pagat&at={tuesday_id}"))
+    values = {**form_values(form), "name": "Tuesday rules"}
+
+    saved = client.post(f"/house/new?base=pagat&at={tuesday_id}", data=values)
+    shown = page(client.get(saved.headers["Location"]))
+    new_game = re.search(r'href="(/games/new\?[^"]+)"', shown).group(1).replace("&amp;", "&")
+    starting = page(client.get(new_game))
+
+    assert f'<option value="{tuesday_id}">Tuesday club</option>' in offered
+    with app.app_context():
+        row = db.session.scalars(
+            select(HouseVariant).where(HouseVariant.name == "Tuesday rules")
+        ).one()
+        assert row.table_id == tuesday_id
+    assert re.search(rf'value="house-{row.slug}"[^>]*checked', starting)
+    assert re.search(rf'<option value="{tuesday_id}" selected>Tuesday club</option>', starting)
+
+
+def test_a_members_scoreboard_names_its_table_and_a_strangers_view_does_not(
+    app, client, keeper_game
+):
+    _view, edit = table_links(client)
+    stranger = app.test_client()
+
+    mine = page(client.get(keeper_game.edit_path))
+    theirs = page(stranger.get(keeper_game.view_path))
+
+    assert f'href="/t/{edit}">Our table</a>' in mine
+    assert "Our table" not in theirs and "/t/" not in theirs
