@@ -25,6 +25,8 @@ from sqlalchemy.pool import NullPool
 from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.sharing import poll
+from scorekeeper.sheets import pdf
+from scorekeeper.sheets.pdf import StaticFileFetcher
 
 TESTS_DIR = Path(__file__).resolve().parent
 ARTIFACTS_DIR = TESTS_DIR / "artifacts"
@@ -217,6 +219,22 @@ def make_app(tmp_path: Path) -> Iterator[Callable[..., Flask]]:
     yield make
     for app in made:
         _dispose(app)
+
+
+@pytest.fixture
+def fetched_urls(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every URL a sheet's render asks WeasyPrint's fetcher for. Only renders in the test's own
+    process are seen: make the app with ``SHEET_RENDER_NICE=0``."""
+    fetched: list[str] = []
+    original = StaticFileFetcher.fetch
+
+    def recording(self: StaticFileFetcher, url: str, headers: object = None) -> object:
+        fetched.append(url)
+        return original(self, url, headers)
+
+    monkeypatch.setattr(StaticFileFetcher, "fetch", recording)
+    pdf.fitted_rows.clear()
+    return fetched
 
 
 @pytest.fixture

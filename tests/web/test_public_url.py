@@ -15,8 +15,6 @@ from game_helpers import start_game
 from scorekeeper import create_app
 from scorekeeper.public_url import DEFAULT_PUBLIC_URL, parse_public_url
 from scorekeeper.sharing.qr import qr_svg
-from scorekeeper.sheets import pdf
-from scorekeeper.sheets.pdf import StaticFileFetcher
 
 EVIL = "http://evil.example"
 TEST_PUBLIC_URL = "http://localhost"
@@ -155,19 +153,10 @@ def test_a_public_url_keeps_its_port_and_loses_a_final_slash():
 
 
 def test_a_sheet_reads_its_style_from_the_public_address_whatever_the_host(
-    make_app, monkeypatch
+    make_app, fetched_urls
 ):
-    # Rendered in this process (not the low-priority one), where the fetcher can be watched.
     client = make_app(SHEET_RENDER_NICE=0).test_client()
-    fetched: list[str] = []
-    original = StaticFileFetcher.fetch
-
-    def recording(self, url, headers=None):
-        fetched.append(url)
-        return original(self, url, headers)
-
-    monkeypatch.setattr(StaticFileFetcher, "fetch", recording)
-    pdf.fitted_rows.clear()
+    fetched = fetched_urls
 
     response = client.get("/sheets/simpson.pdf?size=a4", base_url=EVIL)
 

@@ -301,18 +301,9 @@ def test_the_top_bar_links_to_the_print_page(client) -> None:
     assert 'href="/sheets/"' in client.get("/sheets/").get_data(as_text=True)
 
 
-def test_rendering_reaches_only_the_apps_static_files(make_app, monkeypatch) -> None:
-    # Rendered in this process (not the low-priority one), where the fetcher can be watched.
+def test_rendering_reaches_only_the_apps_static_files(make_app, fetched_urls) -> None:
     client = make_app(SHEET_RENDER_NICE=0).test_client()
-    fetched: list[str] = []
-    original = StaticFileFetcher.fetch
-
-    def recording(self, url, headers=None):
-        fetched.append(url)
-        return original(self, url, headers)
-
-    monkeypatch.setattr(StaticFileFetcher, "fetch", recording)
-    pdf.fitted_rows.clear()
+    fetched = fetched_urls
     get_pdf(client, "/sheets/simpson.pdf")
 
     assert fetched
