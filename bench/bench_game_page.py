@@ -30,7 +30,8 @@ from flask_migrate import upgrade  # noqa: E402
 from scorekeeper import create_app  # noqa: E402
 from scorekeeper.extensions import db  # noqa: E402
 from scorekeeper.games.links import issue_edit_token  # noqa: E402
-from scorekeeper.games.service import save_deal, start_game  # noqa: E402
+from scorekeeper.games.service import start_game  # noqa: E402
+from scorekeeper.games.writes import write_deal  # noqa: E402
 from scorekeeper.rules.entry import DealEntry, SideEntry  # noqa: E402
 from scorekeeper.rules.validation import validate_deal  # noqa: E402
 from scorekeeper.rules.variants import get_variant  # noqa: E402
@@ -48,6 +49,7 @@ def finished_game(variant_id: str, sides: int, players: int) -> tuple[str, str]:
     assert table is not None
     names = [f"Side {n}" for n in range(1, sides + 1)]
     game = start_game(variant, table, names, f"Bench {variant_id} {sides}")
+    db.session.flush()
     left = 5 * (table.players_per_side - 1) or 0
     for number in range(1, 5):
         out = SideEntry(
@@ -66,7 +68,7 @@ def finished_game(variant_id: str, sides: int, players: int) -> tuple[str, str]:
         sides_entries = others[: number % sides] + [out] + others[number % sides :]
         entry = DealEntry(variant, number, tuple(sides_entries), players=players)
         assert validate_deal(entry, names).ok, validate_deal(entry, names).errors
-        save_deal(game, entry)
+        write_deal(game, entry, based_on=0)
     edit_token = issue_edit_token(game)
     db.session.commit()
     return game.view_token, edit_token
