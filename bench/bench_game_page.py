@@ -28,8 +28,8 @@ from flask.testing import FlaskClient  # noqa: E402
 from flask_migrate import upgrade  # noqa: E402
 
 from scorekeeper import create_app  # noqa: E402
+from scorekeeper.capabilities import issue_edit_token  # noqa: E402
 from scorekeeper.extensions import db  # noqa: E402
-from scorekeeper.games.links import issue_edit_token  # noqa: E402
 from scorekeeper.games.service import start_game  # noqa: E402
 from scorekeeper.games.writes import write_deal  # noqa: E402
 from scorekeeper.rules.entry import DealEntry, SideEntry  # noqa: E402

@@ -14,10 +14,11 @@ from babel import support
 from flask import current_app
 from flask_babel import get_locale
 from flask_wtf import FlaskForm
-from wtforms import Field, Form
+from wtforms import Field, Form, HiddenField, SubmitField
 from wtforms.i18n import messages_path
-from wtforms.validators import ValidationError
+from wtforms.validators import AnyOf, ValidationError
 
+from scorekeeper.capabilities import Role
 from scorekeeper.extensions import DEFAULT_LANGUAGE
 from scorekeeper.rules.names import clean_name, refused_characters
 
@@ -49,3 +50,10 @@ class PrintableName:
     def __call__(self, form: Form, field: Field) -> None:
         if field.data and refused_characters(field.data):
             raise ValidationError(self.message)
+
+
+class NewLinkForm(PageForm):
+    """Replace a game's or a card table's view link or edit link (``which``)."""
+
+    which = HiddenField(validators=[AnyOf([Role.VIEW.value, Role.EDIT.value])])
+    submit = SubmitField()

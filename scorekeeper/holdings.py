@@ -13,11 +13,11 @@ from typing import TypeVar
 
 from flask import g
 from sqlalchemy import or_, select
-from sqlalchemy.orm import selectinload
 
 from scorekeeper.capabilities import Role, digest, is_token, role_of
 from scorekeeper.extensions import db
-from scorekeeper.games.models import Deal, Game
+from scorekeeper.games.models import Game
+from scorekeeper.games.service import games_newest_first
 from scorekeeper.keyring import (
     forget_game,
     forget_table,
@@ -109,13 +109,4 @@ def visible_games() -> list[Game]:
     table_ids = list(held_tables())
     if not game_ids and not table_ids:
         return []
-    query = (
-        select(Game)
-        .where(or_(Game.id.in_(game_ids), Game.table_id.in_(table_ids)))
-        .options(
-            selectinload(Game.sides),
-            selectinload(Game.deals).selectinload(Deal.sides),
-        )
-        .order_by(Game.created_at.desc(), Game.id.desc())
-    )
-    return list(db.session.scalars(query))
+    return games_newest_first(or_(Game.id.in_(game_ids), Game.table_id.in_(table_ids)))

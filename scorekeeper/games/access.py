@@ -22,8 +22,9 @@ from sqlalchemy import select
 from scorekeeper.capabilities import Role
 from scorekeeper.extensions import db
 from scorekeeper.holdings import table_role
+from scorekeeper.keyring import remember_game, remembered_games
 
-from .links import Grant, new_game_tokens, remember_edit_link, remembered_edit_tokens, resolve
+from .links import Grant, new_game_tokens, resolve
 from .models import Game
 
 TOKEN_ARG = "token"
@@ -73,13 +74,13 @@ def pull_token(endpoint: str | None, values: dict[str, Any] | None) -> None:
     g.grant = grant
     values[GAME_ARG] = grant.game_id
     if _worth_remembering(grant):
-        remember_edit_link(grant.game_id, token)
+        remember_game(grant.game_id, token)
 
 
 def _worth_remembering(grant: Grant) -> bool:
     """Whether this browser should keep the address's link: it joins the game by it, unless
     it holds that link already, or a better one, or the game through its card table."""
-    held = remembered_edit_tokens().get(grant.game_id)
+    held = remembered_games().get(grant.game_id)
     if held == grant.token or table_role(grant.table_id) is not None:
         return False
     if held is None or grant.can_edit:
@@ -103,7 +104,7 @@ def token_for(game_id: int) -> str:
         return made
     known: dict[int, str] = g.setdefault("game_tokens", {})
     if game_id not in known:
-        remembered = remembered_edit_tokens().get(game_id)
+        remembered = remembered_games().get(game_id)
         if remembered is not None and _opens(remembered, game_id):
             known[game_id] = remembered
         else:

@@ -15,7 +15,6 @@ from sqlalchemy import bindparam, inspect, or_, select
 from sqlalchemy.orm import joinedload
 
 from scorekeeper.capabilities import (
-    TOKEN_LENGTH,
     Role,
     digest,
     is_token,
@@ -24,21 +23,9 @@ from scorekeeper.capabilities import (
     role_of,
 )
 from scorekeeper.extensions import db
-from scorekeeper.keyring import remember_game, remembered_games
+from scorekeeper.keyring import remember_game
 
 from .models import Game
-
-__all__ = [
-    "TOKEN_LENGTH",
-    "Grant",
-    "Role",
-    "digest",
-    "is_token",
-    "issue_edit_token",
-    "issue_tokens",
-    "issue_view_token",
-    "resolve",
-]
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,13 +119,3 @@ def resolve(token: str, *, read_game: bool = False) -> Grant | None:
     if role is None:
         return None
     return Grant(game_id, role, token, version, table_id, game=game)
-
-
-def remember_edit_link(game_id: int, token: str) -> None:
-    """Keep the game's link in this browser's (encrypted) session."""
-    remember_game(game_id, token)
-
-
-def remembered_edit_tokens() -> dict[int, str]:
-    """Game id -> the token this browser keeps for it (checked when used, not here)."""
-    return remembered_games()

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from sqlalchemy import bindparam, select
 from sqlalchemy.orm import joinedload, selectinload
 from sqlalchemy.orm.attributes import set_committed_value
+from sqlalchemy.sql.elements import ColumnElement
 
 from scorekeeper.extensions import db
 from scorekeeper.rules.variants import Table, Variant
@@ -39,10 +40,11 @@ def start_game(variant: Variant, table: Table, side_names: Sequence[str], name: 
     return game
 
 
-def games_newest_first() -> list[Game]:
-    """Every game with its sides and deals loaded, newest first."""
+def games_newest_first(where: ColumnElement[bool]) -> list[Game]:
+    """The games ``where`` picks, with their sides and deals loaded, newest first."""
     query = (
         select(Game)
+        .where(where)
         .options(
             selectinload(Game.sides),
             selectinload(Game.deals).selectinload(Deal.sides),

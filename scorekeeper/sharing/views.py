@@ -27,22 +27,17 @@ from flask import (
 from flask_babel import gettext as _
 from flask_babel import ngettext
 from flask_wtf.file import FileField, FileRequired
-from wtforms import HiddenField, SubmitField
-from wtforms.validators import AnyOf
+from wtforms import SubmitField
 
+from scorekeeper.capabilities import Role, issue_edit_token, issue_view_token
 from scorekeeper.extensions import db
-from scorekeeper.forms import PageForm
+from scorekeeper.forms import NewLinkForm, PageForm
 from scorekeeper.games.access import edit_only, pull_token, push_token
-from scorekeeper.games.links import (
-    Role,
-    issue_edit_token,
-    issue_view_token,
-    remember_edit_link,
-    resolve,
-)
+from scorekeeper.games.links import resolve
 from scorekeeper.games.models import Game
 from scorekeeper.games.service import load_game
 from scorekeeper.holdings import visible_games
+from scorekeeper.keyring import remember_game
 from scorekeeper.limits import IMPORTS, accepts_import, limited
 from scorekeeper.tables.cli import renew_edit_link
 from scorekeeper.tables.service import mark_used, table_for_new
@@ -62,11 +57,6 @@ bp.url_defaults(push_token)
 def edit_link_command(game_id: int) -> None:
     """Make a new edit link for a game (the old one stops working) and print its address."""
     renew_edit_link(Game, game_id, "game", "/g/")
-
-
-class RotateForm(PageForm):
-    which = HiddenField(validators=[AnyOf([Role.VIEW.value, Role.EDIT.value])])
-    submit = SubmitField()
 
 
 class ImportForm(PageForm):
@@ -117,7 +107,7 @@ def qr_code(link_token: str) -> Response:
 @edit_only
 def rotate(game_id: int) -> Response:
     """Replace the view link or the edit link; the old one stops working at once."""
-    form = RotateForm()
+    form = NewLinkForm()
     if not form.validate_on_submit():
         return redirect(url_for("games.scoreboard", game_id=game_id, _anchor="share"), code=303)
     game = db.session.get(Game, game_id)
@@ -125,7 +115,7 @@ def rotate(game_id: int) -> Response:
     if form.which.data == Role.EDIT.value:
         token = issue_edit_token(game)
         db.session.commit()
-        remember_edit_link(game_id, token)
+        remember_game(game_id, token)
         flash(_("This is the game's new edit link. The old one no longer works."), "success")
         return redirect(url_for("games.scoreboard", token=token, _anchor="share"), code=303)
     issue_view_token(game)
@@ -175,7 +165,7 @@ def import_file() -> str | Response | tuple[str, int]:
             mark_used(owner)
             db.session.commit()
             for item in made:
-                remember_edit_link(item.game.id, item.edit_token)
+                remember_game(item.game.id, item.edit_token)
             flash(
                 ngettext("%(num)s game imported.", "%(num)s games imported.", len(made)),
                 "success",

@@ -92,7 +92,7 @@ def export_command(table_id: int, output: Path | None) -> None:
     """Export a card table's games as one import file (as /games/export.json makes)."""
     if db.session.get(CardTable, table_id) is None:
         raise click.ClickException(f"There is no table {table_id}.")
-    games = [game for game in games_newest_first() if game.table_id == table_id]
+    games = games_newest_first(Game.table_id == table_id)
     text = json.dumps(export_games(games, _now()), indent=2, ensure_ascii=False) + "\n"
     if output is None:
         click.echo(text, nl=False)

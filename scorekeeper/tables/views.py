@@ -15,12 +15,12 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from sqlalchemy import select
 from werkzeug.wrappers import Response
-from wtforms import HiddenField, StringField, SubmitField
-from wtforms.validators import AnyOf, DataRequired, Length
+from wtforms import StringField, SubmitField
+from wtforms.validators import DataRequired, Length
 
 from scorekeeper.capabilities import Role, issue_edit_token, issue_view_token
 from scorekeeper.extensions import db
-from scorekeeper.forms import PageForm, PrintableName, name_filter
+from scorekeeper.forms import NewLinkForm, PageForm, PrintableName, name_filter
 from scorekeeper.games.scoring import game_score
 from scorekeeper.holdings import HeldTable, forget_held_tables, held_tables, visible_games
 from scorekeeper.house.models import HouseVariant
@@ -43,11 +43,6 @@ class NameForm(PageForm):
             PrintableName(_l("A table's name cannot hold control characters.")),
         ],
     )
-    submit = SubmitField()
-
-
-class RotateForm(PageForm):
-    which = HiddenField(validators=[AnyOf([Role.VIEW.value, Role.EDIT.value])])
     submit = SubmitField()
 
 
@@ -147,7 +142,7 @@ def rename(token: str) -> Response | tuple[str, int]:
 @bp.post("/t/<token>/links")
 def rotate(token: str) -> Response:
     held = _held_for_edit(token)
-    form = RotateForm()
+    form = NewLinkForm()
     if not form.validate_on_submit():
         return redirect(url_for(".show", token=token, _anchor="share"), code=303)
     table = held.table

@@ -11,8 +11,8 @@ from flask.testing import FlaskClient
 from sample_deals import PAGAT_CAUGHT, PAGAT_OUT, form_values
 from sqlalchemy import select
 
+from scorekeeper.capabilities import TOKEN_LENGTH
 from scorekeeper.extensions import db
-from scorekeeper.games.links import TOKEN_LENGTH
 from scorekeeper.games.models import Deal, Game
 from scorekeeper.games.writes import write_deal
 from scorekeeper.rules.entry import DealEntry

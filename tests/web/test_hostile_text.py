@@ -29,8 +29,8 @@ from pypdf import PdfReader
 from sqlalchemy import select
 from werkzeug.test import TestResponse
 
+from scorekeeper.capabilities import TOKEN_LENGTH, digest
 from scorekeeper.extensions import db
-from scorekeeper.games.links import TOKEN_LENGTH, digest
 from scorekeeper.games.models import NAME_LENGTH, SIDE_NAME_LENGTH, Game
 from scorekeeper.handbook.search import MAX_QUERY
 from scorekeeper.rules.house import MAX_NAME, MAX_TEXT
