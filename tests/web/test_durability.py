@@ -12,7 +12,6 @@ from __future__ import annotations
 import http.client
 import os
 import signal
-import socket
 import subprocess
 import sys
 import threading
@@ -81,14 +80,20 @@ class _Server:
             stderr=subprocess.STDOUT,
             start_new_session=True,
         )
-        deadline = time.monotonic() + 30
+        self._wait_until_serving(log)
+
+    def _wait_until_serving(self, log: Path) -> None:
+        """Until a worker answers: the master listens before its workers have loaded the app."""
+        deadline = time.monotonic() + 90
         while time.monotonic() < deadline:
             assert self.process.poll() is None, log.read_text()
             try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=1):
-                    return
-            except OSError:
-                time.sleep(0.1)
+                status, _headers, _body = _request(self.port, "GET", "/rules/")
+            except (OSError, http.client.HTTPException):
+                time.sleep(0.2)
+                continue
+            assert status == 200, status
+            return
         raise AssertionError("the server did not start")
 
     def kill(self) -> None:
