@@ -17,7 +17,7 @@ import ipaddress
 import os
 import socket
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TextIO
 
 import segno
@@ -84,7 +84,7 @@ def phone_url(address: str | None, port: int) -> str:
     return f"http://{address or LOOPBACK}:{port}"
 
 
-def public_url(environ: dict[str, str] | os._Environ[str], default: str) -> str:
+def public_url(environ: Mapping[str, str], default: str) -> str:
     """The configured public address when there is one, else `default`; checked either way."""
     url = environ.get(PUBLIC_URL_SETTING, "").strip() or default
     parse_public_url(url)
