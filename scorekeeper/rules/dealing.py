@@ -5,14 +5,15 @@ in a partnership the teams sit alternately, so seat ``s`` belongs to side ``s % 
 the engine). What the sources say:
 
 - Where one player deals (pagat and its relatives: seed 000, seeds 001, 002, 004), the deal
-  passes to the left after each deal and the player on the dealer's left plays first. Which
-  seat deals the first deal is the table's choice: the default here is seat 0.
+  passes to the left after each deal and the player on the dealer's left plays first (seeds
+  001, 002 and 004 once say that play begins with the dealer, but their section on play says
+  the player on the dealer's left, as seed 000 does). Which seat deals the first deal is the
+  table's choice: the default here is seat 0.
 - Where every player cuts their own packets (``Variant.cut_for_packets``: Simpson and
   Brouillette), nobody deals; the sources do not say who plays first. The default here: seat 0
   in the first deal, then the start passes to the left.
 
-Both defaults are marked as such (``Turn.by_default``) so that pages can say a table may
-choose otherwise.
+Pages say which of these is only a default a table may change (``games.turns``).
 """
 
 from __future__ import annotations
@@ -54,11 +55,6 @@ class Turn:
     @property
     def first_side(self) -> int:
         return self.first_seat % self.sides
-
-    @property
-    def by_default(self) -> str:
-        """What no source fixes: who deals the first deal, or who plays first at all."""
-        return "first-dealer" if self.dealing is Dealing.ONE_DEALER else "first-player"
 
 
 def turn(variant: Variant, sides: int, players: int, deal: int, first_seat: int = 0) -> Turn:

@@ -164,12 +164,8 @@ def test_a_wrong_public_url_stops_make_run_before_serving(monkeypatch, capsys):
     assert "SCOREKEEPER_PUBLIC_URL must be an address" in capsys.readouterr().err
 
 
-def test_share_links_and_their_qr_codes_use_the_phones_address(tmp_path):
-    from conftest import make_test_app
-
-    url = serve.public_url({}, serve.phone_url(LAN, 5000))
-    app = make_test_app(tmp_path, PUBLIC_URL=url)
-    client = app.test_client()
+def test_share_links_and_their_qr_codes_use_the_phones_address(app, client):
+    app.config["PUBLIC_URL"] = serve.public_url({}, serve.phone_url(LAN, 5000))
     game = start_game(app, client)
 
     page = client.get(game.edit_path).get_data(as_text=True)

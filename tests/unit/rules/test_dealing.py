@@ -32,7 +32,6 @@ def test_in_a_four_player_partnership_the_deal_passes_left_and_the_teams_take_tu
 
     assert (result.dealer_seat, result.dealer_side) == (dealer_seat, dealer_side)
     assert (result.first_seat, result.first_side) == (first_seat, first_side)
-    assert result.by_default == "first-dealer"
 
 
 def test_three_players_each_deal_once_and_the_fourth_deal_comes_back_to_the_first():
@@ -57,7 +56,6 @@ def test_where_everyone_cuts_nobody_deals_and_the_start_passes_left_by_default()
     assert [t.dealer_seat for t in starts] == [None] * 4
     assert [t.dealer_side for t in starts] == [None] * 4
     assert [t.first_seat for t in starts] == [0, 1, 2, 3]
-    assert {t.by_default for t in starts} == {"first-player"}
 
 
 def test_a_table_that_chose_another_first_dealer_moves_every_deal_with_it():
