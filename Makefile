@@ -11,6 +11,9 @@ BIN := $(VENV)/bin
 APP := scorekeeper
 HOST := 127.0.0.1
 PORT := 5000
+# `make run` listens on every interface, so that the phones at the table reach it.
+RUN_BIND := 0.0.0.0
+RUN_WORKERS := 4
 PYTEST_ARGS ?=
 BENCH_LOAD_ARGS ?=
 # The PostgreSQL run of `make test`: the server the tests make their own database on, and the
@@ -28,7 +31,8 @@ APT_GET := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Tim
 .PHONY: help venv venv-test run test test-postgres lint bench bench-load clean system-deps system-test-deps
 
 help:
-	@echo "make run    install, apply migrations, serve http://$(HOST):$(PORT)"
+	@echo "make run    install, apply migrations, serve on port $(PORT) to the phones on this network"
+	@echo "            (gunicorn on $(RUN_BIND)); prints the address to open, with a QR code"
 	@echo "make test   install with test extras and system packages, run pytest (PYTEST_ARGS=...)"
 	@echo "            on SQLite, then on PostgreSQL ($(POSTGRES_URL)) when it answers"
 	@echo "make lint   ruff, and mypy --strict on the pure rules core and engine (part of make test)"
@@ -85,8 +89,7 @@ system-test-deps: system-deps
 run: $(VENV)/.installed system-deps
 	$(compile_translations)
 	$(BIN)/flask --app $(APP) db upgrade
-	SCOREKEEPER_PUBLIC_URL="$${SCOREKEEPER_PUBLIC_URL:-http://$(HOST):$(PORT)}" \
-		$(BIN)/flask --app $(APP) run --host $(HOST) --port $(PORT)
+	$(BIN)/python -m scorekeeper.serve --bind $(RUN_BIND) --port $(PORT) --workers $(RUN_WORKERS)
 
 test: $(VENV)/.installed-test system-test-deps lint
 	$(compile_translations)

@@ -17,7 +17,8 @@ from werkzeug.routing import MapAdapter
 
 PUBLIC_URL_SETTING = "SCOREKEEPER_PUBLIC_URL"
 DEFAULT_PUBLIC_URL = "http://127.0.0.1:5000"
-"""Where ``make run`` serves (the Makefile passes its own HOST and PORT)."""
+"""Where the app is without a setting; ``make run`` sets this machine's network address
+(``scorekeeper.serve``)."""
 SCHEMES = ("http", "https")
 
 

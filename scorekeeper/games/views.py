@@ -59,6 +59,7 @@ from .models import Deal, Game
 from .rule_links import rule_topic, rule_url
 from .scoring import game_score, game_variant
 from .service import load_game, start_game
+from .turns import deal_turn
 from .writes import DealChanged, GameChanged, delete_deal, write_deal
 from .writes import delete_game as delete_game_row
 
@@ -69,6 +70,7 @@ bp.url_defaults(push_token)
 
 bp.add_app_template_global(rule_url, "rule_url")
 bp.add_app_template_global(rule_topic, "rule_topic")
+bp.add_app_template_global(deal_turn, "deal_turn")
 
 
 def _line_labels() -> dict[str, str]:
