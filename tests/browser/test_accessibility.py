@@ -5,7 +5,6 @@ only these tests load it, through the DevTools protocol, so the app's CSP is lef
 """
 
 import json
-import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -22,7 +21,8 @@ def axe_violations(page: Page) -> list[dict[str, object]]:
     if not page.evaluate("typeof window.axe !== 'undefined'"):
         page.evaluate(AXE.read_text(encoding="utf-8"))
     result = page.evaluate(
-        "tags => axe.run(document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']})",
+        "tags => axe.run(document, "
+        "{runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']})",
         WCAG_22_AA,
     )
     return [

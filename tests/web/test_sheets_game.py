@@ -109,9 +109,9 @@ def test_a_finished_game_prints_every_number_total_and_the_winner(app, client) -
         assert (
             f"Melded card points + {fmt(1210 + result.number)} {fmt(600 + result.number)}" in block
         )
-        assert "Clean books × 500 2× 1,000 1× 500" in block
-        assert "Wild books × 1,500 1× 1,500 0" in block
-        assert "Red threes +100 / -100 2× 200 2× 0" in block
+        assert "Clean books × 500 2 books: 1,000 1 book: 500" in block
+        assert "Wild books × 1,500 1 book: 1,500 0" in block
+        assert "Red threes +100 / -100 2 laid down: 200 1 laid down, 1 held: 0" in block
         assert "Cards left − 0 -120" in block
     assert [fmt(t) for t in score.totals] == ["18,450", "5,130"]
 
@@ -256,7 +256,7 @@ def test_the_sheet_uses_the_rules_frozen_in_the_game(app, client) -> None:
 
     text = pdf_text(client.get(sheet_url(app, "game_pdf", game_id)).data)
 
-    assert "Clean books × 700 2× 1,400 1× 700" in text
+    assert "Clean books × 700 2 books: 1,400 1 book: 700" in text
     assert "clean 700 · dirty 300" in text
 
 
