@@ -113,6 +113,7 @@ def test_large_text_keeps_the_counter_and_both_sides_on_screen(
 
     assert off_screen(page, "table.sheet th, table.sheet td") == []
     assert off_screen(page, "table.breakdown th, table.breakdown td") == []
+    assert page_overflow(page) <= 0
     page.screenshot(path=artifacts_dir / f"large-text-scoreboard-{size}.png", full_page=True)
     page.context.close()
 
