@@ -23,7 +23,7 @@ from scorekeeper.limits import GAMES, limited
 from scorekeeper.rules.entry import POINT_FIELDS, DealEntry, SideEntry
 from scorekeeper.rules.game import GameScore
 from scorekeeper.rules.messages import Problem
-from scorekeeper.rules.scoring import line_keys
+from scorekeeper.rules.scoring import shown_line_keys, shown_lines
 from scorekeeper.rules.validation import Report, validate_deal
 from scorekeeper.rules.variants import DEALS_PER_GAME, Variant
 from scorekeeper.tables.service import mark_used, table_for_new
@@ -31,6 +31,7 @@ from scorekeeper.variant_texts import variant_text
 
 from . import forms
 from .access import can_edit, current_grant, edit_only, pull_token, push_token
+from .breakdown import count_label
 from .concurrency import (
     conditional_page,
     deal_conflict,
@@ -82,6 +83,8 @@ def _line_labels() -> dict[str, str]:
         "wild_books": _("Wild books"),
         "black_three_books": _("Black-three books"),
         "red_threes": _("Red threes"),
+        "red_threes_down": _("Red threes laid down"),
+        "red_threes_held": _("Red threes still held"),
         "going_out": _("Going out"),
         "exact_22": _("Cut exactly 22"),
         "cards_left": _("Cards left"),
@@ -203,7 +206,9 @@ def _render_scoreboard(game: Game) -> str:
         variant=variant,
         score=score,
         names=game.side_names,
-        keys=line_keys(variant),
+        keys=shown_line_keys(variant),
+        shown_lines=shown_lines,
+        count_label=count_label,
         labels=_line_labels(),
         table=table_summary(game, variant),
         ending=_deal_endings(score),

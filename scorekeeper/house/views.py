@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from typing import Any
 
 from flask import (
@@ -38,6 +39,7 @@ from scorekeeper.rules.house import (
     MAX_FILE_BYTES,
     PARAM_BY_KEY,
     PARAMS,
+    Difference,
     HouseRules,
     VariantRejected,
     diff_from_base,
@@ -45,6 +47,7 @@ from scorekeeper.rules.house import (
     param_value,
     read_house_file,
     rules_from_link,
+    typed_differences,
 )
 from scorekeeper.rules.messages import Problem
 from scorekeeper.rules.variants import BUILT_IN, Variant
@@ -69,7 +72,7 @@ from .models import HouseVariant
 
 bp = Blueprint("house", __name__, url_prefix="/house")
 
-RESERVED_SLUGS = frozenset({"new", "import", "shared"})
+RESERVED_SLUGS = frozenset({"new", "import", "shared", "changes"})
 """Slugs a house variant never gets: they are this blueprint's own addresses."""
 
 
@@ -121,14 +124,17 @@ def _share_url(rules: HouseRules) -> str:
 
 def _differences(rules: HouseRules) -> list[dict[str, str]]:
     """What the rules set differently from their base, in words, for the pages."""
-    variant = rules.variant()
+    return _in_words(diff_from_base(rules.variant(), _base_of(rules)))
+
+
+def _in_words(differences: Iterable[Difference]) -> list[dict[str, str]]:
     return [
         {
             "label": words(d.param.label),
             "base": shown_value(d.param, d.base),
             "value": shown_value(d.param, d.value),
         }
-        for d in diff_from_base(variant, _base_of(rules))
+        for d in differences
     ]
 
 
@@ -220,6 +226,7 @@ def _edit(
         row=row,
         base=base,
         grouped=grouped,
+        differences=_in_words(typed_differences(base, values)),
         changed=[r for group in grouped.values() for r in group if r.changed or r.problems],
         name_problems=[p.render(_) for p in problems if p.field == "name"],
         other_problems=[
@@ -228,6 +235,24 @@ def _edit(
         any_problem=bool(problems or form.errors),
     )
     return (page, 422) if form.is_submitted() else page
+
+
+@bp.post("/changes")
+def changes() -> str:
+    """The "your changes" summary of the form as it stands, shown while the rules are edited.
+
+    The form posts itself here as it changes (``?base=`` names the base variant); nothing is
+    saved, and the summary is worded by the same code as the saved rules' page.
+    """
+    base = BUILT_IN.get(request.args.get("base", ""))
+    if base is None:
+        abort(404)
+    form = house_form(base)
+    form.validate()
+    values, _readable = read_values(form, base)
+    return render_template(
+        "house/_changes.html", base=base, differences=_in_words(typed_differences(base, values))
+    )
 
 
 def _save(row: HouseVariant | None, rules: HouseRules) -> Response:

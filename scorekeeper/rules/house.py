@@ -928,6 +928,20 @@ def diff_from_base(variant: Variant, base: Variant) -> tuple[Difference, ...]:
     return tuple(differences)
 
 
+def typed_differences(base: Variant, values: Mapping[str, Any]) -> tuple[Difference, ...]:
+    """The parameters `values` (JSON-ready, by key) sets differently from `base`, in form order.
+
+    Unlike `diff_from_base`, the values need not make a playable variant yet: this is what a
+    form being edited changes so far.
+    """
+    theirs = base.to_dict()
+    differences = []
+    for param in PARAMS:
+        if param.key in values and values[param.key] != value_at(theirs, param.key):
+            differences.append(Difference(param, value_at(theirs, param.key), values[param.key]))
+    return tuple(differences)
+
+
 def changes_from(variant: Variant, base: Variant) -> dict[str, Any]:
     return {d.key: d.value for d in diff_from_base(variant, base)}
 

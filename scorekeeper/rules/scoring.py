@@ -15,6 +15,13 @@ class ScoreLine:
     key: str
     count: int | None
     points: int
+    parts: tuple[ScoreLine, ...] = ()
+    """The lines this one adds up, when they are worth telling apart (red threes laid down and
+    still held): a breakdown shows them, each on its own, in its place."""
+
+    def shown(self) -> tuple[ScoreLine, ...]:
+        """This line as a breakdown shows it: its parts, or itself."""
+        return self.parts or (self,)
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,13 +53,10 @@ def score_lines(variant: Variant, side: SideEntry, stock_ran_out: bool = False) 
             )
         )
     red = variant.red_three
-    lines.append(
-        ScoreLine(
-            "red_threes",
-            side.red_threes_down + side.red_threes_held,
-            side.red_threes_down * red.down + side.red_threes_held * red.held,
-        )
-    )
+    down = ScoreLine("red_threes_down", side.red_threes_down, side.red_threes_down * red.down)
+    held = ScoreLine("red_threes_held", side.red_threes_held, side.red_threes_held * red.held)
+    threes = side.red_threes_down + side.red_threes_held
+    lines.append(ScoreLine("red_threes", threes, down.points + held.points, (down, held)))
     went_out = side.went_out and not stock_ran_out
     lines.append(ScoreLine("going_out", int(went_out), variant.going_out_bonus if went_out else 0))
     if variant.exact_22_bonus is not None:
@@ -74,3 +78,13 @@ def score_deal(entry: DealEntry) -> tuple[SideScore, ...]:
 def line_keys(variant: Variant) -> tuple[str, ...]:
     """The breakdown keys this variant scores (the rows of its score sheet)."""
     return tuple(line.key for line in score_lines(variant, SideEntry()))
+
+
+def shown_lines(score: SideScore) -> tuple[ScoreLine, ...]:
+    """A side's lines as a breakdown shows them, one row each: every line's parts in its place."""
+    return tuple(part for line in score.lines for part in line.shown())
+
+
+def shown_line_keys(variant: Variant) -> tuple[str, ...]:
+    """The rows of a breakdown under this variant (``line_keys`` with each line's parts)."""
+    return tuple(line.key for line in shown_lines(score_side(variant, SideEntry())))

@@ -14,6 +14,7 @@ from babel.lists import format_list
 from flask_babel import format_decimal, get_locale, ngettext
 from flask_babel import gettext as _
 
+from ..games.breakdown import count_label
 from ..rules.game import GameScore
 from ..rules.scoring import SideScore, line_keys
 from ..rules.variants import DEALS_PER_GAME, BookCount, Variant
@@ -28,9 +29,6 @@ from .geometry import (
 
 DEAL_TOTAL = "deal_total"
 RUNNING_TOTAL = "running_total"
-
-NO_COUNT_LINES = frozenset({"going_out"})
-"""Lines whose count is only yes or no: the filled sheet shows their points alone."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -409,10 +407,7 @@ def blank_sheet(
 def _score_cells(score: SideScore) -> dict[str, Cell]:
     cells = {}
     for line in score.lines:
-        count = ""
-        if line.count is not None and line.key not in NO_COUNT_LINES and line.count:
-            count = _("%(num)s×", num=line.count)
-        cells[line.key] = Cell(number(line.points), count)
+        cells[line.key] = Cell(number(line.points), count_label(line))
     cells[DEAL_TOTAL] = Cell(number(score.total), strong=True)
     return cells
 

@@ -14,7 +14,16 @@ from dataclasses import dataclass
 from threading import Lock
 from typing import NoReturn
 
-from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask.blueprints import BlueprintSetupState
 from flask_babel import format_date, get_locale
 from flask_babel import gettext as _
@@ -264,6 +273,19 @@ def _print_page_options(args: MultiDict[str, str]) -> tuple[BlankOptions | None,
     return parse_blank(variant.id, fixed), notes
 
 
+DOWNLOADS = {"pdf": "blank_pdf", "html": "blank_html"}
+"""The print page's download buttons (``download=``): the sheet of the choices on the form."""
+GAME_DOWNLOADS = {"pdf": "game_pdf", "html": "game_html"}
+
+
+def _download(endpoints: dict[str, str], **values: object) -> Response | None:
+    """A 303 to the sheet of the options just sent, when a download button sent them."""
+    endpoint = endpoints.get(request.args.get("download", ""))
+    if endpoint is None:
+        return None
+    return redirect(url_for(f".{endpoint}", **values), code=303)
+
+
 @bp.get("/sheets/")
 def index() -> Response | tuple[str, int] | str:
     notes: list[str] = []
@@ -275,6 +297,10 @@ def index() -> Response | tuple[str, int] | str:
             _fail(problem)
         error = problem.message
         options = None
+    if options is not None:
+        sent = _download(DOWNLOADS, variant_id=options.variant.id, **options.query())
+        if sent is not None:
+            return sent
     variants = catalogue.variants()
     chosen = (
         options.variant if options else find_variant(request.args.get("variant") or variants[0].id)
@@ -338,9 +364,12 @@ def game_html(game_id: int) -> Response:
     return _html_response(_game_sheet(_game(game_id), paper))
 
 
-def game_print(game_id: int) -> str:
+def game_print(game_id: int) -> Response | str:
     paper = _game_paper()
     game = _game(game_id)
+    sent = _download(GAME_DOWNLOADS, game_id=game.id, size=paper.id)
+    if sent is not None:
+        return sent
     sheet = _game_sheet(game, paper)
     return render_template(
         "sheets/game_print.html",

@@ -35,14 +35,43 @@
     return button;
   }
 
+  /* A field at its maximum says so (data-most) and its + is disabled, rather than + doing
+     nothing. */
+  function showBounds(input, more, note, template) {
+    var value = parseInt(input.value, 10) || 0;
+    var most = bound(input, "max", Infinity);
+    more.disabled = value >= most;
+    if (note) {
+      note.textContent = value >= most ? template.replace("%s", String(most)) : "";
+    }
+  }
+
   document.querySelectorAll("form[data-less][data-more]").forEach(function (form) {
     form.querySelectorAll("input[data-stepper], input[data-points]").forEach(function (input) {
       var wrap = document.createElement("div");
       wrap.className = "stepper";
       input.parentNode.insertBefore(wrap, input);
-      wrap.appendChild(stepButton("\u2212", form.dataset.less, -1, input, form));
+      var less = stepButton("\u2212", form.dataset.less, -1, input, form);
+      var more = stepButton("+", form.dataset.more, 1, input, form);
+      wrap.appendChild(less);
       wrap.appendChild(input);
-      wrap.appendChild(stepButton("+", form.dataset.more, 1, input, form));
+      wrap.appendChild(more);
+      var note = null;
+      if (form.dataset.most && input.hasAttribute("max")) {
+        note = document.createElement("p");
+        note.className = "hint step-most";
+        note.id = input.id + "-most";
+        note.setAttribute("aria-live", "polite");
+        wrap.parentNode.insertBefore(note, wrap.nextSibling);
+        var described = input.getAttribute("aria-describedby");
+        input.setAttribute("aria-describedby", (described ? described + " " : "") + note.id);
+      }
+      var update = function () {
+        showBounds(input, more, note, form.dataset.most || "");
+      };
+      input.addEventListener("input", update);
+      input.addEventListener("change", update);
+      update();
     });
   });
 })();

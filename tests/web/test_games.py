@@ -266,7 +266,22 @@ def test_a_valid_deal_is_saved_and_the_scoreboard_shows_it(app: Flask, client: F
     page = html(client.get(response.headers["Location"]))
     assert "Deal 1 saved." in page
     assert "Ann &amp; Bob leads with 4595 points." in page
-    assert '<td class="num"><span class="times">2×</span> 1000</td>' in page
+    # Counts in words, never "2× 1000"; red threes laid down and still held on lines of their own.
+    assert (
+        '<tr><th scope="row">Clean books</th>'
+        '<td class="num"><span class="times">2 books:</span> 1000</td>'
+        '<td class="num"><span class="times">1 book:</span> 500</td></tr>'
+    ) in page
+    assert (
+        '<tr><th scope="row">Red threes laid down</th>'
+        '<td class="num"><span class="times">2 laid down:</span> 200</td>'
+        '<td class="num"><span class="times">1 laid down:</span> 100</td></tr>'
+    ) in page
+    assert (
+        '<tr><th scope="row">Red threes still held</th><td class="num">0</td>'
+        '<td class="num"><span class="times">1 held:</span> -100</td></tr>'
+    ) in page
+    assert "×" not in page.split('id="deal-1"')[1]
     assert "Enter deal 2" in page
 
 

@@ -1,6 +1,7 @@
 """House rules through the test client: make, edit, refuse, export, import, share, score."""
 
 import json
+import re
 
 import pytest
 from flask import Flask
@@ -9,7 +10,7 @@ from house_helpers import edit_house_rules, form_values, html, make_house_rules,
 
 from scorekeeper.extensions import db
 from scorekeeper.house.models import HouseVariant
-from scorekeeper.rules.house import MAX_FILE_BYTES, HouseRules
+from scorekeeper.rules.house import GROUP_TERMS, MAX_FILE_BYTES, HouseRules
 from scorekeeper.rules.variants import (
     UnknownVariant,
     Variant,
@@ -83,11 +84,42 @@ def test_the_edit_form_shows_the_changes_first_and_folds_the_rest_away(client):
 
     page = html(client.get("/house/our-table/edit"))
 
-    changes, others = page.split('<details class="card house-others">')
+    changes, others = page.split('<section class="card house-others"')
     assert 'id="p-book_bonus__wild"' in changes and "Base: 1500" in changes
     assert 'id="p-going_out_bonus"' in changes
     assert 'id="p-book_bonus__clean"' not in changes
     assert 'id="p-book_bonus__clean"' in others and "Base: 500" in others
+    # The summary of the changes, as on the saved rules' page, above the changed fields.
+    summary = text_of(changes.split('id="house-summary"')[1].split("</table>")[0])
+    assert "Wild book bonus 1500 2000" in summary and "Going-out bonus 100 200" in summary
+    # The other rules are folded by group, each group a tap to open.
+    assert others.count("<details class=\"house-group\">") == len(GROUP_TERMS)
+    assert '<input type="search" id="rule-finder"' in others
+
+
+def test_the_changes_summary_follows_the_form_as_it_is_typed(client):
+    values = form_values(html(client.get("/house/new?base=pagat")))
+    values["book_bonus__wild"] = "1750"
+    values["going_out__1__clean"] = "9"  # not playable yet: the summary still names it
+
+    response = client.post("/house/changes?base=pagat", data=values)
+
+    assert response.status_code == 200
+    rows = re.findall(r"<tr><th scope=\"row\">(.*?)</th><td class=\"was\">(.*?)</td>"
+                      r"<td class=\"now\">(.*?)</td></tr>", html(response))
+    assert rows == [
+        ("Wild book bonus", "1500", "1750"),
+        ("Clean books to go out, deal 1", "2", "9"),
+    ]
+    assert stored(client.application) == []
+
+
+def test_the_changes_summary_says_when_nothing_is_changed_and_refuses_an_unknown_base(client):
+    values = form_values(html(client.get("/house/new?base=simpson")))
+
+    page = text(client.post("/house/changes?base=simpson", data=values))
+    assert "No change yet." in page
+    assert client.post("/house/changes?base=nope", data=values).status_code == 404
 
 
 def test_editing_keeps_the_id_and_counts_versions(app, client):

@@ -270,8 +270,31 @@ def test_the_print_page_offers_the_options_and_a_preview(client) -> None:
     assert response.status_code == 200
     assert '<iframe class="sheet-preview paper-a4"' in page
     assert 'src="/sheets/gamerules.html?sides=3&amp;size=a4&amp;names=Ann"' in page
-    assert 'href="/sheets/gamerules.pdf?sides=3&amp;size=a4&amp;names=Ann"' in page
     assert 'value="Ann"' in page
+    assert '<button type="submit" name="download" value="pdf">Download PDF</button>' in page
+
+
+@pytest.mark.parametrize(
+    ("download", "sheet"),
+    [
+        ("pdf", "/sheets/simpson.pdf?sides=3&size=a4"),
+        ("html", "/sheets/simpson.html?sides=3&size=a4"),
+    ],
+)
+def test_the_download_buttons_send_the_sheet_of_the_choices_on_the_form(
+    client, download: str, sheet: str
+) -> None:
+    response = client.get(f"/sheets/?variant=simpson&sides=3&size=a4&download={download}")
+
+    assert response.status_code == 303
+    assert response.headers["Location"] == sheet
+
+
+def test_a_download_of_choices_the_variant_does_not_allow_gets_the_nearest_sheet(client) -> None:
+    response = client.get("/sheets/?variant=pagat&sides=4&size=a4&download=pdf")
+
+    assert response.status_code == 303
+    assert response.headers["Location"] == "/sheets/pagat.pdf?sides=3&size=a4"
 
 
 def test_the_print_page_starts_from_the_first_variant_when_none_is_chosen(client) -> None:

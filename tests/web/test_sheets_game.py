@@ -10,7 +10,7 @@ import pytest
 from flask import Blueprint, Flask, current_app, request, url_for
 from game_helpers import store_deal
 from pypdf import PdfReader
-from test_sheets import keep_png
+from test_sheets import keep_png, page_size
 
 from scorekeeper.extensions import db
 from scorekeeper.games.models import Game
@@ -109,9 +109,9 @@ def test_a_finished_game_prints_every_number_total_and_the_winner(app, client) -
         assert (
             f"Melded card points + {fmt(1210 + result.number)} {fmt(600 + result.number)}" in block
         )
-        assert "Clean books × 500 2× 1,000 1× 500" in block
-        assert "Wild books × 1,500 1× 1,500 0" in block
-        assert "Red threes +100 / -100 2× 200 2× 0" in block
+        assert "Clean books × 500 2 books: 1,000 1 book: 500" in block
+        assert "Wild books × 1,500 1 book: 1,500 0" in block
+        assert "Red threes +100 / -100 2 laid down: 200 1 laid down, 1 held: 0" in block
         assert "Cards left − 0 -120" in block
     assert [fmt(t) for t in score.totals] == ["18,450", "5,130"]
 
@@ -177,9 +177,25 @@ def test_the_game_print_page_previews_the_sheet(app, client) -> None:
     page = client.get(sheet_url(app, "game_print", game_id, size="a4")).get_data(as_text=True)
 
     assert f'src="{sheet_url(app, "game_html", game_id, size="a4")}"' in page
-    assert f'href="{sheet_url(app, "game_pdf", game_id, size="a4")}"' in page
+    assert 'name="size" value="a4" checked' in page
     with app.test_request_context():
         assert f'href="{url_for("games.scoreboard", game_id=game_id)}"' in page
+
+
+@pytest.mark.parametrize(("download", "endpoint"), [("pdf", "game_pdf"), ("html", "game_html")])
+def test_the_game_sheet_downloads_honour_the_paper_chosen(app, client, download, endpoint) -> None:
+    game_id = make_game(app, deals=2)
+
+    response = client.get(sheet_url(app, "game_print", game_id, size="a4", download=download))
+
+    assert response.status_code == 303
+    assert response.headers["Location"] == sheet_url(app, endpoint, game_id, size="a4")
+
+    sheet = client.get(response.headers["Location"])
+    assert sheet.status_code == 200
+    if download == "pdf":
+        width, height = page_size(sheet.data)
+        assert (round(width), round(height)) == (595, 842)  # A4 in points
 
 
 def test_the_scoreboard_links_to_the_print_page(app, client) -> None:
@@ -240,7 +256,7 @@ def test_the_sheet_uses_the_rules_frozen_in_the_game(app, client) -> None:
 
     text = pdf_text(client.get(sheet_url(app, "game_pdf", game_id)).data)
 
-    assert "Clean books × 700 2× 1,400 1× 700" in text
+    assert "Clean books × 700 2 books: 1,400 1 book: 700" in text
     assert "clean 700 · dirty 300" in text
 
 

@@ -4,7 +4,7 @@ import pytest
 from sample_deals import PAGAT_CAUGHT, PAGAT_OUT
 
 from scorekeeper.rules.entry import DealEntry, SideEntry
-from scorekeeper.rules.scoring import line_keys, score_deal
+from scorekeeper.rules.scoring import line_keys, score_deal, shown_line_keys, shown_lines
 from scorekeeper.rules.validation import validate_deal
 from scorekeeper.rules.variants import all_variants, get_variant
 
@@ -123,6 +123,23 @@ def test_breakdown_rows_follow_the_variant(variant):
     assert ("black_three_books" in keys) == variant.black_three_books
     assert ("exact_22" in keys) == (variant.exact_22_bonus is not None)
     assert keys[0] == "meld_points" and keys[-1] == "cards_left"
+
+
+def test_red_threes_laid_down_and_held_are_lines_of_their_own_within_the_red_three_line():
+    side = SideEntry(meld_points=300, clean_books=1, red_threes_down=1, red_threes_held=1)
+    first, _ = score_deal(DealEntry(get_variant("pagat"), 1, (side, SideEntry())))
+
+    [red] = [line for line in first.lines if line.key == "red_threes"]
+    assert (red.count, red.points) == (2, 0)
+    assert [(part.key, part.count, part.points) for part in red.shown()] == [
+        ("red_threes_down", 1, 100),
+        ("red_threes_held", 1, -100),
+    ]
+    assert first.breakdown["red_threes"] == 0
+    shown = [line.key for line in shown_lines(first)]
+    assert shown == list(shown_line_keys(get_variant("pagat")))
+    assert shown[shown.index("red_threes_down") + 1] == "red_threes_held"
+    assert "red_threes" not in shown
 
 
 @pytest.mark.parametrize("variant", all_variants(), ids=lambda v: v.id)
