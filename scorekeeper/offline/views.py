@@ -125,12 +125,8 @@ def offline_texts() -> dict[str, str]:
             "Deal %(number)s was changed on another phone meanwhile: nothing was sent.",
             number="%s",
         ),
-        "check": _(
-            "Deal %(number)s was not sent: the server asks you to look at it.", number="%s"
-        ),
-        "gone": _(
-            "Deal %(number)s could not be sent: this game or its link is gone.", number="%s"
-        ),
+        "check": _("Deal %(number)s was not sent: the server asks you to look at it.", number="%s"),
+        "gone": _("Deal %(number)s could not be sent: this game or its link is gone.", number="%s"),
         "show": _("Show deal %(number)s", number="%s"),
         "enter": _("Enter deal %(number)s", number="%s"),
         "offline": _("No network: this page is as this phone last saw it."),

@@ -151,9 +151,7 @@ def test_a_deal_kept_offline_that_another_phone_entered_meanwhile_opens_the_conf
     # worker still answers from its cache (the scoreboard before deal 1).
     expect(poll_reload(page, "Enter deal 2")).to_be_visible()
     clash.get_by_role("button", name="Show deal 1").click()
-    expect(page.get_by_role("heading", level=1)).to_have_text(
-        "Deal 1 was changed on another phone"
-    )
+    expect(page.get_by_role("heading", level=1)).to_have_text("Deal 1 was changed on another phone")
     expect(page.locator("main")).to_contain_text("made from version 0")
     expect(page.locator("main")).to_contain_text("1210")
 
