@@ -106,7 +106,7 @@ function postedDeal(request, path) {
       });
       return self.offlineStore.keep(path, fields);
     }).then(function (record) {
-      return Response.redirect(record.game + "#kept-on-this-phone", 303);
+      return Response.redirect(record.game + self.offlineStore.keptMark, 303);
     });
   });
 }

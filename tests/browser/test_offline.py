@@ -245,3 +245,30 @@ def test_cancel_asks_first_when_something_was_typed(
     page.goto(deal)
     assert typed(page)["sides-0-meld_points"] == ""
     expect(page.locator(".draft-status")).to_have_count(0)
+
+
+@pytest.mark.browser
+def test_the_worker_keeps_only_the_games_opened_here_and_never_shows_one_for_another(
+    browser: Browser, phone: BrowserContext, migrated_server: str
+) -> None:
+    page = phone.new_page()
+    ours = start_game(page, migrated_server)
+    open_with_pages_kept(page, ours)
+    other = browser.new_context(viewport=PHONE, locale="en-US", service_workers="block")
+    theirs = start_game(other.new_page(), migrated_server)
+    other.close()
+
+    kept = page.evaluate(
+        "caches.open('pages').then(c => c.keys()).then(keys => keys.map(k => k.url))"
+    )
+    games = {re.sub(r"/deals/\d+$", "", url) for url in kept if "/g/" in url}
+    assert games == {ours}
+    assert migrated_server + "/rules/pagat" in kept
+
+    phone.set_offline(True)
+    page.goto(theirs)
+    expect(page.get_by_role("heading", level=1)).to_have_text("Not on this phone yet")
+    page.goto(ours + "/deals/3")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Deal 3")
+    page.goto(migrated_server + "/rules/pagat")
+    expect(page.get_by_role("heading", level=1)).to_contain_text("Partnership")
