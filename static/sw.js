@@ -39,8 +39,11 @@ function pageKey(url) {
 self.addEventListener("install", function (event) {
   event.waitUntil(
     caches.open(SHELL).then(function (cache) {
+      // Without cookies: what is kept in advance belongs to no session (no message meant for
+      // a page being opened meanwhile, no form token); the fallback page is in the browser's
+      // language.
       return cache.addAll(SETTINGS.precache.map(function (url) {
-        return new Request(url, { cache: "reload", credentials: "same-origin" });
+        return new Request(url, { cache: "reload", credentials: "omit" });
       }));
     }).then(function () { return self.skipWaiting(); })
   );
@@ -133,8 +136,23 @@ self.addEventListener("fetch", function (event) {
   }
 });
 
-// A page of a game asks to keep that game's pages: each is fetched now and kept, replacing
-// the copy kept before. Only addresses of this site that the worker keeps anyway.
+// A page of a game asks to keep that game's pages: the missing ones are fetched and kept, and
+// all of them again when the game changed since they were kept (its version, as the page
+// shows it to the live poll). Only addresses of this site that the worker keeps anyway.
+var keptAtVersion = {};
+
+function keepPage(cache, url, again) {
+  var key = pageKey(url.href);
+  return (again ? Promise.resolve(undefined) : cache.match(key)).then(function (kept) {
+    if (kept) {
+      return undefined;
+    }
+    return fetch(url.href, { credentials: "same-origin" }).then(function (response) {
+      return keepable(response) ? cache.put(key, response) : undefined;
+    });
+  }).catch(function () { return undefined; });
+}
+
 self.addEventListener("message", function (event) {
   var data = event.data || {};
   if (!Array.isArray(data.keep)) {
@@ -144,16 +162,14 @@ self.addEventListener("message", function (event) {
     .filter(function (url) {
       return url.origin === self.location.origin && keptPage(url.pathname);
     });
+  var version = typeof data.version === "string" ? data.version : null;
+  var again = version !== null && keptAtVersion[data.game] !== version;
   event.waitUntil(caches.open(PAGES).then(function (cache) {
-    return Promise.all(urls.map(function (url) {
-      return fetch(url.href, { credentials: "same-origin" }).then(function (response) {
-        if (keepable(response)) {
-          return cache.put(pageKey(url.href), response);
-        }
-        return undefined;
-      }).catch(function () { return undefined; });
-    }));
+    return Promise.all(urls.map(function (url) { return keepPage(cache, url, again); }));
   }).then(function () {
+    if (version !== null) {
+      keptAtVersion[data.game] = version;
+    }
     if (event.source) {
       event.source.postMessage({ kept: urls.length });
     }

@@ -53,8 +53,14 @@
   function keepPages() {
     var keep = pagesToKeep();
     if (navigator.onLine && keep.length) {
+      var game = GAME_PATH.exec(here);
+      var live = document.querySelector("[data-live-etag]");  // the game's version, if shown
       worker.ready.then(function (registration) {
-        registration.active.postMessage({ keep: keep });
+        registration.active.postMessage({
+          keep: keep,
+          game: game ? "/g/" + game[1] : null,
+          version: live ? live.getAttribute("data-live-etag") : null
+        });
       });
     }
   }
