@@ -14,7 +14,7 @@ import json
 from functools import lru_cache
 from pathlib import Path
 
-from flask import Blueprint, Response, current_app, render_template, url_for
+from flask import Blueprint, Response, current_app, render_template, request, url_for
 from flask_babel import gettext as _
 
 from scorekeeper.rules.variants import DEALS_PER_GAME
@@ -68,9 +68,11 @@ def service_worker() -> Response:
     source = (Path(current_app.static_folder) / WORKER_FILE).read_text(encoding="utf-8")
     body = f"self.OFFLINE_SETTINGS = {json.dumps(settings)};\n{source}"
     response = Response(body, mimetype="text/javascript")
-    # Browsers look for a new worker at every visit; they must not take an old one from a cache.
+    # Browsers look for a new worker at every visit; they must not take an old one from a cache,
+    # and the same one costs a 304.
     response.headers["Cache-Control"] = "no-cache"
-    return response
+    response.set_etag(version)
+    return response.make_conditional(request)
 
 
 @bp.get("/manifest.webmanifest")

@@ -102,6 +102,8 @@ def test_the_worker_is_served_from_the_root_fresh_at_every_visit_with_the_files_
         kept.close()
     assert re.fullmatch(r"[0-9a-f]{16}", str(settings["version"]))
     assert 'addEventListener("fetch"' in source
+    again = client.get("/sw.js", headers={"If-None-Match": response.headers["ETag"]})
+    assert again.status_code == 304  # the browser's check for a new worker costs nothing
 
 
 def test_the_policy_lets_the_worker_and_the_manifest_come_from_this_site_only():
