@@ -17,6 +17,7 @@ from pathlib import Path
 from flask import Blueprint, Response, current_app, render_template, request, url_for
 from flask_babel import gettext as _
 
+from scorekeeper.games.access import can_edit
 from scorekeeper.rules.variants import DEALS_PER_GAME
 
 bp = Blueprint("offline", __name__)
@@ -119,7 +120,7 @@ def offline_context() -> dict[str, object]:
 def offline_texts() -> dict[str, str]:
     """The sentences the offline scripts show, in the page's language; ``%s`` stands for a
     deal's number."""
-    return {
+    texts = {
         "pending": _("Deal %(number)s: saved on this phone, not sent yet.", number="%s"),
         "sending": _("Deal %(number)s: sending…", number="%s"),
         "sent": _("Deal %(number)s: sent.", number="%s"),
@@ -130,10 +131,12 @@ def offline_texts() -> dict[str, str]:
         "check": _("Deal %(number)s was not sent: the server asks you to look at it.", number="%s"),
         "gone": _("Deal %(number)s could not be sent: this game or its link is gone.", number="%s"),
         "show": _("Show deal %(number)s", number="%s"),
-        "enter": _("Enter deal %(number)s", number="%s"),
         "offline": _("No network: this page is as this phone last saw it."),
         "restored": _("What you typed before is back in the form."),
         "kept": _("This deal is saved on this phone, not sent yet."),
         "discard": _("Start over"),
         "cancel": _("Leave this deal? What you typed will be lost."),
     }
+    if can_edit():  # a read-only page offers no deal to enter
+        texts["enter"] = _("Enter deal %(number)s", number="%s")
+    return texts

@@ -49,7 +49,7 @@
     })
       .map(function (record) { return record.number; });
     var next = Math.max.apply(null, numbers) + 1;
-    if (!numbers.length || next > dealsPerGame) {
+    if (!numbers.length || next > dealsPerGame || !texts.enter) {
       return null;
     }
     var link = document.createElement("a");
