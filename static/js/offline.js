@@ -87,6 +87,9 @@
     window.offlineStore.afterSubmit();
     if (/^\/g\/[^/]+\/deals\/\d+$/.test(here)) {
       load("drafts.js");
+      if (!(worker && worker.controller)) {
+        load("offline-sync.js");  // no worker to bring it once the network is gone
+      }
     }
     window.addEventListener("offline", function () { load("offline-sync.js"); });
     document.addEventListener("offline-deals-changed", function () { load("offline-sync.js"); });

@@ -272,3 +272,31 @@ def test_the_worker_keeps_only_the_games_opened_here_and_never_shows_one_for_ano
     expect(page.get_by_role("heading", level=1)).to_have_text("Deal 3")
     page.goto(migrated_server + "/rules/pagat")
     expect(page.get_by_role("heading", level=1)).to_contain_text("Partnership")
+
+
+@pytest.mark.browser
+def test_without_a_worker_a_deal_saved_offline_stays_on_the_phone_until_the_network_returns(
+    browser: Browser, migrated_server: str
+) -> None:
+    """As on a plain-HTTP address of a local network, where browsers run no service worker."""
+    context = browser.new_context(viewport=PHONE, locale="en-US", service_workers="block")
+    page = context.new_page()
+    game = start_game(page, migrated_server)
+    fill_deal(page, DEAL_1)
+
+    context.set_offline(True)
+    page.locator("button[name=save]").click()
+    expect(page.locator(".draft-status")).to_contain_text(
+        "This deal is saved on this phone, not sent yet."
+    )
+    expect(page.locator(".offline-status")).to_contain_text(
+        "Deal 1: saved on this phone, not sent yet."
+    )
+    assert stored_deals(migrated_server, game) == []
+
+    context.set_offline(False)
+    expect(page.locator(".offline-status")).to_contain_text("Deal 1: sent.")
+    sides = stored_deals(migrated_server, game)[0]["sides"]  # type: ignore[index]
+    assert [side["meld_points"] for side in sides] == [1210, 600]
+    assert all(str(total) in server_page(game) for total in TOTALS_1)
+    context.close()
