@@ -73,7 +73,8 @@ def service_worker() -> Response:
     # and the same one costs a 304.
     response.headers["Cache-Control"] = "no-cache"
     response.set_etag(version)
-    return response.make_conditional(request)
+    response.make_conditional(request)
+    return response
 
 
 @bp.get("/manifest.webmanifest")
