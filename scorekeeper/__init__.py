@@ -35,6 +35,7 @@ BLUEPRINTS = (
     "scorekeeper.sheets.views",
     "scorekeeper.api.views",
     "scorekeeper.handbook.views",
+    "scorekeeper.offline.views",
 )
 
 

@@ -3,7 +3,8 @@
 Also: JSON bodies too deeply nested to decode are refused as bad requests, not crashes.
 
 The Content-Security-Policy allows scripts, styles and images from this site only, so no inline
-``<script>`` or ``style=""`` runs; pages cannot be framed, forms post only here, and no address
+``<script>`` or ``style=""`` runs; the service worker and the web app manifest come from this
+site too; pages cannot be framed, forms post only here, and no address
 (which may hold a game's edit token) leaks to other sites through the Referer header.
 """
 
@@ -24,6 +25,8 @@ CONTENT_SECURITY_POLICY = "; ".join(
         "script-src 'self'",
         "style-src 'self'",
         "img-src 'self' data:",
+        "worker-src 'self'",
+        "manifest-src 'self'",
         "frame-ancestors 'none'",
         "base-uri 'self'",
         "form-action 'self'",

@@ -1,0 +1,143 @@
+"""The app on a phone without a network: the web app manifest, the service worker, its
+fallback page, and the texts the offline scripts show.
+
+The worker (``static/sw.js``) is served from ``/sw.js`` so that its scope is the whole site;
+this view puts the list of files it keeps in advance (the app's CSS, JS and icons, and the
+fallback page) and a version made from their contents in front of it, so that a phone picks
+up a new release of any of them. What the worker keeps and why is said in ``static/sw.js``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from functools import lru_cache
+from pathlib import Path
+
+from flask import Blueprint, Response, current_app, render_template, request, url_for
+from flask_babel import gettext as _
+
+from scorekeeper.games.access import can_edit
+from scorekeeper.rules.variants import DEALS_PER_GAME
+
+bp = Blueprint("offline", __name__)
+
+WORKER_FILE = "sw.js"
+# Kept in advance: what every page needs. The sheets' fonts (sheet.css) and the icons are kept
+# when first asked for, as any other static file.
+PRECACHED_FOLDERS = ("css", "js")
+PRECACHED_FILES = ("favicon.svg",)
+ICONS = (
+    ("icons/icon-192.png", "192x192", "any"),
+    ("icons/icon-512.png", "512x512", "any"),
+    ("icons/icon-maskable-512.png", "512x512", "maskable"),
+)
+THEME_COLOR = "#1d4ed8"
+BACKGROUND_COLOR = "#ffffff"
+
+
+@lru_cache(maxsize=4)
+def _precached(static_folder: str) -> tuple[tuple[str, ...], str]:
+    """The static files kept in advance (paths under the static folder) and a digest of their
+    contents and the worker's, which names the worker's cache."""
+    root = Path(static_folder)
+    files = sorted(
+        path.relative_to(root).as_posix()
+        for folder in PRECACHED_FOLDERS
+        for path in (root / folder).rglob("*")
+        if path.is_file() and not path.name.startswith(".") and path.suffix != ".py"
+    )
+    files += PRECACHED_FILES
+    digest = hashlib.sha256()
+    for name in (*files, WORKER_FILE):
+        digest.update(name.encode())
+        digest.update((root / name).read_bytes())
+    return tuple(files), digest.hexdigest()[:16]
+
+
+@bp.get("/sw.js")
+def service_worker() -> Response:
+    assert current_app.static_folder is not None
+    files, version = _precached(current_app.static_folder)
+    urls = [url_for("static", filename=name) for name in files] + [url_for(".offline_page")]
+    settings = {
+        "version": version,
+        "precache": urls,
+        "store": url_for("static", filename="js/offline-store.js"),
+        "fallback": url_for(".offline_page"),
+    }
+    source = (Path(current_app.static_folder) / WORKER_FILE).read_text(encoding="utf-8")
+    body = f"self.OFFLINE_SETTINGS = {json.dumps(settings)};\n{source}"
+    response = Response(body, mimetype="text/javascript")
+    # Browsers look for a new worker at every visit; they must not take an old one from a cache,
+    # and the same one costs a 304.
+    response.headers["Cache-Control"] = "no-cache"
+    response.set_etag(version)
+    response.make_conditional(request)
+    return response
+
+
+@bp.get("/manifest.webmanifest")
+def manifest() -> Response:
+    icons = [
+        {
+            "src": url_for("static", filename=path),
+            "sizes": sizes,
+            "type": "image/png",
+            "purpose": purpose,
+        }
+        for path, sizes, purpose in ICONS
+    ]
+    document = {
+        "name": _("Hand & Foot score keeper"),
+        "short_name": "Hand & Foot",
+        "description": _("Keep the score of Hand and Foot at the card table, even offline."),
+        "start_url": "/",
+        "scope": "/",
+        "id": "/",
+        "display": "standalone",
+        "background_color": BACKGROUND_COLOR,
+        "theme_color": THEME_COLOR,
+        "icons": icons,
+    }
+    response = Response(
+        json.dumps(document, ensure_ascii=False), mimetype="application/manifest+json"
+    )
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.get("/offline")
+def offline_page() -> str:
+    """What the worker shows for a page this phone has not opened before, without a network."""
+    return render_template("offline/offline.html")
+
+
+@bp.app_context_processor
+def offline_context() -> dict[str, object]:
+    return {"offline_texts": offline_texts, "deals_per_game": DEALS_PER_GAME}
+
+
+def offline_texts() -> dict[str, str]:
+    """The sentences the offline scripts show, in the page's language; ``%s`` stands for a
+    deal's number."""
+    texts = {
+        "pending": _("Deal %(number)s: saved on this phone, not sent yet.", number="%s"),
+        "sending": _("Deal %(number)s: sending…", number="%s"),
+        "sent": _("Deal %(number)s: sent.", number="%s"),
+        "clash": _(
+            "Deal %(number)s was changed on another phone meanwhile: nothing was sent.",
+            number="%s",
+        ),
+        "check": _("Deal %(number)s was not sent: the server asks you to look at it.", number="%s"),
+        "gone": _("Deal %(number)s could not be sent: this game or its link is gone.", number="%s"),
+        "show": _("Show deal %(number)s", number="%s"),
+        "offline": _("No network: this page is as this phone last saw it."),
+        "restored": _("What you typed before is back in the form."),
+        "kept": _("This deal is saved on this phone, not sent yet."),
+        "discard": _("Start over"),
+        "cancel": _("Leave this deal? What you typed will be lost."),
+    }
+    if can_edit():  # a read-only page offers no deal to enter
+        texts["enter"] = _("Enter deal %(number)s", number="%s")
+    return texts

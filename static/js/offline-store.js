@@ -1,0 +1,112 @@
+// What this phone keeps of deal forms: in IndexedDB, the deals saved without a network, one
+// record per form address (/g/<token>/deals/<n>) with its fields as posted (the version they
+// were made from among them); in localStorage, the drafts of forms being typed. Loaded by the
+// pages and by the service worker (self is either).
+(function (scope) {
+  "use strict";
+  var DEAL_PATH = /^\/g\/([^/]+)\/deals\/(\d+)$/;
+  var DRAFT = "draft:";
+  var SUBMITTED = "draft-submitted";
+  var KEPT_MARK = "#kept-on-this-phone";  // where the worker sends a deal posted offline
+
+  function run(mode, work) {
+    return new Promise(function (resolve, reject) {
+      var opening = scope.indexedDB.open("scorekeeper-offline", 1);
+      opening.onupgradeneeded = function () {
+        opening.result.createObjectStore("pending-deals", { keyPath: "path" });
+      };
+      opening.onerror = function () { reject(opening.error); };
+      opening.onsuccess = function () {
+        var db = opening.result;
+        var transaction = db.transaction("pending-deals", mode);
+        var request = work(transaction.objectStore("pending-deals"));
+        transaction.oncomplete = function () { db.close(); resolve(request.result); };
+        transaction.onerror = transaction.onabort = function () {
+          db.close();
+          reject(transaction.error);
+        };
+      };
+    });
+  }
+
+  function put(record) {
+    return run("readwrite", function (store) { return store.put(record); }).then(function () {
+      return record;
+    });
+  }
+
+  function local(kind) {
+    try {
+      return scope[kind] || null;
+    } catch (error) {
+      return null;  // storage refused: drafts are not kept, the forms still work
+    }
+  }
+
+  scope.offlineStore = {
+    dealPath: DEAL_PATH,
+    keptMark: KEPT_MARK,
+    keep: function (path, fields) {
+      var match = DEAL_PATH.exec(path);
+      var version = fields.filter(function (pair) { return pair[0] === "version"; })[0];
+      return put({
+        path: path, game: "/g/" + match[1], number: Number(match[2]),
+        version: Number(version ? version[1] : 0), fields: fields,
+        savedAt: Date.now(), state: "pending"
+      });
+    },
+    update: put,
+    get: function (path) {
+      return run("readonly", function (store) { return store.get(path); });
+    },
+    all: function () {
+      return run("readonly", function (store) { return store.getAll(); }).then(function (list) {
+        return list.sort(function (a, b) { return a.savedAt - b.savedAt; });
+      });
+    },
+    remove: function (path) {
+      return run("readwrite", function (store) { return store.delete(path); });
+    },
+    draft: function (path) {
+      try {
+        return JSON.parse(local("localStorage").getItem(DRAFT + path));
+      } catch (error) {
+        return null;
+      }
+    },
+    writeDraft: function (path, fields) {
+      try {
+        local("localStorage").setItem(DRAFT + path, JSON.stringify({ fields: fields }));
+      } catch (error) { /* full or refused */ }
+    },
+    forgetDraft: function (path) {
+      var storage = local("localStorage");
+      if (storage) {
+        storage.removeItem(DRAFT + path);
+      }
+    },
+    submitting: function (path) {
+      var storage = local("sessionStorage");
+      if (storage) {
+        storage.setItem(SUBMITTED, path);
+      }
+    },
+    // The first page after a deal form was posted: another address means the deal was saved
+    // (or kept by the worker, which marks its address), so its draft goes; and a copy kept on
+    // the phone before goes too once the server saved the deal.
+    afterSubmit: function () {
+      var storage = local("sessionStorage");
+      var path = storage && storage.getItem(SUBMITTED);
+      if (!path) {
+        return;
+      }
+      storage.removeItem(SUBMITTED);
+      if (path !== scope.location.pathname) {
+        this.forgetDraft(path);
+        if (scope.location.hash !== KEPT_MARK) {
+          this.remove(path);
+        }
+      }
+    }
+  };
+}(self));

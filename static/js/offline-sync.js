@@ -1,0 +1,202 @@
+// Deals saved on this phone without a network: listed at the top of the page, and sent when
+// the network returns, as their form would post them, with the version they were made from
+// and a fresh CSRF token (read from the deal's form, fetched again). A deal the server saves
+// leaves the phone; one changed on another phone meanwhile (409), or one the server asks to
+// look at (errors, warnings), waits for "Show deal N", which posts it as the form would, so
+// that the server's own pages take it over: the conflict page, the form with its messages.
+(function () {
+  "use strict";
+  var store = window.offlineStore;
+  var carrier = document.querySelector("script[data-texts]");
+  var texts = JSON.parse(carrier.getAttribute("data-texts") || "{}");
+  var dealsPerGame = Number(carrier.getAttribute("data-deals")) || 0;
+  var here = window.location.pathname;
+  var box = document.createElement("div");
+  box.className = "flashes offline-status";
+  box.setAttribute("role", "status");
+  var main = document.getElementById("content") || document.body;
+  main.insertBefore(box, main.firstChild);
+
+  function say(key, number) {
+    return (texts[key] || "").replace("%s", number);
+  }
+
+  function line(text, category, child) {
+    var p = document.createElement("p");
+    p.className = "flash flash-" + category;
+    p.textContent = text;
+    if (child) {
+      p.appendChild(document.createTextNode(" "));
+      p.appendChild(child);
+    }
+    box.appendChild(p);
+    return p;
+  }
+
+  function button(record) {
+    var element = document.createElement("button");
+    element.type = "button";
+    element.className = "secondary";
+    element.textContent = say("show", record.number);
+    element.addEventListener("click", function () { post(record); });
+    return element;
+  }
+
+  // On a scoreboard showing deals kept here, the next deal's form (the page itself is older).
+  function nextDeal(records) {
+    var numbers = records.filter(function (record) {
+      return record.game === here && record.state === "pending";
+    })
+      .map(function (record) { return record.number; });
+    var next = Math.max.apply(null, numbers) + 1;
+    if (!numbers.length || next > dealsPerGame || !texts.enter) {
+      return null;
+    }
+    var link = document.createElement("a");
+    link.className = "button";
+    link.href = here + "/deals/" + next;
+    link.textContent = say("enter", next);
+    return link;
+  }
+
+  function render(records) {
+    box.textContent = "";
+    if (!navigator.onLine) {
+      line(texts.offline, "warning");
+    }
+    records.forEach(function (record) {
+      var waiting = record.state === "pending";
+      var p = line(say(record.state, record.number), waiting ? "warning" : "error",
+        record.state === "clash" || record.state === "check" ? button(record) : null);
+      p.setAttribute("data-offline-deal", record.path);
+    });
+    var next = nextDeal(records);
+    if (next) {
+      line("", "warning", next);
+    }
+    box.hidden = !box.firstChild;
+  }
+
+  function refresh() {
+    return store.all().then(function (records) {
+      render(records);
+      return records;
+    });
+  }
+
+  function freshToken(path) {
+    return window.fetch(path, { credentials: "same-origin", cache: "no-store" })
+      .then(function (response) {
+        if (response.status === 403 || response.status === 404) {
+          return {};
+        }
+        if (!response.ok) {
+          throw new Error(response.statusText);
+        }
+        return response.text().then(function (html) {
+          var page = new DOMParser().parseFromString(html, "text/html");
+          var input = page.querySelector("input[name=csrf_token]");
+          return { token: input && input.value };
+        });
+      });
+  }
+
+  function withToken(fields, token) {
+    return fields.filter(function (pair) { return pair[0] !== "csrf_token"; })
+      .concat([["csrf_token", token]]);
+  }
+
+  function settle(record, state) {
+    record.state = state;
+    return store.update(record).then(function () { return false; });
+  }
+
+  function send(record) {
+    return freshToken(record.path).then(function (fresh) {
+      if (!fresh.token) {
+        return settle(record, "gone");
+      }
+      var body = new URLSearchParams();
+      withToken(record.fields, fresh.token).forEach(function (pair) {
+        body.append(pair[0], pair[1]);
+      });
+      return window.fetch(record.path, { method: "POST", body: body, credentials: "same-origin" })
+        .then(function (response) {
+          if (response.ok && response.redirected) {
+            return store.remove(record.path).then(function () { return true; });
+          }
+          return settle(record, response.status === 409 ? "clash" : "check");
+        });
+    });
+  }
+
+  function sendAll() {
+    var sent = [];
+    return store.all().then(function (records) {
+      return records.filter(function (record) { return record.state === "pending"; })
+        .reduce(function (previous, record) {
+          return previous.then(function () {
+            var p = box.querySelector("[data-offline-deal='" + record.path + "']");
+            if (p) {
+              p.textContent = say("sending", record.number);
+            }
+            return send(record).then(function (done) {
+              if (done) {
+                sent.push(record);
+              }
+            });
+          });
+        }, Promise.resolve());
+    }).then(function () { return sent; }, function () { return sent; });
+  }
+
+  function sync() {
+    if (!navigator.onLine) {
+      return refresh();
+    }
+    var locked = navigator.locks ?
+      navigator.locks.request("scorekeeper-offline-sync", sendAll) : sendAll();
+    return locked.then(function (sent) {
+      if (sent.some(function (record) { return record.game === here; })) {
+        window.location.replace(here);  // this game's scoreboard, with the deals just sent
+        return undefined;
+      }
+      return refresh().then(function () {
+        sent.forEach(function (record) { line(say("sent", record.number), "success"); });
+        box.hidden = !box.firstChild;
+      });
+    });
+  }
+
+  // Posts a kept deal as its form would: the server's page shows it. What it holds stays the
+  // form's draft until the server saves it.
+  function post(record) {
+    freshToken(record.path).then(function (fresh) {
+      if (!fresh.token) {
+        return;
+      }
+      var form = document.createElement("form");
+      form.method = "post";
+      form.action = record.path;
+      form.hidden = true;
+      withToken(record.fields, fresh.token).forEach(function (pair) {
+        var input = document.createElement("input");
+        input.type = "hidden";
+        input.name = pair[0];
+        input.value = pair[1];
+        form.appendChild(input);
+      });
+      document.body.appendChild(form);
+      store.writeDraft(record.path, record.fields.filter(function (pair) {
+        return pair[0] !== "csrf_token" && pair[0] !== "confirm";
+      }));
+      store.submitting(record.path);
+      store.remove(record.path).then(function () { form.submit(); });
+    });
+  }
+
+  window.addEventListener("online", sync);
+  window.addEventListener("offline", refresh);
+  document.addEventListener("offline-deals-changed", refresh);
+  sync();
+}());

@@ -1,0 +1,302 @@
+"""The app at a table whose network comes and goes: a phone-sized Chromium with a service
+worker, cut from the network with Chromium's offline mode (``context.set_offline``).
+
+Fields are found by their names (``sides-0-meld_points``), whatever the form's layout.
+"""
+
+import json
+import re
+import urllib.request
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Dialog, Locator, Page, expect
+
+PHONE = {"width": 390, "height": 844}
+
+# A pagat deal 1 for two teams; the rules core scores it 4595 to 1280 (checked below through
+# the server's score API, then found on the server's scoreboard).
+DEAL_1 = {
+    "sides-0-meld_points": "1210",
+    "sides-0-clean_books": "2",
+    "sides-0-dirty_books": "2",
+    "sides-0-wild_books": "1",
+    "sides-0-red_threes_down": "2",
+    "sides-0-cards_left_points": "15",
+    "sides-1-meld_points": "600",
+    "sides-1-clean_books": "1",
+    "sides-1-dirty_books": "1",
+    "sides-1-red_threes_down": "1",
+    "sides-1-red_threes_held": "1",
+    "sides-1-cards_left_points": "120",
+}
+TOTALS_1 = (4595, 1280)
+
+
+@pytest.fixture
+def phone(browser: Browser) -> Iterator[BrowserContext]:
+    context = browser.new_context(viewport=PHONE, locale="en-US", service_workers="allow")
+    yield context
+    context.close()
+
+
+def start_game(page: Page, server: str) -> str:
+    """A pagat game for two teams; returns its scoreboard's address (the edit link)."""
+    page.goto(server + "/games/new")
+    page.get_by_label("Team 1").fill("Ann & Bob")
+    page.get_by_label("Team 2").fill("Cy & Di")
+    page.get_by_role("button", name="Start game").last.click()
+    page.wait_for_url(re.compile(r"/g/[^/]+/deals/1$"))
+    return page.url.rsplit("/deals/", 1)[0]
+
+
+def open_with_pages_kept(page: Page, url: str) -> None:
+    """Open a game's page and wait until the worker has kept the game's pages."""
+    page.goto(url)
+    expect(page.locator("html")).to_have_attribute("data-pages-kept", re.compile(r"\d"))
+
+
+def fill_deal(page: Page, values: dict[str, str], went_out: int = 0) -> None:
+    page.locator(f"input[name=went_out][value='{went_out}']").check()
+    for name, value in values.items():
+        page.locator(f"input[name='{name}']").fill(value)
+
+
+def server_json(url: str, body: dict[str, object] | None = None) -> dict[str, object]:
+    """An answer of the server itself, from outside the browser (no worker, no cache)."""
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(url, data=data, headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as response:
+        return json.loads(response.read())
+
+
+def server_page(url: str) -> str:
+    with urllib.request.urlopen(url) as response:
+        return response.read().decode()
+
+
+def stored_deals(server: str, game_url: str) -> list[dict[str, object]]:
+    token = game_url.rsplit("/g/", 1)[1]
+    document = server_json(f"{server}/api/v1/games/{token}")
+    return document["games"][0]["deals"]  # type: ignore[index, no-any-return]
+
+
+@pytest.mark.browser
+def test_a_deal_saved_offline_is_kept_on_the_phone_then_sent_when_the_network_returns(
+    phone: BrowserContext, migrated_server: str
+) -> None:
+    page = phone.new_page()
+    game = start_game(page, migrated_server)
+    open_with_pages_kept(page, game)
+
+    phone.set_offline(True)
+    page.reload()
+    expect(page.locator(".offline-status")).to_contain_text("No network")
+    page.get_by_role("link", name="Enter deal 1").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Deal 1")
+    fill_deal(page, DEAL_1)
+    page.locator("button[name=save]").click()
+
+    page.wait_for_url(game + "#kept-on-this-phone")
+    expect(page.locator(".offline-status")).to_contain_text(
+        "Deal 1: saved on this phone, not sent yet."
+    )
+    assert stored_deals(migrated_server, game) == []
+
+    phone.set_offline(False)
+    expect(page.locator(".offline-status")).not_to_contain_text("not sent yet")
+    page.wait_for_url(game)
+
+    deals = stored_deals(migrated_server, game)
+    assert len(deals) == 1
+    sides = deals[0]["sides"]  # type: ignore[index]
+    assert sides[0]["meld_points"] == 1210 and sides[1]["cards_left_points"] == 120
+    assert sides[0]["went_out"] is True
+    scored = server_json(
+        f"{migrated_server}/api/v1/score", {"variant": "pagat", "deal": 1, "sides": sides}
+    )
+    assert tuple(side["total"] for side in scored["sides"]) == TOTALS_1  # type: ignore[union-attr]
+    board = server_page(game)
+    assert all(str(total) in board for total in TOTALS_1)
+    expect(page.locator("main")).to_contain_text(str(TOTALS_1[0]))
+    assert page.evaluate("window.offlineStore.all()") == []
+
+
+@pytest.mark.browser
+def test_a_deal_kept_offline_that_another_phone_entered_meanwhile_opens_the_conflict_page(
+    browser: Browser, phone: BrowserContext, migrated_server: str
+) -> None:
+    page = phone.new_page()
+    game = start_game(page, migrated_server)
+    open_with_pages_kept(page, game)
+    phone.set_offline(True)
+    page.goto(game + "/deals/1")
+    fill_deal(page, DEAL_1)
+    page.locator("button[name=save]").click()
+    expect(page.locator(".offline-status")).to_contain_text("not sent yet")
+
+    other = browser.new_context(viewport=PHONE, locale="en-US")
+    other_page = other.new_page()
+    other_page.goto(game + "/deals/1")
+    fill_deal(other_page, {**DEAL_1, "sides-0-meld_points": "900"})
+    other_page.locator("button[name=save]").click()
+    other_page.wait_for_url(re.compile(re.escape(game) + "(#.*)?$"))
+    other.close()
+
+    phone.set_offline(False)
+    clash = page.locator(".offline-status")
+    expect(clash).to_contain_text("Deal 1 was changed on another phone meanwhile")
+    assert stored_deals(migrated_server, game)[0]["sides"][0]["meld_points"] == 900  # type: ignore[index]
+    # Chromium lifts the offline mode of the worker a moment after the page's: until then the
+    # worker still answers from its cache (the scoreboard before deal 1).
+    expect(poll_reload(page, "Enter deal 2")).to_be_visible()
+    clash.get_by_role("button", name="Show deal 1").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Deal 1 was changed on another phone")
+    expect(page.locator("main")).to_contain_text("made from version 0")
+    expect(page.locator("main")).to_contain_text("1210")
+
+
+def poll_reload(page: Page, link: str, tries: int = 20) -> Locator:
+    """The page reloaded until it shows the link (or the tries are spent)."""
+    found = page.get_by_role("link", name=link)
+    for _ in range(tries):
+        if found.count():
+            break
+        page.wait_for_timeout(250)
+        page.reload()
+    return found
+
+
+def typed(page: Page) -> dict[str, str]:
+    return {name: page.locator(f"input[name='{name}']").input_value() for name in DEAL_1}
+
+
+@pytest.mark.browser
+def test_a_draft_survives_a_reload_back_a_language_change_and_a_lost_network(
+    phone: BrowserContext, migrated_server: str
+) -> None:
+    page = phone.new_page()
+    game = start_game(page, migrated_server)
+    deal = game + "/deals/1"
+    fill_deal(page, DEAL_1, went_out=1)
+
+    page.reload()
+    expect(page.locator(".draft-status")).to_have_text(
+        re.compile("What you typed before is back in the form.")
+    )
+    assert typed(page) == DEAL_1
+    expect(page.locator("input[name=went_out][value='1']")).to_be_checked()
+
+    page.locator("input[name='sides-1-meld_points']").fill("650")
+    page.goto(game)
+    page.go_back()
+    page.wait_for_url(deal)
+    assert typed(page) == {**DEAL_1, "sides-1-meld_points": "650"}
+
+    page.locator("#language-select").select_option("fr")
+    page.get_by_role("button", name="Change").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Donne 1")
+    expect(page.locator(".draft-status")).to_contain_text("Ce que vous aviez saisi")
+    assert typed(page) == {**DEAL_1, "sides-1-meld_points": "650"}
+
+    expect(page.locator("html")).to_have_attribute("data-pages-kept", re.compile(r"\d"))
+    phone.set_offline(True)
+    page.locator("input[name='sides-0-clean_books']").fill("3")
+    page.reload()
+    expect(page.locator(".offline-status")).to_contain_text("Pas de réseau")
+    expect(page.locator(".draft-status")).to_contain_text("Ce que vous aviez saisi")
+    assert typed(page) == {**DEAL_1, "sides-1-meld_points": "650", "sides-0-clean_books": "3"}
+
+
+@pytest.mark.browser
+def test_cancel_asks_first_when_something_was_typed(
+    phone: BrowserContext, migrated_server: str
+) -> None:
+    page = phone.new_page()
+    game = start_game(page, migrated_server)
+    deal = game + "/deals/1"
+    asked: list[str] = []
+    accept = [False]
+
+    def answer(dialog: Dialog) -> None:
+        asked.append(dialog.message)
+        if accept[0]:
+            dialog.accept()
+        else:
+            dialog.dismiss()
+
+    page.on("dialog", answer)
+    cancel = page.locator("#deal-form a", has_text="Cancel")
+    cancel.click()
+    page.wait_for_url(game)
+    assert asked == []  # nothing typed: no question
+
+    page.goto(deal)
+    fill_deal(page, {"sides-0-meld_points": "1210"})
+    cancel.click()
+    assert asked == ["Leave this deal? What you typed will be lost."]
+    assert page.url == deal
+    assert typed(page)["sides-0-meld_points"] == "1210"
+
+    accept[0] = True
+    cancel.click()
+    page.wait_for_url(game)
+    assert len(asked) == 2
+    page.goto(deal)
+    assert typed(page)["sides-0-meld_points"] == ""
+    expect(page.locator(".draft-status")).to_have_count(0)
+
+
+@pytest.mark.browser
+def test_the_worker_keeps_only_the_games_opened_here_and_never_shows_one_for_another(
+    browser: Browser, phone: BrowserContext, migrated_server: str
+) -> None:
+    page = phone.new_page()
+    ours = start_game(page, migrated_server)
+    open_with_pages_kept(page, ours)
+    other = browser.new_context(viewport=PHONE, locale="en-US", service_workers="block")
+    theirs = start_game(other.new_page(), migrated_server)
+    other.close()
+
+    kept = page.evaluate(
+        "caches.open('pages').then(c => c.keys()).then(keys => keys.map(k => k.url))"
+    )
+    games = {re.sub(r"/deals/\d+$", "", url) for url in kept if "/g/" in url}
+    assert games == {ours}
+    assert migrated_server + "/rules/pagat" in kept
+
+    phone.set_offline(True)
+    page.goto(theirs)
+    expect(page.get_by_role("heading", level=1)).to_have_text("Not on this phone yet")
+    page.goto(ours + "/deals/3")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Deal 3")
+    page.goto(migrated_server + "/rules/pagat")
+    expect(page.get_by_role("heading", level=1)).to_contain_text("Partnership")
+
+
+@pytest.mark.browser
+def test_without_a_worker_a_deal_saved_offline_stays_on_the_phone_until_the_network_returns(
+    browser: Browser, migrated_server: str
+) -> None:
+    """As on a plain-HTTP address of a local network, where browsers run no service worker."""
+    context = browser.new_context(viewport=PHONE, locale="en-US", service_workers="block")
+    page = context.new_page()
+    game = start_game(page, migrated_server)
+    fill_deal(page, DEAL_1)
+
+    context.set_offline(True)
+    page.locator("button[name=save]").click()
+    expect(page.locator(".draft-status")).to_contain_text(
+        "This deal is saved on this phone, not sent yet."
+    )
+    expect(page.locator(".offline-status")).to_contain_text(
+        "Deal 1: saved on this phone, not sent yet."
+    )
+    assert stored_deals(migrated_server, game) == []
+
+    context.set_offline(False)
+    expect(page.locator(".offline-status")).to_contain_text("Deal 1: sent.")
+    sides = stored_deals(migrated_server, game)[0]["sides"]  # type: ignore[index]
+    assert [side["meld_points"] for side in sides] == [1210, 600]
+    assert all(str(total) in server_page(game) for total in TOTALS_1)
+    context.close()
