@@ -1,6 +1,7 @@
 """Draw the app's icons (static/icons/*.png) from static/favicon.svg with Chromium.
 
-Run after changing the favicon: ``.venv/bin/python tools/make_icons.py``; commit the PNGs.
+Run after changing the favicon: ``.venv/bin/python -m scorekeeper.offline.icons`` (Playwright,
+from the test extras); commit the PNGs.
 A maskable icon is cut to a circle or a rounded square by the phone: the drawing sits within
 the middle 60%, on a background that fills the whole square.
 """
@@ -13,7 +14,7 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 FAVICON = ROOT / "static" / "favicon.svg"
 ICONS = ROOT / "static" / "icons"
 MASKABLE_BACKGROUND = "#dbeafe"
