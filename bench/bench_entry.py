@@ -52,10 +52,22 @@ TEAMS = ("Ann & Bob", "Cy & Di")
 DEALS: tuple[tuple[int | None, dict[str, int], dict[str, int]], ...] = (
     (
         0,
-        dict(meld_points=1210, clean_books=2, dirty_books=2, wild_books=1, red_threes_down=2,
-             cards_left_points=15),
-        dict(meld_points=600, clean_books=1, dirty_books=1, red_threes_down=1, red_threes_held=1,
-             cards_left_points=120),
+        dict(
+            meld_points=1210,
+            clean_books=2,
+            dirty_books=2,
+            wild_books=1,
+            red_threes_down=2,
+            cards_left_points=15,
+        ),
+        dict(
+            meld_points=600,
+            clean_books=1,
+            dirty_books=1,
+            red_threes_down=1,
+            red_threes_held=1,
+            cards_left_points=120,
+        ),
     ),
     (
         None,
@@ -64,16 +76,24 @@ DEALS: tuple[tuple[int | None, dict[str, int], dict[str, int]], ...] = (
     ),
     (
         1,
-        dict(meld_points=400, clean_books=1, dirty_books=1, red_threes_down=1,
-             cards_left_points=60),
+        dict(
+            meld_points=400, clean_books=1, dirty_books=1, red_threes_down=1, cards_left_points=60
+        ),
         dict(meld_points=1500, clean_books=2, dirty_books=2, wild_books=1, cards_left_points=25),
     ),
     (
         0,
-        dict(meld_points=1800, clean_books=3, dirty_books=2, wild_books=1, red_threes_down=2,
-             cards_left_points=20),
-        dict(meld_points=700, clean_books=1, dirty_books=1, red_threes_held=1,
-             cards_left_points=150),
+        dict(
+            meld_points=1800,
+            clean_books=3,
+            dirty_books=2,
+            wild_books=1,
+            red_threes_down=2,
+            cards_left_points=20,
+        ),
+        dict(
+            meld_points=700, clean_books=1, dirty_books=1, red_threes_held=1, cards_left_points=150
+        ),
     ),
 )
 
@@ -148,8 +168,15 @@ def play_deal(page: Page, number: int, deal: tuple[int | None, dict[str, int], d
     choice = "stock" if out is None else str(out)
     tap(page, page.locator(f'input[name="went_out"][value="{choice}"]'), moves)
     for index, values in enumerate(sides):
-        for name in ("meld_points", "clean_books", "dirty_books", "wild_books",
-                     "red_threes_down", "red_threes_held", "cards_left_points"):
+        for name in (
+            "meld_points",
+            "clean_books",
+            "dirty_books",
+            "wild_books",
+            "red_threes_down",
+            "red_threes_held",
+            "cards_left_points",
+        ):
             enter_value(page, f"sides-{index}-{name}", values.get(name, 0), moves)
     tap(page, page.locator('button[name="save"]'), moves)
     page.wait_for_load_state("load")
@@ -211,7 +238,7 @@ def main() -> int:
             met = moves.taps <= TARGET_TAPS and moves.scrolled <= height
             ok &= met
             print(
-                f"  deal {number}: {moves.taps:>2} taps ({moves.values} values, {moves.keys} keys typed), "
+                f"  deal {number}: {moves.taps:>2} taps ({moves.keys} keys typed), "
                 f"{moves.scrolled:>5} px scrolled   form {height_px} px high   "
                 f"floor {floor} taps, 0 px   target <= {TARGET_TAPS} taps, <= {height} px"
                 f"{'' if met else '   MISSED'}"
