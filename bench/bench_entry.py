@@ -12,6 +12,7 @@ The keeper's moves, counted the same way whatever the form looks like:
 - a field already showing the value to enter (0 for an empty field) is not touched.
 - before each tap the page is scrolled just enough for the control to be seen whole above
   any bar stuck to the bottom of the screen; those scrolls are the pixels counted.
+- the fields are filled top to bottom, then left to right, as the form reads.
 - a deal runs from its form to the tap that opens the next deal's form (after the last
   deal: until the winner is seen).
 
@@ -46,6 +47,15 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--no-first-run"]
 TARGET_TAPS = 12
 TEAMS = ("Ann & Bob", "Cy & Di")
+FIELDS = (
+    "meld_points",
+    "clean_books",
+    "dirty_books",
+    "wild_books",
+    "red_threes_down",
+    "red_threes_held",
+    "cards_left_points",
+)
 
 # The four deals: who went out (a side's index, None when the stock ran out) and each side's
 # numbers, by field name. Fields not named stay 0.
@@ -142,9 +152,7 @@ def bring_into_view(page: Page, control: Locator, moves: Moves) -> None:
 
 def tap(page: Page, control: Locator, moves: Moves) -> None:
     bring_into_view(page, control, moves)
-    before = scroll_y(page)
-    control.click()
-    moves.scrolled += abs(scroll_y(page) - before)  # any scroll the click itself needed
+    control.click(no_wait_after=False)  # in view already: the click itself does not scroll
     moves.taps += 1
 
 
@@ -162,22 +170,35 @@ def enter_value(page: Page, name: str, value: int, moves: Moves) -> None:
     moves.keys += len(str(value)) if value else 1
 
 
-def play_deal(page: Page, number: int, deal: tuple[int | None, dict[str, int], dict[str, int]]):
+def in_reading_order(page: Page, sides: list[dict[str, int]]) -> list[tuple[str, int]]:
+    """Every side's fields, as the keeper reads the form: top to bottom, then left to right
+    (a side at a time where the sides are stacked, a line at a time where they stand side by
+    side)."""
+    fields = [
+        (f"sides-{index}-{name}", values.get(name, 0))
+        for index, values in enumerate(sides)
+        for name in FIELDS
+    ]
+    where = page.evaluate(
+        """names => names.map(name => {
+          const box = document.querySelector(`input[name="${name}"]`).getBoundingClientRect();
+          return [box.top + window.scrollY, box.left];
+        })""",
+        [name for name, _value in fields],
+    )
+    order = sorted(range(len(fields)), key=lambda i: (round(where[i][0] / 8), where[i][1]))
+    return [fields[i] for i in order]
+
+
+def play_deal(
+    page: Page, number: int, deal: tuple[int | None, dict[str, int], dict[str, int]]
+) -> Moves:
     out, *sides = deal
     moves = Moves()
     choice = "stock" if out is None else str(out)
     tap(page, page.locator(f'input[name="went_out"][value="{choice}"]'), moves)
-    for index, values in enumerate(sides):
-        for name in (
-            "meld_points",
-            "clean_books",
-            "dirty_books",
-            "wild_books",
-            "red_threes_down",
-            "red_threes_held",
-            "cards_left_points",
-        ):
-            enter_value(page, f"sides-{index}-{name}", values.get(name, 0), moves)
+    for name, value in in_reading_order(page, sides):
+        enter_value(page, name, value, moves)
     tap(page, page.locator('button[name="save"]'), moves)
     page.wait_for_load_state("load")
     if number < len(DEALS):
@@ -185,8 +206,9 @@ def play_deal(page: Page, number: int, deal: tuple[int | None, dict[str, int], d
         tap(page, link, moves)
         page.wait_for_url(f"**/deals/{number + 1}")
     else:
-        bring_into_view(page, page.locator(".result").first, moves)
-        moves.notes.append(page.locator(".result").first.inner_text().strip())
+        winner = page.locator(".final-result, .result").first
+        bring_into_view(page, winner, moves)
+        moves.notes.append(winner.inner_text().strip())
     return moves
 
 

@@ -413,7 +413,7 @@ def preview_deal(game_id: int, number: int) -> Response:
     if not 1 <= number <= DEALS_PER_GAME:
         abort(404)
     checked = _check_posted(game_id, number)
-    if checked.form.csrf_token.errors:
+    if "csrf_token" in checked.form.errors:
         abort(400)
     problems = Problems(checked.form, checked.report, checked.form.entry_fields)
     totals = None
