@@ -88,5 +88,12 @@
     }
     later();
   });
-  preview();
+  // A deal being edited, or typed before a reload, shows its totals at once; an empty form
+  // waits for the first entry rather than listing what is still missing.
+  var typed = Array.prototype.some.call(form.elements, function (element) {
+    return element.type === "radio" ? element.checked : element.type === "number" && element.value;
+  });
+  if (typed) {
+    preview();
+  }
 })();

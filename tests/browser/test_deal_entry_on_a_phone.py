@@ -37,6 +37,7 @@ def test_the_sides_stand_side_by_side_and_the_totals_follow_the_typing(
     page: Page, migrated_server: str, artifacts_dir: Path
 ) -> None:
     start_game(page, migrated_server)
+    expect(page.locator("#live-totals")).to_be_hidden()  # nothing typed yet
     ann, cy = page.locator("fieldset.side").nth(0), page.locator("fieldset.side").nth(1)
     assert box(ann)["y"] == box(cy)["y"] and box(ann)["x"] < box(cy)["x"]
     # Level like a score pad's columns: each line of one side beside the same line of the other.
