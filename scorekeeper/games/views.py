@@ -388,20 +388,21 @@ def _save(
     game: Game, variant: Variant, number: int, entry: DealEntry, version: int
 ) -> Response | tuple[str, int]:
     """Write the deal made from ``version``; a new deal can be undone from the scoreboard."""
+    game_id = game.id  # read before the write: the game may be gone after a refusal
     try:
         write_deal(game, entry, based_on=version)
         db.session.commit()
     except DealChanged:
         db.session.rollback()
-        return _deal_conflict(_get_game(game.id), variant, number, entry, version)
+        return _deal_conflict(_get_game(game_id), variant, number, entry, version)
     if version != 0:
         forget_saved()
         flash(_("Deal %(number)s updated.", number=number), "success")
-        return redirect(url_for(".scoreboard", game_id=game.id, _anchor=f"deal-{number}"), 303)
-    saved_version = game_version(game.id)
+        return redirect(url_for(".scoreboard", game_id=game_id, _anchor=f"deal-{number}"), 303)
+    saved_version = game_version(game_id)
     if saved_version is not None:
-        remember_saved(game.id, number, saved_version, deal_version=1)
-    return redirect(url_for(".scoreboard", game_id=game.id), code=303)
+        remember_saved(game_id, number, saved_version, deal_version=1)
+    return redirect(url_for(".scoreboard", game_id=game_id), code=303)
 
 
 @bp.post("/g/<token>/deals/<int:number>/preview")
