@@ -142,3 +142,25 @@ def test_undo_cannot_take_back_a_change_made_on_another_phone(
     expect(page.locator("main")).to_contain_text("Deal 1 cannot be undone any more")
     page.goto(page.url.split("/deals/")[0])
     expect(page.locator("table.sheet tfoot td")).to_have_text(["260", "110"])
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(("width", "height", "text"), [(360, 640, "100%"), (390, 844, "200%")])
+def test_the_sides_stack_where_two_do_not_fit(
+    browser: Browser, migrated_server: str, width: int, height: int, text: str
+) -> None:
+    context = browser.new_context(viewport={"width": width, "height": height}, locale="en-US")
+    try:
+        page = context.new_page()
+        start_game(page, migrated_server)
+        page.evaluate("size => { document.documentElement.style.fontSize = size; }", text)
+        ann, cy = page.locator("fieldset.side").nth(0), page.locator("fieldset.side").nth(1)
+        assert box(cy)["y"] >= box(ann)["y"] + box(ann)["height"]
+        for side in (ann, cy):
+            assert box(side)["x"] >= 0 and box(side)["x"] + box(side)["width"] <= width
+        # Stacked, the second side does not keep room for hints it does not show.
+        expect(cy.locator(".hint.echo").first).to_be_hidden()
+        field(page, 1, "meld_points").fill("600")
+        expect(live_total(page, 1)).to_have_text("600")
+    finally:
+        context.close()
