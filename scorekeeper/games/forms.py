@@ -167,13 +167,12 @@ def _side_form_class(fields: tuple[str, ...], counters: tuple[tuple[str, str], .
     return type("SideForm", (Form,), attrs)
 
 
-def side_form_class(variant: Variant, fields: tuple[str, ...] | None = None) -> type[Form]:
-    """One side's fields under this variant: its entry fields and its card counter
-    (``fields``: the variant's ``entry_fields``, when already worked out)."""
+def side_form_class(variant: Variant) -> type[Form]:
+    """One side's fields under this variant: its entry fields and its card counter."""
     counters = tuple(
         (where, kind.kind) for where in (MELDED, LEFT) for kind in counter_kinds(variant, where)
     )
-    return _side_form_class(entry_fields(variant) if fields is None else fields, counters)
+    return _side_form_class(entry_fields(variant), counters)
 
 
 class DealForm(PageForm):
@@ -243,7 +242,7 @@ def _deal_form_class(side_form: type[Form], sides: int) -> type[DealForm]:
 
 def deal_form(variant: Variant, side_names: tuple[str, ...], **kwargs: object) -> DealForm:
     """The deal form for a game of this variant and these sides."""
-    form_class = _deal_form_class(side_form_class(variant, entry_fields(variant)), len(side_names))
+    form_class = _deal_form_class(side_form_class(variant), len(side_names))
     form = form_class(**kwargs)
     form.set_sides(side_names)
     return form

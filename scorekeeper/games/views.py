@@ -364,18 +364,13 @@ def _post_deal(game_id: int, number: int) -> str | Response | tuple[str, int]:
     checked = _check_posted(game_id, number)
     version = posted_version(required=False)
     assert version is not None
-    game, variant, form, entry, report = (
-        checked.game,
-        checked.variant,
-        checked.form,
-        checked.entry,
-        checked.report,
-    )
+    game, variant, form, entry = checked.game, checked.variant, checked.form, checked.entry
     if entry is not None and checked.confirmed:
         return _save(game, variant, number, entry, version)
     stored = game.deal(number)
     if entry is not None and version != deal_version(stored):
         return _deal_conflict(game, variant, number, entry, version)
+    report = checked.report
     if report is not None:
         form.confirm.data = warnings_key(report.warnings) if report.ok else ""
     page = render_deal_form(
