@@ -28,6 +28,7 @@ from wtforms.validators import Length, NumberRange, Optional, ValidationError
 from scorekeeper.forms import PageForm, PrintableName, name_filter
 from scorekeeper.holdings import editable_tables
 from scorekeeper.house.catalogue import find_variant, variants
+from scorekeeper.rules.entry import DealEntry, SideEntry
 from scorekeeper.rules.scoring import line_keys
 from scorekeeper.rules.variants import Table, UnknownVariant, Variant
 
@@ -162,6 +163,7 @@ def _side_form_class(fields: tuple[str, ...], counters: tuple[tuple[str, str], .
                 NumberRange(0, MAX_CARD_COUNT, _l("Enter a count from %(min)s to %(max)s.")),
             ],
         )
+    attrs["entry_fields"] = fields
     return type("SideForm", (Form,), attrs)
 
 
@@ -182,6 +184,8 @@ class DealForm(PageForm):
     save = SubmitField(_l("Save deal"))
 
     sides: FieldList
+    entry_fields: tuple[str, ...] = ()
+    """The fields each side fills in, in form order: ``entry_fields`` of the form's variant."""
 
     def set_sides(self, names: Iterable[str]) -> None:
         choices = [(str(i), _("%(side)s went out", side=name)) for i, name in enumerate(names)]
@@ -201,11 +205,39 @@ class DealForm(PageForm):
         data = self.went_out.data
         return int(data) if data and data.isdigit() else None
 
+    def apply_counters(self, variant: Variant) -> None:
+        """Fill an empty points field from the card counts given for it (the counter, when
+        the page's script did not add them up)."""
+        for side_form in self.sides:
+            for where in (MELDED, LEFT):
+                target = side_form.form[COUNTER_TARGETS[where]]
+                if target.data is not None:
+                    continue
+                points = counted_points(side_form.form, counter_kinds(variant, where), where)
+                if points is not None:
+                    target.data = points
+                    target.raw_data = [str(points)]
+
+    def entry(self, variant: Variant, number: int, players: int) -> DealEntry:
+        """The validated form as the rules core's entry for deal ``number``: the counted
+        cards added up first, an empty field read as 0."""
+        self.apply_counters(variant)
+        out = self.went_out_side()
+        sides = tuple(
+            SideEntry(
+                **{name: side_form.form[name].data or 0 for name in self.entry_fields},
+                went_out=index == out,
+            )
+            for index, side_form in enumerate(self.sides)
+        )
+        return DealEntry(variant, number, sides, players=players, stock_ran_out=self.stock_ran_out)
+
 
 @lru_cache(maxsize=64)
 def _deal_form_class(side_form: type[Form], sides: int) -> type[DealForm]:
     field = FixedList(FormField(side_form), min_entries=sides, max_entries=sides)
-    return type("VariantDealForm", (DealForm,), {"sides": field})
+    attrs = {"sides": field, "entry_fields": side_form.entry_fields}  # type: ignore[attr-defined]
+    return type("VariantDealForm", (DealForm,), attrs)
 
 
 def deal_form(variant: Variant, side_names: tuple[str, ...], **kwargs: object) -> DealForm:

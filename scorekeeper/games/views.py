@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import NoReturn
 
 from babel.lists import format_list
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
 from flask_babel import format_date, get_locale, ngettext
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
@@ -20,10 +20,10 @@ from scorekeeper.extensions import db
 from scorekeeper.holdings import held_tables, visible_games
 from scorekeeper.house.catalogue import variants
 from scorekeeper.limits import GAMES, limited
-from scorekeeper.rules.entry import POINT_FIELDS, DealEntry, SideEntry
+from scorekeeper.rules.entry import POINT_FIELDS, DealEntry
 from scorekeeper.rules.game import GameScore
 from scorekeeper.rules.messages import Problem
-from scorekeeper.rules.scoring import shown_line_keys, shown_lines
+from scorekeeper.rules.scoring import score_deal, shown_line_keys, shown_lines
 from scorekeeper.rules.validation import Report, validate_deal
 from scorekeeper.rules.variants import DEALS_PER_GAME, Variant
 from scorekeeper.tables.service import mark_used, table_for_new
@@ -49,7 +49,6 @@ from .forms import (
     CounterKind,
     DealForm,
     NewGameForm,
-    counted_points,
     counter_kinds,
     deal_form,
     entry_fields,
@@ -61,7 +60,8 @@ from .rule_links import rule_topic, rule_url
 from .scoring import game_score, game_variant
 from .service import load_game, start_game
 from .turns import deal_turn
-from .writes import DealChanged, GameChanged, delete_deal, write_deal
+from .undo import forget_saved, remember_saved, saved_offer, undo_offer
+from .writes import DealChanged, GameChanged, delete_deal, game_version, undo_deal, write_deal
 from .writes import delete_game as delete_game_row
 
 bp = Blueprint("games", __name__)
@@ -214,6 +214,7 @@ def _render_scoreboard(game: Game) -> str:
         ending=_deal_endings(score),
         delete_form=ConfirmForm() if can_edit() else None,  # only the keeper deletes deals
         owner=held_tables().get(game.table_id) if game.table_id is not None else None,
+        undo=undo_offer(game) if can_edit() else None,
     )
 
 
@@ -294,19 +295,6 @@ def _form_data(variant: Variant, deal: Deal) -> dict[str, object]:
     }
 
 
-def _apply_counters(form: DealForm, variant: Variant) -> None:
-    """Fill an empty points field from the card counts given for it (the no-script counter)."""
-    for side_form in form.sides:
-        for where in (MELDED, LEFT):
-            target = side_form.form[COUNTER_TARGETS[where]]
-            if target.data is not None:
-                continue
-            points = counted_points(side_form.form, counter_kinds(variant, where), where)
-            if points is not None:
-                target.data = points
-                target.raw_data = [str(points)]
-
-
 def _counter_used(side_form: FormField, kinds: Iterable[CounterKind], where: str) -> bool:
     """Whether any card kind was counted: the counter then stays open."""
     for kind in kinds:
@@ -316,19 +304,6 @@ def _counter_used(side_form: FormField, kinds: Iterable[CounterKind], where: str
     return False
 
 
-def _entry(form: DealForm, variant: Variant, number: int, players: int) -> DealEntry:
-    fields = entry_fields(variant)
-    out = form.went_out_side()
-    sides = tuple(
-        SideEntry(
-            **{name: side_form.form[name].data or 0 for name in fields},
-            went_out=index == out,
-        )
-        for index, side_form in enumerate(form.sides)
-    )
-    return DealEntry(variant, number, sides, players=players, stock_ran_out=form.stock_ran_out)
-
-
 @bp.route("/g/<token>/deals/<int:number>", methods=["GET", "POST"])
 @writes_in_one_statement
 @edit_only
@@ -336,66 +311,157 @@ def deal(game_id: int, number: int) -> str | Response | tuple[str, int]:
     if not 1 <= number <= DEALS_PER_GAME:
         abort(404)
     if request.method == "POST":
-        saved = _save_when_ready(game_id, number)
-        if saved is not None:
-            return saved
+        return _post_deal(game_id, number)
     game = _get_game(game_id)
     variant = game_variant(game)
     stored = game.deal(number)
     data = _form_data(variant, stored) if stored is not None else None
     form = deal_form(variant, game.side_names, data=data)
-    report = None
-    status = 200
-    version = posted_version(required=False) if form.is_submitted() else deal_version(stored)
-    if form.validate_on_submit():
-        _apply_counters(form, variant)
-        entry = _entry(form, variant, number, game.players)
-        if version != deal_version(stored):
-            return _deal_conflict(game, variant, number, entry, version)
-        report = validate_deal(entry, game.side_names)
-        form.confirm.data = warnings_key(report.warnings) if report.ok else ""
-        status = 422 if not report.ok else 200
-    elif form.is_submitted():
-        _apply_counters(form, variant)
-        status = 422
-    page = render_deal_form(
-        game, variant, number, form, report, editing=stored is not None, version=version
+    return render_deal_form(
+        game, variant, number, form, None, editing=stored is not None, version=deal_version(stored)
     )
-    return page, status
 
 
-def _save_when_ready(game_id: int, number: int) -> Response | tuple[str, int] | None:
-    """Save a posted deal that is valid, and confirmed if it has warnings; None when the form
-    is to be shown again (errors, warnings to confirm), which ``deal`` then does.
+@dataclass(frozen=True, slots=True)
+class Checked:
+    """A posted deal read once: the game, its rules, the form, the entry and the verdict.
 
-    The deals already saved are not read: the write itself refuses a deal that changed since
-    the form was made (see ``writes.write_deal``), and only then is the game read, to show
-    both versions.
+    ``entry`` and ``report`` are None when the form itself was refused (a field that is not
+    a whole number, a choice not offered): the rules core is not asked then.
+    """
+
+    game: Game
+    variant: Variant
+    form: DealForm
+    entry: DealEntry | None
+    report: Report | None
+
+    @property
+    def confirmed(self) -> bool:
+        """Valid, and its warnings (if any) are those the table accepted with "Save anyway"."""
+        report = self.report
+        if report is None or not report.ok:
+            return False
+        return not report.warnings or self.form.confirm.data == warnings_key(report.warnings)
+
+
+def _check_posted(game_id: int, number: int) -> Checked:
+    """The posted deal through the form and the rules core, each once.
+
+    The deals already saved are not read: the game and its sides are those the address's
+    token read.
     """
     game = _game_with_sides(game_id)
     variant = game_variant(game)
     form = deal_form(variant, game.side_names)
     if not form.validate_on_submit():
-        return None
-    _apply_counters(form, variant)
-    entry = _entry(form, variant, number, game.players)
-    report = validate_deal(entry, game.side_names)
-    if not report.ok or (report.warnings and form.confirm.data != warnings_key(report.warnings)):
-        return None
+        form.apply_counters(variant)
+        return Checked(game, variant, form, None, None)
+    entry = form.entry(variant, number, game.players)
+    return Checked(game, variant, form, entry, validate_deal(entry, game.side_names))
+
+
+def _post_deal(game_id: int, number: int) -> str | Response | tuple[str, int]:
+    """Save a posted deal that is valid, and confirmed if it has warnings; else show the form
+    again with its problems (or the conflict page when the deal changed meanwhile).
+
+    The write itself refuses a deal that changed since the form was made (see
+    ``writes.write_deal``); only when a deal is not saved is the stored deal read.
+    """
+    checked = _check_posted(game_id, number)
     version = posted_version(required=False)
     assert version is not None
+    game, variant, form, entry = checked.game, checked.variant, checked.form, checked.entry
+    if entry is not None and checked.confirmed:
+        return _save(game, variant, number, entry, version)
+    stored = game.deal(number)
+    if entry is not None and version != deal_version(stored):
+        return _deal_conflict(game, variant, number, entry, version)
+    report = checked.report
+    if report is not None:
+        form.confirm.data = warnings_key(report.warnings) if report.ok else ""
+    page = render_deal_form(
+        game, variant, number, form, report, editing=stored is not None, version=version
+    )
+    return page, 200 if report is not None and report.ok else 422
+
+
+def _save(
+    game: Game, variant: Variant, number: int, entry: DealEntry, version: int
+) -> Response | tuple[str, int]:
+    """Write the deal made from ``version``; a new deal can be undone from the scoreboard."""
+    game_id = game.id  # read before the write: the game may be gone after a refusal
     try:
         write_deal(game, entry, based_on=version)
         db.session.commit()
     except DealChanged:
         db.session.rollback()
         return _deal_conflict(_get_game(game_id), variant, number, entry, version)
-    if version == 0:
-        flash(_("Deal %(number)s saved.", number=number), "success")
-    else:
+    if version != 0:
+        forget_saved()
         flash(_("Deal %(number)s updated.", number=number), "success")
-    target = url_for(".scoreboard", game_id=game_id, _anchor=f"deal-{number}")
-    return redirect(target, code=303)
+        return redirect(url_for(".scoreboard", game_id=game_id, _anchor=f"deal-{number}"), 303)
+    saved_version = game_version(game_id)
+    if saved_version is not None:
+        remember_saved(game_id, number, saved_version, deal_version=1)
+    return redirect(url_for(".scoreboard", game_id=game_id), code=303)
+
+
+@bp.post("/g/<token>/deals/<int:number>/preview")
+@edit_only
+def preview_deal(game_id: int, number: int) -> Response:
+    """The deal being typed, scored and checked by the rules core, for the form's live
+    totals: each side's total as it stands (None while the form itself refuses a field) and
+    the problems, as the form would show them on save. Nothing is saved."""
+    if not 1 <= number <= DEALS_PER_GAME:
+        abort(404)
+    checked = _check_posted(game_id, number)
+    if "csrf_token" in checked.form.errors:
+        abort(400)
+    problems = Problems(checked.form, checked.report, checked.form.entry_fields)
+    totals = None
+    if checked.entry is not None:
+        totals = [side.total for side in score_deal(checked.entry)]
+    return jsonify(
+        totals=totals,
+        errors=[{"message": shown.message, "target": shown.target} for shown in problems.errors],
+        warnings=[
+            {"message": shown.message, "target": shown.target} for shown in problems.warnings
+        ],
+    )
+
+
+@bp.post("/g/<token>/deals/<int:number>/undo")
+@edit_only
+def undo_deal_view(game_id: int, number: int) -> Response:
+    """Take back the deal this browser just saved, while nobody changed the game since."""
+    form = ConfirmForm()
+    if not form.validate_on_submit():
+        abort(400)
+    offer = saved_offer(game_id)
+    posted = posted_version(required=True)
+    if offer is None or offer.number != number or posted != offer.game_version:
+        _not_undone(number)
+    try:
+        undo_deal(game_id, number, offer.game_version, offer.deal_version)
+        db.session.commit()
+    except GameChanged:
+        db.session.rollback()
+        _not_undone(number)
+    forget_saved()
+    flash(_("Deal %(number)s was taken back: enter it again.", number=number), "success")
+    return redirect(url_for(".deal", game_id=game_id, number=number), code=303)
+
+
+def _not_undone(number: int) -> NoReturn:
+    abort(
+        409,
+        description=_(
+            "Deal %(number)s cannot be undone any more: the game was changed since it was "
+            "saved. Look at the scoreboard, and delete or edit the deal there if need be.",
+            number=number,
+        ),
+    )
 
 
 def _game_with_sides(game_id: int) -> Game:
@@ -462,6 +528,13 @@ def _going_out_words(variant: Variant, number: int) -> str:
     return _("To go out, a side needs at least %(books)s.", books=books_text)
 
 
+def _going_out_books(variant: Variant, number: int, fields: Sequence[str]) -> dict[str, int]:
+    """The books a side needs at least to go out in this deal, by entry field: the form's
+    script fills them in for the side chosen as the one that went out."""
+    books = {f"{kind}_books": count for kind, count in variant.going_out_for(number) if count}
+    return {name: count for name, count in books.items() if name in fields}
+
+
 def render_deal_form(
     game: Game,
     variant: Variant,
@@ -471,7 +544,7 @@ def render_deal_form(
     editing: bool,
     version: int = 0,
 ) -> str:
-    fields = entry_fields(variant)
+    fields = form.entry_fields
     table = variant.table_for(len(game.sides), game.players)
     limits = {
         "red_threes_down": table.red_threes if table else None,
@@ -496,6 +569,7 @@ def render_deal_form(
         counter_used=_counter_used,
         first_meld=variant.first_meld_for(number),
         going_out=_going_out_words(variant, number),
+        going_out_books=_going_out_books(variant, number, fields),
         problems=Problems(form, report, fields),
         confirming=bool(form.confirm.data),
         editing=editing,

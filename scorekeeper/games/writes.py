@@ -172,9 +172,7 @@ def _edited_deal() -> sqlalchemy.Update:
     returns the deal's id."""
     return (
         update(_DEALS)
-        .where(
-            _DEALS.c.game_id == _GAME, _DEALS.c.number == _NUMBER, _DEALS.c.version == _BASED_ON
-        )
+        .where(_DEALS.c.game_id == _GAME, _DEALS.c.number == _NUMBER, _DEALS.c.version == _BASED_ON)
         .values(version=_BASED_ON + 1, stock_ran_out=_RAN_OUT, updated_at=_NOW)
         .returning(_DEALS.c.id)
     )
@@ -249,6 +247,46 @@ def delete_deal(game_id: int, number: int, based_on: int) -> None:
         raise DealChanged
     if connection.execute(_DELETE_DEAL, values).first() is None:
         raise DealChanged
+
+
+_UNDONE_GAME = (
+    update(_GAMES)
+    .where(_GAMES.c.id == _GAME, _GAMES.c.version == _BASED_ON)
+    .values(version=_GAMES.c.version + 1, updated_at=_NOW)
+)
+_UNDONE_DEAL = (
+    delete(_DEALS)
+    .where(
+        _DEALS.c.game_id == _GAME,
+        _DEALS.c.number == _NUMBER,
+        _DEALS.c.version == bindparam("deal_version", type_=_DEALS.c.version.type),
+    )
+    .returning(_DEALS.c.id)
+)
+
+
+def undo_deal(game_id: int, number: int, game_version: int, deal_version: int) -> None:
+    """Delete the deal just saved while the game is still at ``game_version`` and the deal at
+    ``deal_version`` (nothing changed since the save), or raise ``GameChanged``: the caller
+    then rolls back."""
+    connection = db.session.connection()
+    values = {
+        "of_game": game_id,
+        "deal_number": number,
+        "based_on": game_version,
+        "deal_version": deal_version,
+        "now": utcnow(),
+    }
+    if connection.execute(_UNDONE_GAME, values).rowcount == 0:
+        raise GameChanged
+    if connection.execute(_UNDONE_DEAL, values).first() is None:
+        raise GameChanged
+
+
+def game_version(game_id: int) -> int | None:
+    """The game's stored version, read now (None when the game is gone)."""
+    version: int | None = db.session.scalar(select(_GAMES.c.version).where(_GAMES.c.id == game_id))
+    return version
 
 
 def delete_game(game_id: int, based_on: int) -> None:
