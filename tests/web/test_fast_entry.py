@@ -58,7 +58,7 @@ def calls(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
     count(forms.DealForm, "entry", "entry")
     count(views, "validate_deal", "validate_deal")
     count(forms, "line_keys", "line_keys")
-    count(views, "line_keys", "line_keys")
+    count(views, "shown_line_keys", "line_keys")
     return counted
 
 
