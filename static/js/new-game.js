@@ -12,6 +12,7 @@
 
   var select = form.querySelector("select[name=table]");
   var names = form.querySelectorAll(".side-name");
+  var seats = form.querySelectorAll(".seat");
 
   function showNames() {
     var parts = select.value.split("x");
@@ -24,6 +25,12 @@
       field.hidden = index >= sides;
       label.textContent = text;
       input.placeholder = text;
+    });
+    var perSide = Math.floor(parseInt(parts[1], 10) / sides);
+    seats.forEach(function (field) {
+      var side = parseInt(field.dataset.side, 10);
+      var seat = parseInt(field.dataset.seat, 10);
+      field.hidden = !teams || side >= sides || seat >= perSide;
     });
   }
 
