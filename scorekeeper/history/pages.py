@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections import OrderedDict
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
+from threading import Lock
 
-from flask_babel import format_date
+from flask_babel import format_date, get_locale
 from flask_babel import gettext as _
 from markupsafe import Markup
 
@@ -19,7 +21,8 @@ from . import charts
 from .models import PLAYER_NAME_LENGTH
 from .people import table_players
 from .stats import Filters, Statistics, Tally, statistics
-from .summaries import table_seats, table_summaries
+from .stats import rules_played as statistics_rules
+from .summaries import Versions, seat_rows, table_seats, table_summaries, table_versions
 
 MOST_POINTS_OVER_TIME = 40
 """A player's results over time are drawn as at most this many points (averages of games)."""
@@ -53,6 +56,7 @@ class StatsView:
     stats: Statistics
     shown: Mapping[str, str] = field(default_factory=dict)
     """The filter fields as typed, to show them again."""
+    drawn: Drawn | None = None
 
     def rules_text(self, counts: Mapping[str, int]) -> list[tuple[str, int]]:
         return [(variant_text(name), count) for name, count in counts.most_common()]  # type: ignore[attr-defined]
@@ -61,9 +65,11 @@ class StatsView:
         return [(table_label(*table), count) for table, count in counts.most_common()]  # type: ignore[attr-defined]
 
     def share_chart(self) -> Markup:
-        return share_chart(self.stats.players)
+        return self.drawn.share if self.drawn else share_chart(self.stats.players)
 
     def results_charts(self) -> list[Markup]:
+        if self.drawn:
+            return self.drawn.results
         return [results_chart(index, tally) for index, tally in enumerate(self.stats.players)]
 
 
@@ -77,13 +83,54 @@ def _date(raw: str | None, label: str, errors: dict[str, str], key: str) -> date
         return None
 
 
+@dataclass(frozen=True, slots=True)
+class Drawn:
+    """A table's statistics under some filters, with their charts drawn."""
+
+    stats: Statistics
+    share: Markup
+    results: list[Markup]
+
+
+class ViewCache:
+    """Statistics and charts by everything they are made of: the table's games and their
+    versions, its seats, its players' names, the filters and the language. A deal saved,
+    changed or deleted changes its game's version, and so the key: nothing stale is shown."""
+
+    def __init__(self, size: int = 64) -> None:
+        self._size = size
+        self._items: OrderedDict[Hashable, Drawn] = OrderedDict()
+        self._lock = Lock()
+
+    def get(self, key: Hashable) -> Drawn | None:
+        with self._lock:
+            found = self._items.get(key)
+            if found is not None:
+                self._items.move_to_end(key)
+            return found
+
+    def put(self, key: Hashable, drawn: Drawn) -> None:
+        with self._lock:
+            self._items[key] = drawn
+            while len(self._items) > self._size:
+                self._items.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
+
+drawn_views = ViewCache()
+
+
 def stats_view(table_id: int, args: Mapping[str, str]) -> StatsView:
     """The table's statistics under the filters asked; a filter refused is named, not used."""
-    summaries = table_summaries(table_id)
+    versions = table_versions(table_id)
+    seats = seat_rows(table_id)
     names = {player.id: player.name for player in table_players(table_id)}
     errors: dict[str, str] = {}
     rules = args.get("rules") or None
-    played = {game.variant_id for game in summaries}
+    played = {variant_id for variant_id, _name in _rules_of(table_id, versions)}
     if rules is not None and rules not in played:
         errors["rules"] = _("%(field)s: choose rules from the list.", field=_("Rules"))
         rules = None
@@ -93,9 +140,21 @@ def stats_view(table_id: int, args: Mapping[str, str]) -> StatsView:
         errors["to"] = _("%(field)s: the end comes before the start.", field=_("To"))
         since = until = None
     filters = Filters(rules, since, until)
-    result = statistics(summaries, table_seats(table_id), names, filters)
+    key = (table_id, versions, seats, tuple(names.items()), filters, str(get_locale()))
+    drawn = drawn_views.get(key)
+    if drawn is None:
+        summaries = table_summaries(table_id, versions)
+        result = statistics(summaries, table_seats(table_id, seats), names, filters)
+        drawn = Drawn(result, share_chart(result.players),
+                      [results_chart(i, tally) for i, tally in enumerate(result.players)])
+        drawn_views.put(key, drawn)
     shown = {key: args.get(key, "") for key in ("rules", "from", "to")}
-    return StatsView(filters, errors, result, shown)
+    return StatsView(filters, errors, drawn.stats, shown, drawn)
+
+
+def _rules_of(table_id: int, versions: Versions) -> list[tuple[str, str]]:
+    """The rules the table played: read from the summaries (kept by game version)."""
+    return statistics_rules(table_summaries(table_id, versions))
 
 
 def running_chart(score: GameScore) -> Markup:
@@ -118,7 +177,7 @@ def results_chart(index: int, tally: Tally) -> Markup:
     wins: list[float | None] = []
     for start, end in runs:
         part = results[start:end]
-        labels.append(str(format_date(part[0][0], "short")))
+        labels.append(_short_date(part[0][0].date()))
         totals.append(round(sum(total for _when, total, _won in part) / len(part), 1))
         wins.append(float(sum(1 for *_rest, won in part if won)))
     title = _("%(name)s: game totals over time", name=tally.name)
@@ -130,6 +189,16 @@ def results_chart(index: int, tally: Tally) -> Markup:
         f"results-{index}", title, _("Date"), labels, series, height=150,
         show_legend=len(series) > 1,
     )
+
+
+def _short_date(day: date, known: dict[tuple[date, str], str] = {}) -> str:  # noqa: B006
+    """The date as the reader's language writes it briefly (formatting is slow: kept)."""
+    key = (day, str(get_locale()))
+    if key not in known:
+        if len(known) > 10_000:
+            known.clear()
+        known[key] = str(format_date(day, "short"))
+    return known[key]
 
 
 def _runs(count: int, most: int) -> list[tuple[int, int]]:

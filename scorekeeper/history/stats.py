@@ -130,13 +130,13 @@ def statistics(
                     team = teams[key] = Tally(" & ".join(names.get(p, "?") for p in key))
                 team.add(game, side)
     return Statistics(counted, _standings(players.values()), _standings(teams.values()),
-                      _rules_played(games))
+                      rules_played(games))
 
 
 def _standings(tallies: Iterable[Tally]) -> list[Tally]:
     return sorted(tallies, key=lambda t: (-t.wins, -t.win_rate, -t.average_game, t.name))
 
 
-def _rules_played(games: Sequence[GameSummary]) -> list[tuple[str, str]]:
+def rules_played(games: Sequence[GameSummary]) -> list[tuple[str, str]]:
     played = {game.variant_id: game.variant_name for game in games}
     return sorted(played.items(), key=lambda item: item[1].casefold())

@@ -146,13 +146,23 @@ class SummaryCache:
 summaries = SummaryCache()
 
 
-def table_summaries(table_id: int) -> list[GameSummary]:
-    """Every game of the table, newest first, each read and scored only when it changed."""
+Versions = tuple[tuple[int, int], ...]
+SeatRows = tuple[tuple[int, int, int], ...]
+
+
+def table_versions(table_id: int) -> Versions:
+    """(game id, version) of every game of the table, newest first."""
     rows = db.session.execute(
         select(Game.id, Game.version)
         .where(Game.table_id == table_id)
         .order_by(Game.created_at.desc(), Game.id.desc())
-    ).all()
+    )
+    return tuple((game_id, version) for game_id, version in rows)
+
+
+def table_summaries(table_id: int, versions: Versions | None = None) -> list[GameSummary]:
+    """Every game of the table, newest first, each read and scored only when it changed."""
+    rows = versions if versions is not None else table_versions(table_id)
     found: dict[int, GameSummary] = {}
     missing = []
     for game_id, version in rows:
@@ -174,15 +184,21 @@ def _chunks(items: Sequence[int], size: int) -> Iterable[Sequence[int]]:
         yield items[start : start + size]
 
 
-def table_seats(table_id: int) -> dict[int, list[list[int]]]:
-    """The player ids seated on each side of each of the table's games: game id -> sides."""
+def seat_rows(table_id: int) -> SeatRows:
+    """(game id, side position, player id) of every seat at the table's games."""
     rows = db.session.execute(
         select(GameSide.game_id, GameSide.position, Seat.player_id)
         .join(Seat, Seat.side_id == GameSide.id)
         .join(Game, Game.id == GameSide.game_id)
         .where(Game.table_id == table_id)
         .order_by(GameSide.game_id, GameSide.position, Seat.position)
-    ).all()
+    )
+    return tuple((game_id, position, player_id) for game_id, position, player_id in rows)
+
+
+def table_seats(table_id: int, rows: SeatRows | None = None) -> dict[int, list[list[int]]]:
+    """The player ids seated on each side of each of the table's games: game id -> sides."""
+    rows = rows if rows is not None else seat_rows(table_id)
     seats: dict[int, list[list[int]]] = {}
     for game_id, position, player_id in rows:
         sides = seats.setdefault(game_id, [])

@@ -19,6 +19,7 @@ from sqlalchemy import select
 from scorekeeper.extensions import db
 from scorekeeper.games.models import Game
 from scorekeeper.history.models import Player, Seat
+from scorekeeper.history.pages import drawn_views
 from scorekeeper.history.summaries import summaries
 from scorekeeper.rules.entry import DealEntry
 from scorekeeper.rules.variants import get_variant
@@ -68,6 +69,7 @@ def standings(page: str, section: str) -> dict[str, list[str]]:
 def season(app: Flask, client: FlaskClient) -> str:
     """Two finished games: Ann & Bob beat Cy & Dee; then Bob & Dee beat Ann & Cy."""
     summaries.clear()
+    drawn_views.clear()
     assert new_game(client, "Ann", "Bob", "Cy", "Dee").status_code == 303
     play(app, newest_game_id(app), PAGAT_OUT, PAGAT_CAUGHT)
     assert new_game(client, " ann", "cy", "BOB", "Dee ").status_code == 303
