@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from threading import Lock
@@ -22,7 +22,7 @@ from .models import PLAYER_NAME_LENGTH
 from .people import table_players
 from .stats import Filters, Statistics, Tally, statistics
 from .stats import rules_played as statistics_rules
-from .summaries import Versions, seat_rows, table_seats, table_summaries, table_versions
+from .summaries import Versions, table_seats, table_summaries, table_versions
 
 MOST_POINTS_OVER_TIME = 40
 """A player's results over time are drawn as at most this many points (averages of games)."""
@@ -64,6 +64,14 @@ class StatsView:
     def tables_text(self, counts: Mapping[tuple[int, int], int]) -> list[tuple[str, int]]:
         return [(table_label(*table), count) for table, count in counts.most_common()]  # type: ignore[attr-defined]
 
+    def body(self, render: Callable[[StatsView], str]) -> Markup:
+        """The part of the page that shows the numbers, rendered once for its key."""
+        if self.drawn is None:
+            return Markup(render(self))
+        if self.drawn.body is None:
+            self.drawn.body = Markup(render(self))
+        return self.drawn.body
+
     def share_chart(self) -> Markup:
         return self.drawn.share if self.drawn else share_chart(self.stats.players)
 
@@ -83,13 +91,15 @@ def _date(raw: str | None, label: str, errors: dict[str, str], key: str) -> date
         return None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Drawn:
-    """A table's statistics under some filters, with their charts drawn."""
+    """A table's statistics under some filters, with their charts drawn, and the page's part
+    that shows them once it has been rendered."""
 
     stats: Statistics
     share: Markup
     results: list[Markup]
+    body: Markup | None = None
 
 
 class ViewCache:
@@ -126,7 +136,6 @@ drawn_views = ViewCache()
 def stats_view(table_id: int, args: Mapping[str, str]) -> StatsView:
     """The table's statistics under the filters asked; a filter refused is named, not used."""
     versions = table_versions(table_id)
-    seats = seat_rows(table_id)
     names = {player.id: player.name for player in table_players(table_id)}
     errors: dict[str, str] = {}
     rules = args.get("rules") or None
@@ -140,11 +149,13 @@ def stats_view(table_id: int, args: Mapping[str, str]) -> StatsView:
         errors["to"] = _("%(field)s: the end comes before the start.", field=_("To"))
         since = until = None
     filters = Filters(rules, since, until)
-    key = (table_id, versions, seats, tuple(names.items()), filters, str(get_locale()))
+    # Seats change only with their game's version (a new game, a merge: see people.merge)
+    # or with the players' names (a merge drops one): they need no place in the key.
+    key = (table_id, versions, tuple(names.items()), filters, str(get_locale()))
     drawn = drawn_views.get(key)
     if drawn is None:
         summaries = table_summaries(table_id, versions)
-        result = statistics(summaries, table_seats(table_id, seats), names, filters)
+        result = statistics(summaries, table_seats(table_id), names, filters)
         drawn = Drawn(result, share_chart(result.players),
                       [results_chart(i, tally) for i, tally in enumerate(result.players)])
         drawn_views.put(key, drawn)
@@ -154,7 +165,19 @@ def stats_view(table_id: int, args: Mapping[str, str]) -> StatsView:
 
 def _rules_of(table_id: int, versions: Versions) -> list[tuple[str, str]]:
     """The rules the table played: read from the summaries (kept by game version)."""
-    return statistics_rules(table_summaries(table_id, versions))
+    key = (table_id, versions)
+    played = _played_rules.get(key)
+    if played is None:
+        played = statistics_rules(table_summaries(table_id, versions))
+        with _played_lock:
+            if len(_played_rules) >= 64:
+                _played_rules.clear()
+            _played_rules[key] = played
+    return played
+
+
+_played_rules: dict[tuple[int, Versions], list[tuple[str, str]]] = {}
+_played_lock = Lock()
 
 
 def running_chart(score: GameScore) -> Markup:

@@ -100,6 +100,18 @@ def merge(typo: Player, kept: Player) -> None:
                 second=kept.name,
             )
         )
+    # Who sat in those games changed: a new version for each, so that nothing kept of them
+    # (history.summaries, history.pages) is shown again.
+    changed = (
+        select(GameSide.game_id)
+        .join(Seat, Seat.side_id == GameSide.id)
+        .where(Seat.player_id == typo.id)
+        .scalar_subquery()
+    )
+    db.session.execute(
+        update(Game).where(Game.id.in_(changed)).values(version=Game.version + 1),
+        execution_options={"synchronize_session": False},
+    )
     db.session.execute(update(Seat).where(Seat.player_id == typo.id).values(player_id=kept.id))
     db.session.execute(delete(Player).where(Player.id == typo.id))
     db.session.expire_all()

@@ -107,8 +107,13 @@ def _view_tokens(game_ids: list[int]) -> dict[int, str]:
 def stats(token: str) -> tuple[str, int] | str:
     held = _held(token)
     view = pages.stats_view(held.table.id, request.args)
+    books = pages.book_labels()
+
+    def render_body(shown: pages.StatsView) -> str:
+        return render_template("history/_stats_body.html", view=shown, books=books)
+
     page = render_template(
-        "history/stats.html", held=held, table=held.table, view=view, books=pages.book_labels()
+        "history/stats.html", held=held, table=held.table, view=view, render_body=render_body
     )
     return (page, 422) if view.errors else page
 

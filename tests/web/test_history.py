@@ -242,3 +242,26 @@ def test_the_season_summary_pdf_holds_the_standings(client, season) -> None:
     assert "Season summary" in text
     assert "Bob 2 2 100% 4,595 4,595 18,380" in text
     assert "Where the points came from" in text
+
+
+def test_a_changed_deal_or_a_merge_is_never_missed_by_what_is_kept(app, client, season) -> None:
+    assert standings(client.get(f"/t/{season}/stats").get_data(as_text=True),
+                     "standings")["Ann"][4] == "4,595"
+    with app.app_context():
+        game = db.session.get(Game, newest_game_id(app))
+        better = PAGAT_CAUGHT.__class__(meld_points=5000, red_threes_held=1, cards_left_points=120)
+        store_deal(game, DealEntry(PAGAT, 2, (better, PAGAT_OUT), players=4))
+        db.session.commit()
+    page = client.get(f"/t/{season}/stats").get_data(as_text=True)
+    assert standings(page, "standings")["Ann"][4] == "4,780"  # 5000 - 100 held - 120 left
+    with app.app_context():
+        ids = {p.name: p.id for p in db.session.scalars(select(Player))}
+    assert new_game(client, "Anne", "Bob", "Cy", "Dee").status_code == 303
+    play(app, newest_game_id(app), PAGAT_OUT, PAGAT_CAUGHT)
+    with app.app_context():
+        anne = db.session.scalar(select(Player.id).where(Player.name == "Anne"))
+    assert "Anne" in standings(client.get(f"/t/{season}/stats").get_data(as_text=True),
+                               "standings")
+    client.post(f"/t/{season}/players/merge", data={"typo": anne, "kept": ids["Ann"]})
+    rows = standings(client.get(f"/t/{season}/stats").get_data(as_text=True), "standings")
+    assert "Anne" not in rows and rows["Ann"][:2] == ["3", "2"]
