@@ -78,6 +78,7 @@ def line_chart(
     series: Sequence[Series],
     height: int = 200,
     show_legend: bool = True,
+    most_labels: int = 8,
 ) -> Markup:
     """Lines over the same x values, with a zero line, y ticks, and the table of numbers."""
     values = [v for s in series for v in s.values if v is not None]
@@ -105,9 +106,9 @@ def line_chart(
             f'<text x="{MARGIN_LEFT - 4}" y="{y + 4:.1f}" text-anchor="end" font-size="11" '
             f'fill="currentColor">{tick}</text>'
         )
-    step = max(1, math.ceil(len(x_labels) / 8))
+    step = max(1, math.ceil((len(x_labels) - 1) / max(1, most_labels - 1)))
     for i, label in enumerate(x_labels):
-        if i % step == 0 or i == len(x_labels) - 1:
+        if _labelled(i, len(x_labels), step):
             parts.append(
                 f'<text x="{x_at(i):.1f}" y="{height - MARGIN_BOTTOM + 16}" text-anchor="middle" '
                 f'font-size="11" fill="currentColor">{escape(label)}</text>'
@@ -139,6 +140,13 @@ def line_chart(
     )
 
 
+def _labelled(index: int, count: int, step: int) -> bool:
+    """Whether the x value at ``index`` is written: every ``step``-th and the last, but none
+    so near the last that the two would overlap."""
+    last = count - 1
+    return index == last or (index % step == 0 and (index == 0 or last - index >= step / 2))
+
+
 def _table(
     chart_id: str, title: str, x_title: str, x_labels: Sequence[str], series: Sequence[Series]
 ) -> Markup:
@@ -151,10 +159,11 @@ def _table(
         + "</tr>"
         for i, label in enumerate(x_labels)
     )
+    # A table ignores the 1 px box that hides things: its wrapper is hidden instead.
     return Markup(
-        f'<table class="visually-hidden chart-numbers" id="{chart_id}-numbers">'
+        f'<div class="visually-hidden"><table class="chart-numbers" id="{chart_id}-numbers">'
         f"<caption>{escape(title)}</caption><thead><tr><th scope=\"col\">{escape(x_title)}</th>"
-        f"{head}</tr></thead><tbody>{rows}</tbody></table>"
+        f"{head}</tr></thead><tbody>{rows}</tbody></table></div>"
     )
 
 
@@ -168,7 +177,7 @@ def share_chart(
     """One bar per row (a player), each split into the points of its lines: lines that add to
     the right of the zero line, lines that take away (cards left) to its left."""
     bar_h = 14
-    row_h = 36
+    row_h = 38
     height = MARGIN_TOP + row_h * len(rows) + 4
     plus = max([1, *(sum(p for p in points if p > 0) for _name, points in rows)])
     minus = max([0, *(-sum(p for p in points if p < 0) for _name, points in rows)])
@@ -182,7 +191,7 @@ def share_chart(
     for row, (name, points) in enumerate(rows):
         top = MARGIN_TOP + row * row_h
         parts.append(
-            f'<text x="4" y="{top + 8}" font-size="11" fill="currentColor">{escape(name)}</text>'
+            f'<text x="4" y="{top + 9}" font-size="11" fill="currentColor">{escape(name)}</text>'
         )
         right = left = zero
         for index, value in enumerate(points):
@@ -196,7 +205,7 @@ def share_chart(
                 x = left
             parts.append(
                 f'<rect class="series-{index % len(PALETTE) + 1} fill" x="{x:.1f}" '
-                f'y="{top + 12}" width="{width:.1f}" height="{bar_h}" fill="{_color(index)}"/>'
+                f'y="{top + 15}" width="{width:.1f}" height="{bar_h}" fill="{_color(index)}"/>'
             )
     parts.append(
         f'<line x1="{zero:.1f}" y1="{MARGIN_TOP + 8}" x2="{zero:.1f}" y2="{height}" '

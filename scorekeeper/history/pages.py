@@ -210,7 +210,7 @@ def results_chart(index: int, tally: Tally) -> Markup:
                   charts.Series(_("Games won"), tuple(wins))]
     return charts.line_chart(
         f"results-{index}", title, _("Date"), labels, series, height=150,
-        show_legend=len(series) > 1,
+        show_legend=len(series) > 1, most_labels=4,
     )
 
 
@@ -234,7 +234,11 @@ def _runs(count: int, most: int) -> list[tuple[int, int]]:
 
 
 def share_chart(players: Sequence[Tally]) -> Markup:
-    labels = line_labels()
+    labels = {
+        key: label
+        for key, label in line_labels().items()
+        if any(tally.lines[key] for tally in players)
+    }
     rows = [(tally.name, [tally.lines[key] for key in labels]) for tally in players]
     return charts.share_chart(
         "share-chart", _("Where the points came from"), _("Player"), rows, list(labels.values())
