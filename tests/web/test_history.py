@@ -116,6 +116,11 @@ def test_statistics_count_wins_and_deals_from_the_entries(client, season) -> Non
     assert rows["Cy"][:3] == ["2", "0", "0%"]
     assert rows["Ann & Bob"] == ["1", "1", "100%", "4,595", "4,595", "18,380"]
     assert "2 finished games counted." in page
+    share = page.split('id="share-chart-numbers"')[1].split("</table>")[0]
+    # melded cards, books, red threes, going out, cards left: Ann over her two games
+    books = 4 * (2 * 500 + 2 * 300 + 1500) + 4 * (500 + 300)
+    assert f'<th scope="row">Ann</th><td>7240</td><td>{books}</td>' in share
+    assert '<th scope="col">Cut exactly 22</th>' not in share
 
 
 def test_statistics_count_going_out_red_threes_and_books(app, season) -> None:
