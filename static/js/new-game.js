@@ -13,6 +13,7 @@
   var select = form.querySelector("select[name=table]");
   var names = form.querySelectorAll(".side-name");
   var seats = form.querySelectorAll(".seat");
+  var seatGroups = form.querySelectorAll(".seats");
 
   function showNames() {
     var parts = select.value.split("x");
@@ -27,10 +28,11 @@
       input.placeholder = text;
     });
     var perSide = Math.floor(parseInt(parts[1], 10) / sides);
+    seatGroups.forEach(function (group) {
+      group.hidden = !teams || parseInt(group.dataset.side, 10) >= sides;
+    });
     seats.forEach(function (field) {
-      var side = parseInt(field.dataset.side, 10);
-      var seat = parseInt(field.dataset.seat, 10);
-      field.hidden = !teams || side >= sides || seat >= perSide;
+      field.hidden = parseInt(field.dataset.seat, 10) >= perSide;
     });
   }
 
