@@ -35,7 +35,7 @@ from sqlalchemy.exc import OperationalError  # noqa: E402
 from scorekeeper import create_app  # noqa: E402
 from scorekeeper.extensions import db  # noqa: E402
 from scorekeeper.history.demo import store_season  # noqa: E402
-from scorekeeper.history.summaries import summaries  # noqa: E402
+from scorekeeper.history.pages import forget_kept  # noqa: E402
 from scorekeeper.rules.variants import get_variant  # noqa: E402
 from scorekeeper.tables.service import new_table  # noqa: E402
 
@@ -70,7 +70,7 @@ def measure(label: str, url: str, games: int, requests: int) -> bool:
             store_season(table, get_variant("pagat"), games, distinct=DISTINCT_GAMES)
             stored_s = time.perf_counter() - started
             view = table.view_token
-    summaries.clear()
+    forget_kept()
     client = app.test_client()
     path = f"/t/{view}/stats"
     first, warm = timed(client, path, requests)
@@ -112,12 +112,17 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--requests", type=int, default=30)
-    parser.add_argument("--postgres", default=DEFAULT_POSTGRES)
+    parser.add_argument("--postgres", default=DEFAULT_POSTGRES,
+                        help="the PostgreSQL server's URL; empty to measure SQLite only")
+    parser.add_argument("--no-sqlite", action="store_true", help="measure PostgreSQL only")
     args = parser.parse_args()
     ok = True
     with tempfile.TemporaryDirectory() as folder:
-        sqlite = f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
-        ok &= measure("SQLite", sqlite, args.games, args.requests)
+        if args.no_sqlite:
+            folder = ""
+        if folder:
+            sqlite = f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
+            ok &= measure("SQLite", sqlite, args.games, args.requests)
     made = postgres_database(args.postgres) if args.postgres else None
     if made is None:
         print("PostgreSQL: no server answers; not measured")

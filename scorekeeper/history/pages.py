@@ -22,7 +22,7 @@ from .models import PLAYER_NAME_LENGTH
 from .people import table_players
 from .stats import Filters, Statistics, Tally, statistics
 from .stats import rules_played as statistics_rules
-from .summaries import Versions, table_seats, table_summaries, table_versions
+from .summaries import Versions, summaries, table_seats, table_summaries, table_versions
 
 MOST_POINTS_OVER_TIME = 40
 """A player's results over time are drawn as at most this many points (averages of games)."""
@@ -178,6 +178,15 @@ def _rules_of(table_id: int, versions: Versions) -> list[tuple[str, str]]:
 
 _played_rules: dict[tuple[int, Versions], list[tuple[str, str]]] = {}
 _played_lock = Lock()
+
+
+def forget_kept() -> None:
+    """Drop everything kept in memory of any table (for a process moving to another database,
+    as the tests and the bench do)."""
+    summaries.clear()
+    drawn_views.clear()
+    with _played_lock:
+        _played_rules.clear()
 
 
 def running_chart(score: GameScore) -> Markup:

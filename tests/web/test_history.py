@@ -19,8 +19,7 @@ from sqlalchemy import select
 from scorekeeper.extensions import db
 from scorekeeper.games.models import Game
 from scorekeeper.history.models import Player, Seat
-from scorekeeper.history.pages import drawn_views
-from scorekeeper.history.summaries import summaries
+from scorekeeper.history.pages import forget_kept
 from scorekeeper.rules.entry import DealEntry
 from scorekeeper.rules.variants import get_variant
 from scorekeeper.tables.models import CardTable
@@ -68,8 +67,7 @@ def standings(page: str, section: str) -> dict[str, list[str]]:
 @pytest.fixture
 def season(app: Flask, client: FlaskClient) -> str:
     """Two finished games: Ann & Bob beat Cy & Dee; then Bob & Dee beat Ann & Cy."""
-    summaries.clear()
-    drawn_views.clear()
+    forget_kept()
     assert new_game(client, "Ann", "Bob", "Cy", "Dee").status_code == 303
     play(app, newest_game_id(app), PAGAT_OUT, PAGAT_CAUGHT)
     assert new_game(client, " ann", "cy", "BOB", "Dee ").status_code == 303
