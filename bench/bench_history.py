@@ -125,7 +125,7 @@ def main() -> int:
             ok &= measure("SQLite", sqlite, args.games, args.requests)
     made = postgres_database(args.postgres) if args.postgres else None
     if made is None:
-        print("PostgreSQL: no server answers; not measured")
+        print("PostgreSQL: not measured" + (": no server answers" if args.postgres else ""))
     else:
         url, name = made
         try:
