@@ -13,6 +13,7 @@ from scorekeeper import config as settings
 from scorekeeper.extensions import babel, csrf, db, migrate, select_locale
 from scorekeeper.games.access import can_edit
 from scorekeeper.games.links import remember_new_games
+from scorekeeper.history.demo import demo_season_command
 from scorekeeper.public_url import PublicAddressFlask
 from scorekeeper.sharing import feed, poll, redact
 from scorekeeper.sharing.panel import share_panel
@@ -29,6 +30,7 @@ BLUEPRINTS = (
     "scorekeeper.site.views",
     "scorekeeper.games.views",
     "scorekeeper.tables.views",
+    "scorekeeper.history.views",
     "scorekeeper.sharing.views",
     "scorekeeper.play.views",
     "scorekeeper.house.views",
@@ -75,6 +77,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
     for module_name in BLUEPRINTS:
         app.register_blueprint(importlib.import_module(module_name).bp)
+    tables_cli.add_command(demo_season_command)
     app.cli.add_command(tables_cli)
 
     return app

@@ -26,6 +26,7 @@ from wtforms import (
 from wtforms.validators import Length, NumberRange, Optional, ValidationError
 
 from scorekeeper.forms import PageForm, PrintableName, name_filter
+from scorekeeper.history.models import player_key
 from scorekeeper.holdings import editable_tables
 from scorekeeper.house.catalogue import find_variant, variants
 from scorekeeper.rules.entry import DealEntry, SideEntry
@@ -279,6 +280,11 @@ def most_sides() -> int:
     return max(t.sides for v in variants() for t in v.tables)
 
 
+def most_per_side() -> int:
+    """The most players one side has at any table of any variant (a team of three)."""
+    return max(t.players_per_side for v in variants() for t in v.tables)
+
+
 def side_label(position: int, partnership: bool) -> str:
     """The name a side gets when none is given: "Team 1", "Player 2"."""
     if partnership:
@@ -308,6 +314,18 @@ class NewGameForm(PageForm):
         min_entries=most_sides(),
         max_entries=most_sides(),
     )
+    player_names = FixedList(
+        StringField(
+            filters=[name_filter],
+            validators=[
+                Length(max=SIDE_NAME_LENGTH, message=_l("Keep names to %(max)s characters.")),
+                PrintableName(_l("Player names cannot hold control characters.")),
+            ],
+        ),
+        min_entries=most_sides() * most_per_side(),
+        max_entries=most_sides() * most_per_side(),
+    )
+    """The players of each team, ``most_per_side()`` entries a side (side 0 first)."""
     name = StringField(
         _l("Game name (optional)"),
         filters=[name_filter],
@@ -360,13 +378,49 @@ class NewGameForm(PageForm):
         if len(set(names)) != len(names):
             raise ValidationError(_("Give each side a different name."))
 
+    def validate_player_names(self, field: FieldList) -> None:
+        if self.chosen_table() is None:
+            return
+        keys = [player_key(name) for side in self.players() for name in side]
+        if len(set(keys)) != len(keys):
+            raise ValidationError(_("Give each player a different name."))
+
     def names(self) -> list[str]:
-        """The side names for the chosen table, with a default for each one left empty."""
+        """The side names for the chosen table, with a default for each one left empty: a
+        team's players ("Ann & Bob") when they are named and fit, else "Team 1"."""
         table = self.chosen_table()
         assert table is not None
+        players = self.players()
+        names = []
+        for position, entry in enumerate(self.side_names.entries[: table.sides]):
+            joined = " & ".join(players[position])
+            if entry.data:
+                names.append(entry.data)
+            elif table.is_partnership and joined and len(joined) <= SIDE_NAME_LENGTH:
+                names.append(joined)
+            else:
+                names.append(side_label(position, table.is_partnership))
+        return names
+
+    def players(self) -> list[list[str]]:
+        """The people named on each side of the chosen table: a team's typed players, or a
+        lone player's own name when typed; nobody for a name left empty."""
+        table = self.chosen_table()
+        assert table is not None
+        if not table.is_partnership:
+            return [
+                [entry.data] if entry.data else []
+                for entry in self.side_names.entries[: table.sides]
+            ]
+        per_side = most_per_side()
+        entries = self.player_names.entries
         return [
-            entry.data or side_label(position, table.is_partnership)
-            for position, entry in enumerate(self.side_names.entries[: table.sides])
+            [
+                entry.data
+                for entry in entries[side * per_side : side * per_side + table.players_per_side]
+                if entry.data
+            ]
+            for side in range(table.sides)
         ]
 
 

@@ -17,6 +17,8 @@ from wtforms import FormField
 
 from scorekeeper.connections import writes_in_one_statement
 from scorekeeper.extensions import db
+from scorekeeper.history.export import csv_response, game_csv
+from scorekeeper.history.people import known_player_names, seat_players
 from scorekeeper.holdings import held_tables, visible_games
 from scorekeeper.house.catalogue import variants
 from scorekeeper.limits import GAMES, limited
@@ -164,6 +166,7 @@ def new_game() -> str | Response | tuple[str, int]:
         owner = table_for_new(form.at.data)
         game = start_game(form.chosen_variant(), table, form.names(), form.name.data or "")
         game.card_table = owner
+        seat_players(game, owner, form.players())
         mark_used(owner)
         db.session.commit()
         flash(_("Game started. Enter deal 1 when it is over."), "success")
@@ -185,6 +188,9 @@ def render_new_game(form: NewGameForm) -> str:
         allowed_tables={table_key(t) for t in form.chosen_variant().tables},
         sides=table.sides,
         partnership=table.is_partnership,
+        per_side=table.players_per_side,
+        per_side_most=forms.most_per_side(),
+        known_players=known_player_names(form.at.choices or []),
         side_label=forms.side_label,
     )
 
@@ -216,6 +222,12 @@ def _render_scoreboard(game: Game) -> str:
         owner=held_tables().get(game.table_id) if game.table_id is not None else None,
         undo=undo_offer(game) if can_edit() else None,
     )
+
+
+@bp.get("/g/<token>/export.csv")
+def export_csv(game_id: int) -> Response:
+    """The game's deals as CSV, one row per side per deal (``history.export``)."""
+    return csv_response(game_csv(_get_game(game_id)), f"game-{game_id}.csv")
 
 
 def _deal_endings(score: GameScore) -> dict[int, str]:

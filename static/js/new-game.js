@@ -12,6 +12,8 @@
 
   var select = form.querySelector("select[name=table]");
   var names = form.querySelectorAll(".side-name");
+  var seats = form.querySelectorAll(".seat");
+  var seatGroups = form.querySelectorAll(".seats");
 
   function showNames() {
     var parts = select.value.split("x");
@@ -24,6 +26,13 @@
       field.hidden = index >= sides;
       label.textContent = text;
       input.placeholder = text;
+    });
+    var perSide = Math.floor(parseInt(parts[1], 10) / sides);
+    seatGroups.forEach(function (group) {
+      group.hidden = !teams || parseInt(group.dataset.side, 10) >= sides;
+    });
+    seats.forEach(function (field) {
+      field.hidden = parseInt(field.dataset.seat, 10) >= perSide;
     });
   }
 

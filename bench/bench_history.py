@@ -1,0 +1,142 @@
+"""A card table's statistics page with 1,000 finished games, on SQLite and PostgreSQL.
+
+The games are bot games (``history.demo.store_season``) with eight players taking turns, spread
+over the days before today. Each figure is printed beside its floor, measured in the same run:
+a bare Flask endpoint of the same app. The first request reads and scores every game (its
+summaries are then kept by game and version); the median is of the requests after it. Run by
+`make bench` (not by `make test`):
+
+    .venv/bin/python bench/bench_history.py [--games N] [--requests N] [--postgres URL]
+
+PostgreSQL is measured when a server answers at --postgres (default: the tests' server), in a
+database of its own, dropped at the end. Exits 1 when a median is over 100 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from flask import Flask  # noqa: E402
+from flask.testing import FlaskClient  # noqa: E402
+from flask_migrate import upgrade  # noqa: E402
+from sqlalchemy import create_engine, make_url, text  # noqa: E402
+from sqlalchemy.exc import OperationalError  # noqa: E402
+
+from scorekeeper import create_app  # noqa: E402
+from scorekeeper.extensions import db  # noqa: E402
+from scorekeeper.history.demo import store_season  # noqa: E402
+from scorekeeper.history.pages import forget_kept  # noqa: E402
+from scorekeeper.rules.variants import get_variant  # noqa: E402
+from scorekeeper.tables.service import new_table  # noqa: E402
+
+BUDGET_MS = 100.0
+FLOOR_PATH = "/__bench_floor"
+DEFAULT_POSTGRES = "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
+DISTINCT_GAMES = 40
+"""Bot games actually played; the others repeat their deals with other players."""
+
+
+def timed(client: FlaskClient, path: str, requests: int) -> tuple[float, list[float]]:
+    """The first request's time, and each later one's, in ms."""
+    times = []
+    for _ in range(requests + 1):
+        start = time.perf_counter()
+        response = client.get(path)
+        times.append((time.perf_counter() - start) * 1000)
+        assert response.status_code == 200, (path, response.status_code)
+    return times[0], times[1:]
+
+
+def measure(label: str, url: str, games: int, requests: int) -> bool:
+    app: Flask = create_app({"SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": url})
+    app.add_url_rule(FLOOR_PATH, "bench_floor", lambda: "ok")
+    with app.app_context():
+        upgrade(directory=str(ROOT / "migrations"))
+        logging.disable(logging.INFO)
+        with app.test_request_context(method="POST"):
+            table, _token = new_table("Bench table")
+            db.session.commit()
+            started = time.perf_counter()
+            store_season(table, get_variant("pagat"), games, distinct=DISTINCT_GAMES)
+            stored_s = time.perf_counter() - started
+            view = table.view_token
+    forget_kept()
+    client = app.test_client()
+    path = f"/t/{view}/stats"
+    first, warm = timed(client, path, requests)
+    _first_floor, floor = timed(client, FLOOR_PATH, requests)
+    median, floor_median = statistics.median(warm), statistics.median(floor)
+    p95 = statistics.quantiles(warm, n=20)[-1]
+    print(f"{label}: statistics page of a table with {games} finished games "
+          f"(stored in {stored_s:.0f} s)")
+    print(f"  first request (every game read and scored)  {first:>8.1f} ms")
+    print(f"  later requests  {median:>6.1f} ms median, {p95:.1f} ms p95 over {requests}"
+          f" (budget {BUDGET_MS:.0f} ms)   floor {floor_median:.2f} ms median")
+    with app.app_context():
+        db.engine.dispose()
+    return median <= BUDGET_MS
+
+
+def postgres_database(server: str) -> tuple[str, str] | None:
+    """A new database on the server (its URL and name), or None when no server answers."""
+    name = f"scorekeeper_bench_{os.getpid()}"
+    try:
+        engine = create_engine(server, isolation_level="AUTOCOMMIT")
+        with engine.connect() as connection:
+            connection.execute(text(f'CREATE DATABASE "{name}"'))
+        engine.dispose()
+    except OperationalError:
+        return None
+    url = make_url(server).set(database=name).render_as_string(hide_password=False)
+    return url, name
+
+
+def drop_database(server: str, name: str) -> None:
+    engine = create_engine(server, isolation_level="AUTOCOMMIT")
+    with engine.connect() as connection:
+        connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    engine.dispose()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--requests", type=int, default=30)
+    parser.add_argument("--postgres", default=DEFAULT_POSTGRES,
+                        help="the PostgreSQL server's URL; empty to measure SQLite only")
+    parser.add_argument("--no-sqlite", action="store_true", help="measure PostgreSQL only")
+    args = parser.parse_args()
+    ok = True
+    with tempfile.TemporaryDirectory() as folder:
+        if args.no_sqlite:
+            folder = ""
+        if folder:
+            sqlite = f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
+            ok &= measure("SQLite", sqlite, args.games, args.requests)
+    made = postgres_database(args.postgres) if args.postgres else None
+    if made is None:
+        print("PostgreSQL: not measured" + (": no server answers" if args.postgres else ""))
+    else:
+        url, name = made
+        try:
+            ok &= measure("PostgreSQL", url, args.games, args.requests)
+        finally:
+            drop_database(args.postgres, name)
+    if not ok:
+        print("over budget")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

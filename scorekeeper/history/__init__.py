@@ -1,0 +1,1 @@
+"""A card table's history: its players across games, statistics, charts and exports."""

@@ -1,0 +1,228 @@
+"""Charts drawn on the server as SVG, each followed by its numbers as a table.
+
+The drawings scale to their box (a ``viewBox`` 360 units wide: one unit a CSS pixel on a 390 px
+phone), write text and axes in ``currentColor`` and colour each series by a class
+(``series-N``), which the stylesheet gives a colour for light and dark pages; the same colours
+are also written as attributes, for the PDF, which reads no stylesheet inside a drawing. Series
+differ by dash as well as colour, so that they stay apart in black and white. The table beside
+each chart carries the same numbers for screen readers (the drawing itself is hidden from them).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from markupsafe import Markup, escape
+
+WIDTH = 360
+PALETTE = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#6b7280")
+"""Light-page colours of the series (Okabe and Ito's, told apart with colour blindness)."""
+DASHES = ("", "6 3", "2 3", "8 3 2 3", "4 4", "1 3", "10 4")
+MARGIN_LEFT = 44
+MARGIN_RIGHT = 12
+MARGIN_TOP = 10
+MARGIN_BOTTOM = 28
+
+
+@dataclass(frozen=True, slots=True)
+class Series:
+    label: str
+    values: tuple[float | None, ...]
+
+
+def _color(index: int) -> str:
+    return PALETTE[index % len(PALETTE)]
+
+
+def _dash(index: int) -> str:
+    dash = DASHES[index % len(DASHES)]
+    return f' stroke-dasharray="{dash}"' if dash else ""
+
+
+def nice_ticks(low: float, high: float, count: int = 5) -> list[int]:
+    """Round values from at most ``low`` to at least ``high``, about ``count`` of them."""
+    if high <= low:
+        high = low + 1
+    raw = (high - low) / max(1, count - 1)
+    magnitude = 10 ** math.floor(math.log10(raw))
+    step = next(m * magnitude for m in (1, 2, 2.5, 5, 10) if m * magnitude >= raw)
+    step = max(1, round(step))
+    start = math.floor(low / step) * step
+    ticks = [start]
+    while ticks[-1] < high:
+        ticks.append(ticks[-1] + step)
+    return ticks
+
+
+def _number(value: float) -> str:
+    return f"{value:.0f}" if float(value).is_integer() else f"{value:.1f}"
+
+
+def legend(labels: Sequence[str]) -> Markup:
+    items = "".join(
+        f'<li><svg class="swatch" viewBox="0 0 24 8" width="24" height="8" aria-hidden="true">'
+        f'<line class="series-{i % len(PALETTE) + 1}" x1="0" y1="4" x2="24" y2="4" '
+        f'stroke="{_color(i)}" stroke-width="3"{_dash(i)}/></svg> {escape(label)}</li>'
+        for i, label in enumerate(labels)
+    )
+    return Markup(f'<ul class="chart-legend">{items}</ul>')
+
+
+def line_chart(
+    chart_id: str,
+    title: str,
+    x_title: str,
+    x_labels: Sequence[str],
+    series: Sequence[Series],
+    height: int = 200,
+    show_legend: bool = True,
+    most_labels: int = 8,
+) -> Markup:
+    """Lines over the same x values, with a zero line, y ticks, and the table of numbers."""
+    values = [v for s in series for v in s.values if v is not None]
+    ticks = nice_ticks(min([0.0, *values]), max([0.0, *values]))
+    plot_w = WIDTH - MARGIN_LEFT - MARGIN_RIGHT
+    plot_h = height - MARGIN_TOP - MARGIN_BOTTOM
+    span = ticks[-1] - ticks[0]
+
+    def x_at(i: int) -> float:
+        return MARGIN_LEFT + (plot_w * i / (len(x_labels) - 1) if len(x_labels) > 1 else plot_w / 2)
+
+    def y_at(v: float) -> float:
+        return MARGIN_TOP + plot_h * (ticks[-1] - v) / span
+
+    parts = [
+        f'<svg class="chart-svg" viewBox="0 0 {WIDTH} {height}" preserveAspectRatio="xMidYMid meet"'
+        f' aria-hidden="true" focusable="false">'
+    ]
+    for tick in ticks:
+        y = y_at(tick)
+        parts.append(
+            f'<line class="grid{" zero" if tick == 0 else ""}" x1="{MARGIN_LEFT}" y1="{y:.1f}" '
+            f'x2="{WIDTH - MARGIN_RIGHT}" y2="{y:.1f}" stroke="currentColor" '
+            f'stroke-opacity="{0.6 if tick == 0 else 0.18}" stroke-width="1"/>'
+            f'<text x="{MARGIN_LEFT - 4}" y="{y + 4:.1f}" text-anchor="end" font-size="11" '
+            f'fill="currentColor">{tick}</text>'
+        )
+    step = max(1, math.ceil((len(x_labels) - 1) / max(1, most_labels - 1)))
+    for i, label in enumerate(x_labels):
+        if _labelled(i, len(x_labels), step):
+            parts.append(
+                f'<text x="{x_at(i):.1f}" y="{height - MARGIN_BOTTOM + 16}" text-anchor="middle" '
+                f'font-size="11" fill="currentColor">{escape(label)}</text>'
+            )
+    for index, one in enumerate(series):
+        points = [
+            f"{x_at(i):.1f},{y_at(v):.1f}" for i, v in enumerate(one.values) if v is not None
+        ]
+        css = f"series-{index % len(PALETTE) + 1}"
+        if len(points) > 1:
+            parts.append(
+                f'<polyline class="{css}" points="{" ".join(points)}" fill="none" '
+                f'stroke="{_color(index)}" stroke-width="2.5" stroke-linejoin="round"'
+                f'{_dash(index)}/>'
+            )
+        if len(points) <= 12:
+            for point in points:
+                x, y = point.split(",")
+                parts.append(
+                    f'<circle class="{css} dot" cx="{x}" cy="{y}" r="3" fill="{_color(index)}"/>'
+                )
+    parts.append("</svg>")
+    caption = escape(title)
+    table = _table(chart_id, title, x_title, x_labels, series)
+    shown_legend = legend([s.label for s in series]) if show_legend else Markup("")
+    return Markup(
+        f'<figure class="chart" id="{chart_id}"><figcaption>{caption}</figcaption>'
+        f'{"".join(parts)}{shown_legend}{table}</figure>'
+    )
+
+
+def _labelled(index: int, count: int, step: int) -> bool:
+    """Whether the x value at ``index`` is written: every ``step``-th and the last, but none
+    so near the last that the two would overlap."""
+    last = count - 1
+    return index == last or (index % step == 0 and (index == 0 or last - index >= step / 2))
+
+
+def _table(
+    chart_id: str, title: str, x_title: str, x_labels: Sequence[str], series: Sequence[Series]
+) -> Markup:
+    head = "".join(f'<th scope="col">{escape(s.label)}</th>' for s in series)
+    rows = "".join(
+        f'<tr><th scope="row">{escape(label)}</th>'
+        + "".join(
+            f'<td>{"–" if s.values[i] is None else _number(s.values[i] or 0)}</td>' for s in series
+        )
+        + "</tr>"
+        for i, label in enumerate(x_labels)
+    )
+    # A table ignores the 1 px box that hides things: its wrapper is hidden instead.
+    return Markup(
+        f'<div class="visually-hidden"><table class="chart-numbers" id="{chart_id}-numbers">'
+        f"<caption>{escape(title)}</caption><thead><tr><th scope=\"col\">{escape(x_title)}</th>"
+        f"{head}</tr></thead><tbody>{rows}</tbody></table></div>"
+    )
+
+
+def share_chart(
+    chart_id: str,
+    title: str,
+    who_title: str,
+    rows: Sequence[tuple[str, Sequence[int]]],
+    groups: Sequence[str],
+) -> Markup:
+    """One bar per row (a player), each split into the points of its lines: lines that add to
+    the right of the zero line, lines that take away (cards left) to its left."""
+    bar_h = 14
+    row_h = 38
+    height = MARGIN_TOP + row_h * len(rows) + 4
+    plus = max([1, *(sum(p for p in points if p > 0) for _name, points in rows)])
+    minus = max([0, *(-sum(p for p in points if p < 0) for _name, points in rows)])
+    plot_w = WIDTH - 8
+    zero = 4 + plot_w * minus / (plus + minus)
+    scale = plot_w / (plus + minus)
+    parts = [
+        f'<svg class="chart-svg" viewBox="0 0 {WIDTH} {height}" aria-hidden="true" '
+        f'focusable="false">'
+    ]
+    for row, (name, points) in enumerate(rows):
+        top = MARGIN_TOP + row * row_h
+        parts.append(
+            f'<text x="4" y="{top + 9}" font-size="11" fill="currentColor">{escape(name)}</text>'
+        )
+        right = left = zero
+        for index, value in enumerate(points):
+            if value == 0:
+                continue
+            width = abs(value) * scale
+            if value > 0:
+                x, right = right, right + width
+            else:
+                left -= width
+                x = left
+            parts.append(
+                f'<rect class="series-{index % len(PALETTE) + 1} fill" x="{x:.1f}" '
+                f'y="{top + 15}" width="{width:.1f}" height="{bar_h}" fill="{_color(index)}"/>'
+            )
+    parts.append(
+        f'<line x1="{zero:.1f}" y1="{MARGIN_TOP + 8}" x2="{zero:.1f}" y2="{height}" '
+        f'stroke="currentColor" stroke-width="1"/></svg>'
+    )
+    series = [
+        Series(group, tuple(float(points[i]) for _name, points in rows))
+        for i, group in enumerate(groups)
+    ]
+    swatches = "".join(
+        f'<li><svg class="swatch" viewBox="0 0 12 12" width="12" height="12" aria-hidden="true">'
+        f'<rect class="series-{i % len(PALETTE) + 1} fill" width="12" height="12" '
+        f'fill="{_color(i)}"/></svg> {escape(group)}</li>'
+        for i, group in enumerate(groups)
+    )
+    table = _table(chart_id, title, who_title, [name for name, _points in rows], series)
+    return Markup(
+        f'<figure class="chart" id="{chart_id}"><figcaption>{escape(title)}</figcaption>'
+        f'{"".join(parts)}<ul class="chart-legend">{swatches}</ul>{table}</figure>'
+    )

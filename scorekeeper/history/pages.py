@@ -1,0 +1,266 @@
+"""What the history pages show: the statistics with their filters, and the charts."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from threading import Lock
+
+from flask_babel import format_date, get_locale
+from flask_babel import gettext as _
+from markupsafe import Markup
+
+from scorekeeper.games.forms import table_label
+from scorekeeper.rules.game import GameScore
+from scorekeeper.rules.names import clean_name, refused_characters
+from scorekeeper.variant_texts import variant_text
+
+from . import charts
+from .models import PLAYER_NAME_LENGTH
+from .people import table_players
+from .stats import Filters, Statistics, Tally, statistics
+from .stats import rules_played as statistics_rules
+from .summaries import Versions, summaries, table_seats, table_summaries, table_versions
+
+MOST_POINTS_OVER_TIME = 40
+"""A player's results over time are drawn as at most this many points (averages of games)."""
+
+
+def line_labels() -> dict[str, str]:
+    """The groups of a score's lines, as the charts and tables name them."""
+    return {
+        "meld_points": _("Melded cards"),
+        "books": _("Books"),
+        "red_threes": _("Red threes"),
+        "going_out": _("Going out"),
+        "exact_22": _("Cut exactly 22"),
+        "cards_left": _("Cards left"),
+    }
+
+
+def book_labels() -> dict[str, str]:
+    return {
+        "clean_books": _("Clean books"),
+        "dirty_books": _("Dirty books"),
+        "wild_books": _("Wild books"),
+        "black_three_books": _("Black-three books"),
+    }
+
+
+@dataclass(slots=True)
+class StatsView:
+    filters: Filters
+    errors: dict[str, str]
+    stats: Statistics
+    shown: Mapping[str, str] = field(default_factory=dict)
+    """The filter fields as typed, to show them again."""
+    drawn: Drawn | None = None
+
+    def rules_text(self, counts: Mapping[str, int]) -> list[tuple[str, int]]:
+        return [(variant_text(name), count) for name, count in counts.most_common()]  # type: ignore[attr-defined]
+
+    def tables_text(self, counts: Mapping[tuple[int, int], int]) -> list[tuple[str, int]]:
+        return [(table_label(*table), count) for table, count in counts.most_common()]  # type: ignore[attr-defined]
+
+    def body(self, render: Callable[[StatsView], str]) -> Markup:
+        """The part of the page that shows the numbers, rendered once for its key."""
+        if self.drawn is None:
+            return Markup(render(self))
+        if self.drawn.body is None:
+            self.drawn.body = Markup(render(self))
+        return self.drawn.body
+
+    def share_chart(self) -> Markup:
+        return self.drawn.share if self.drawn else share_chart(self.stats.players)
+
+    def results_charts(self) -> list[Markup]:
+        if self.drawn:
+            return self.drawn.results
+        return [results_chart(index, tally) for index, tally in enumerate(self.stats.players)]
+
+
+def _date(raw: str | None, label: str, errors: dict[str, str], key: str) -> date | None:
+    if not raw:
+        return None
+    try:
+        return date.fromisoformat(raw.strip())
+    except ValueError:
+        errors[key] = _("%(field)s: enter a date such as 2026-03-31.", field=label)
+        return None
+
+
+@dataclass(slots=True)
+class Drawn:
+    """A table's statistics under some filters, with their charts drawn, and the page's part
+    that shows them once it has been rendered."""
+
+    stats: Statistics
+    share: Markup
+    results: list[Markup]
+    body: Markup | None = None
+
+
+class ViewCache:
+    """Statistics and charts by everything they are made of: the table's games and their
+    versions, its seats, its players' names, the filters and the language. A deal saved,
+    changed or deleted changes its game's version, and so the key: nothing stale is shown."""
+
+    def __init__(self, size: int = 64) -> None:
+        self._size = size
+        self._items: OrderedDict[Hashable, Drawn] = OrderedDict()
+        self._lock = Lock()
+
+    def get(self, key: Hashable) -> Drawn | None:
+        with self._lock:
+            found = self._items.get(key)
+            if found is not None:
+                self._items.move_to_end(key)
+            return found
+
+    def put(self, key: Hashable, drawn: Drawn) -> None:
+        with self._lock:
+            self._items[key] = drawn
+            while len(self._items) > self._size:
+                self._items.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
+
+drawn_views = ViewCache()
+
+
+def stats_view(table_id: int, args: Mapping[str, str]) -> StatsView:
+    """The table's statistics under the filters asked; a filter refused is named, not used."""
+    versions = table_versions(table_id)
+    names = {player.id: player.name for player in table_players(table_id)}
+    errors: dict[str, str] = {}
+    rules = args.get("rules") or None
+    played = {variant_id for variant_id, _name in _rules_of(table_id, versions)}
+    if rules is not None and rules not in played:
+        errors["rules"] = _("%(field)s: choose rules from the list.", field=_("Rules"))
+        rules = None
+    since = _date(args.get("from"), _("From"), errors, "from")
+    until = _date(args.get("to"), _("To"), errors, "to")
+    if since and until and since > until:
+        errors["to"] = _("%(field)s: the end comes before the start.", field=_("To"))
+        since = until = None
+    filters = Filters(rules, since, until)
+    # Seats change only with their game's version (a new game, a merge: see people.merge)
+    # or with the players' names (a merge drops one): they need no place in the key.
+    key = (table_id, versions, tuple(names.items()), filters, str(get_locale()))
+    drawn = drawn_views.get(key)
+    if drawn is None:
+        summaries = table_summaries(table_id, versions)
+        result = statistics(summaries, table_seats(table_id), names, filters)
+        drawn = Drawn(result, share_chart(result.players),
+                      [results_chart(i, tally) for i, tally in enumerate(result.players)])
+        drawn_views.put(key, drawn)
+    shown = {key: args.get(key, "") for key in ("rules", "from", "to")}
+    return StatsView(filters, errors, drawn.stats, shown, drawn)
+
+
+def _rules_of(table_id: int, versions: Versions) -> list[tuple[str, str]]:
+    """The rules the table played: read from the summaries (kept by game version)."""
+    key = (table_id, versions)
+    played = _played_rules.get(key)
+    if played is None:
+        played = statistics_rules(table_summaries(table_id, versions))
+        with _played_lock:
+            if len(_played_rules) >= 64:
+                _played_rules.clear()
+            _played_rules[key] = played
+    return played
+
+
+_played_rules: dict[tuple[int, Versions], list[tuple[str, str]]] = {}
+_played_lock = Lock()
+
+
+def forget_kept() -> None:
+    """Drop everything kept in memory of any table (for a process moving to another database,
+    as the tests and the bench do)."""
+    summaries.clear()
+    drawn_views.clear()
+    with _played_lock:
+        _played_rules.clear()
+
+
+def running_chart(score: GameScore) -> Markup:
+    labels = [_("Start")] + [str(result.number) for result in score.deals]
+    series = [
+        charts.Series(name, (0.0, *(float(r.running_totals[i]) for r in score.deals)))
+        for i, name in enumerate(score.side_names)
+    ]
+    return charts.line_chart(
+        "running-chart", _("Running totals, deal by deal"), _("Deal"), labels, series
+    )
+
+
+def results_chart(index: int, tally: Tally) -> Markup:
+    """One player's game totals, oldest first; long histories as averages of equal runs."""
+    results = tally.results
+    runs = _runs(len(results), MOST_POINTS_OVER_TIME)
+    labels = []
+    totals: list[float | None] = []
+    wins: list[float | None] = []
+    for start, end in runs:
+        part = results[start:end]
+        labels.append(_short_date(part[0][0].date()))
+        totals.append(round(sum(total for _when, total, _won in part) / len(part), 1))
+        wins.append(float(sum(1 for *_rest, won in part if won)))
+    title = _("%(name)s: game totals over time", name=tally.name)
+    series = [charts.Series(_("Game total"), tuple(totals))]
+    if any(end - start > 1 for start, end in runs):
+        series = [charts.Series(_("Average game total"), tuple(totals)),
+                  charts.Series(_("Games won"), tuple(wins))]
+    return charts.line_chart(
+        f"results-{index}", title, _("Date"), labels, series, height=150,
+        show_legend=len(series) > 1, most_labels=4,
+    )
+
+
+def _short_date(day: date, known: dict[tuple[date, str], str] = {}) -> str:  # noqa: B006
+    """The date as the reader's language writes it briefly (formatting is slow: kept)."""
+    key = (day, str(get_locale()))
+    if key not in known:
+        if len(known) > 10_000:
+            known.clear()
+        known[key] = str(format_date(day, "short"))
+    return known[key]
+
+
+def _runs(count: int, most: int) -> list[tuple[int, int]]:
+    """``count`` items cut into at most ``most`` runs of nearly equal length, in order."""
+    if count == 0:
+        return []
+    parts = min(count, most)
+    bounds = [round(i * count / parts) for i in range(parts + 1)]
+    return [(bounds[i], bounds[i + 1]) for i in range(parts)]
+
+
+def share_chart(players: Sequence[Tally]) -> Markup:
+    labels = {
+        key: label
+        for key, label in line_labels().items()
+        if any(tally.lines[key] for tally in players)
+    }
+    rows = [(tally.name, [tally.lines[key] for key in labels]) for tally in players]
+    return charts.share_chart(
+        "share-chart", _("Where the points came from"), _("Player"), rows, list(labels.values())
+    )
+
+
+def posted_name(raw: str | None) -> tuple[str, str | None]:
+    """A typed player name, cleaned, and the problem with it (None when it may be kept)."""
+    name = clean_name(raw or "")
+    if not name:
+        return name, _("Give the player a name.")
+    if len(name) > PLAYER_NAME_LENGTH:
+        return name, _("Keep names to %(max)s characters.", max=PLAYER_NAME_LENGTH)
+    if refused_characters(name):
+        return name, _("Player names cannot hold control characters.")
+    return name, None

@@ -1,0 +1,142 @@
+"""A table's statistics per player and per team, summed from its games' summaries.
+
+Only finished games count: a game still being played has no winner yet. A team is the same
+players on one side (in any seat order); a player alone on a side is a team of one and is
+counted as a player only.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import date, datetime, time
+
+from .summaries import BOOK_KINDS, LINE_GROUPS, GameSummary, SideSummary
+
+
+@dataclass(frozen=True, slots=True)
+class Filters:
+    """Which games count: one rules' games (None: all), and those started in a period."""
+
+    rules: str | None = None
+    since: date | None = None
+    until: date | None = None
+
+    def keeps(self, game: GameSummary) -> bool:
+        if self.rules is not None and game.variant_id != self.rules:
+            return False
+        if self.since is not None and game.created_at < datetime.combine(self.since, time.min):
+            return False
+        return self.until is None or game.created_at <= datetime.combine(self.until, time.max)
+
+
+@dataclass(slots=True)
+class Tally:
+    """One player's (or team's) numbers over the games counted."""
+
+    name: str
+    games: int = 0
+    wins: int = 0
+    deals: int = 0
+    deal_points: int = 0
+    best_deal: int | None = None
+    game_points: int = 0
+    went_out: int = 0
+    red_threes_caught: int = 0
+    books: list[int] = field(default_factory=lambda: [0] * len(BOOK_KINDS))
+    lines: dict[str, int] = field(default_factory=lambda: dict.fromkeys(LINE_GROUPS, 0))
+    rules: Counter[str] = field(default_factory=Counter)
+    tables: Counter[tuple[int, int]] = field(default_factory=Counter)
+    results: list[tuple[datetime, int, bool]] = field(default_factory=list)
+    """(when, game total, won) for each game counted, oldest first."""
+
+    def add(self, game: GameSummary, side: SideSummary) -> None:
+        self.games += 1
+        self.wins += int(side.won)
+        self.deals += len(side.deal_totals)
+        self.deal_points += sum(side.deal_totals)
+        best = max(side.deal_totals, default=None)
+        if best is not None and (self.best_deal is None or best > self.best_deal):
+            self.best_deal = best
+        self.game_points += side.total
+        self.went_out += side.went_out
+        self.red_threes_caught += side.red_threes_caught
+        for kind, count in enumerate(side.books):
+            self.books[kind] += count
+        for key, points in side.lines:
+            self.lines[key] += points
+        self.rules[game.variant_name] += 1
+        self.tables[(len(game.sides), game.players)] += 1
+        self.results.append((game.created_at, side.total, side.won))
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def average_deal(self) -> float:
+        return self.deal_points / self.deals if self.deals else 0.0
+
+    @property
+    def average_game(self) -> float:
+        return self.game_points / self.games if self.games else 0.0
+
+    @property
+    def books_by_kind(self) -> dict[str, int]:
+        return dict(zip(BOOK_KINDS, self.books, strict=True))
+
+
+@dataclass(frozen=True, slots=True)
+class Statistics:
+    games: int
+    """Finished games counted."""
+    players: list[Tally]
+    teams: list[Tally]
+    rules: list[tuple[str, str]]
+    """(id, name) of every rules the table played, for the filter."""
+
+
+def statistics(
+    games: Sequence[GameSummary],
+    seats: dict[int, list[list[int]]],
+    names: dict[int, str],
+    filters: Filters = Filters(),
+) -> Statistics:
+    """Standings of the table's players and teams over the finished games ``filters`` keeps.
+
+    ``games``: newest first; ``seats``: the player ids on each side of each game; ``names``:
+    each player's current name (renamed and merged players read as they are now).
+    """
+    players: dict[int, Tally] = {}
+    teams: dict[tuple[int, ...], Tally] = {}
+    counted = 0
+    for game in reversed(games):
+        if not game.finished or not filters.keeps(game):
+            continue
+        counted += 1
+        sides = seats.get(game.game_id, [])
+        for index, side in enumerate(game.sides):
+            seated = sides[index] if index < len(sides) else []
+            for player_id in seated:
+                tally = players.get(player_id)
+                if tally is None:
+                    tally = players[player_id] = Tally(names.get(player_id, "?"))
+                tally.add(game, side)
+            if len(seated) > 1:
+                key = tuple(sorted(seated))
+                team = teams.get(key)
+                if team is None:
+                    team = teams[key] = Tally(" & ".join(names.get(p, "?") for p in key))
+                team.add(game, side)
+    return Statistics(counted, _standings(players.values()), _standings(teams.values()),
+                      rules_played(games))
+
+
+def _standings(tallies: Iterable[Tally]) -> list[Tally]:
+    return sorted(tallies, key=lambda t: (-t.wins, -t.win_rate, -t.average_game, t.name))
+
+
+def rules_played(games: Sequence[GameSummary]) -> list[tuple[str, str]]:
+    played = {game.variant_id: game.variant_name for game in games}
+    return sorted(played.items(), key=lambda item: item[1].casefold())
