@@ -63,6 +63,8 @@ def param_schema(param: Param) -> Schema:
         return _points(0)
     if kind is Kind.OPTIONAL_BONUS:
         return {"oneOf": [_points(0), {"type": "null"}]}
+    if kind is Kind.OPTIONAL_POINTS:
+        return {"oneOf": [_points(-MAX_POINTS), {"type": "null"}]}
     if kind is Kind.COUNT:
         return {"type": "integer", "minimum": param.low, "maximum": param.high}
     if kind is Kind.CHOICE:

@@ -46,11 +46,12 @@ def score_lines(variant: Variant, side: SideEntry, stock_ran_out: bool = False) 
             )
         )
     red = variant.red_three
+    down = side.red_threes_down if red.down is not None else 0
     lines.append(
         ScoreLine(
             "red_threes",
-            side.red_threes_down + side.red_threes_held,
-            side.red_threes_down * red.down + side.red_threes_held * red.held,
+            down + side.red_threes_held,
+            down * (red.down or 0) + side.red_threes_held * red.held,
         )
     )
     went_out = side.went_out and not stock_ran_out
