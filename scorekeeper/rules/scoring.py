@@ -50,7 +50,7 @@ def score_lines(variant: Variant, side: SideEntry, stock_ran_out: bool = False) 
         ScoreLine(
             "red_threes",
             side.red_threes_down + side.red_threes_held,
-            side.red_threes_down * red.down + side.red_threes_held * red.held,
+            side.red_threes_down * (red.down or 0) + side.red_threes_held * red.held,
         )
     )
     went_out = side.went_out and not stock_ran_out

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, fields, replace
 from enum import Enum, StrEnum
 from typing import Any, TypeVar
 
-from .cards import BOOK_SIZE, CardPoints
+from .cards import BOOK_SIZE, CardKind, CardPoints
 
 DEALS_PER_GAME = 4
 
@@ -38,6 +38,15 @@ class WildDiscard(StrEnum):
     """A two, three or joker on top can never be taken."""
     FREEZES_PILE = "freezes-pile"
     """A discarded joker or two freezes the pile: it is set aside and a new pile starts."""
+
+
+class ConcealedOpening(StrEnum):
+    """What a side's first meld needs in a deal that asks for a concealed book."""
+
+    INSTEAD_OF_POINTS = "instead_of_points"
+    """The concealed book replaces the deal's minimum points."""
+    WITH_POINTS = "with_points"
+    """Both: a concealed book, and the deal's minimum points."""
 
 
 class RankMelds(StrEnum):
@@ -94,9 +103,13 @@ class BookBonus:
 
 @dataclass(frozen=True, slots=True)
 class RedThreeScore:
-    """Points for each red three: laid down on the table, or still held at the end."""
+    """Points for each red three: laid down on the table, or still held at the end.
 
-    down: int
+    `down` is None where red threes are never laid down: a red three is got rid of by
+    discarding it, and one still held at the end costs `held`.
+    """
+
+    down: int | None
     held: int
 
 
@@ -159,6 +172,13 @@ class Variant:
     concealed_book_first_meld_deals: frozenset[int] = frozenset()
     stock_piles: int = 1
     cut_for_packets: bool = False
+    concealed_opening: ConcealedOpening = ConcealedOpening.INSTEAD_OF_POINTS
+    first_discard_turned: bool = True
+    """False where no card is turned up: the discard pile starts empty."""
+    first_discard_buried: frozenset[CardKind] = frozenset(
+        {CardKind.RED_THREE, CardKind.TWO, CardKind.JOKER}
+    )
+    """Cards that, turned up to start the discard pile, are buried in the stock instead."""
     inferred: frozenset[str] = field(default_factory=frozenset)
     """Names of the fields whose values no source states: defaults a table may change."""
 
@@ -169,6 +189,10 @@ class Variant:
     @property
     def black_three_books(self) -> bool:
         return self.book_bonus.black_three is not None
+
+    @property
+    def red_threes_laid_down(self) -> bool:
+        return self.red_three.down is not None
 
     @property
     def side_counts(self) -> tuple[int, ...]:
@@ -261,6 +285,8 @@ GAMERULES = PAGAT.with_changes(
     source="Hand and foot card game rules pages in Italian, German and Japanese "
     "(seeds 001, 002, 004).",
     tables=(Table(2, 4, 5), *_individual(range(2, 8), decks=5)),
+    must_discard_to_go_out=True,
+    first_discard_buried=frozenset({CardKind.RED_THREE, CardKind.BLACK_THREE, CardKind.JOKER}),
 )
 
 SASKATCHEWAN = PAGAT.with_changes(
@@ -305,6 +331,7 @@ SIMPSON = Variant(
     going_out_asks_partner=False,
     stock_piles=2,
     cut_for_packets=True,
+    first_discard_turned=False,
 )
 
 BROUILLETTE_LOW = SIMPSON.with_changes(
@@ -425,6 +452,14 @@ def variant_from_dict(data: Mapping[str, Any]) -> Variant:
         ),
         stock_piles=int(data["stock_piles"]),
         cut_for_packets=bool(data["cut_for_packets"]),
+        concealed_opening=ConcealedOpening(
+            data.get("concealed_opening", ConcealedOpening.INSTEAD_OF_POINTS)
+        ),
+        first_discard_turned=bool(data.get("first_discard_turned", True)),
+        first_discard_buried=frozenset(
+            CardKind(kind)
+            for kind in data.get("first_discard_buried", ("red_three", "two", "joker"))
+        ),
         inferred=frozenset(str(name) for name in data["inferred"]),
     )
 
