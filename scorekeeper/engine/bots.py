@@ -10,7 +10,7 @@ import random
 from typing import Protocol
 
 from ..rules.cards import BOOK_SIZE
-from ..rules.variants import RankMelds
+from ..rules.variants import ConcealedOpening, RankMelds
 from .actions import (
     Action,
     AskToGoOut,
@@ -204,7 +204,7 @@ class HeuristicBot:
     def choose(self, state: DealState) -> Action:
         player = state.current
         hand = state.hands[player]
-        if hand[_RED]:
+        if hand[_RED] and state.variant.red_threes_laid_down:
             return LayRedThrees()
         if state.feet[player] is not None and not any(hand):
             return PickUpFoot()
@@ -333,9 +333,12 @@ class HeuristicBot:
             planner.pairs(0)
         if planner.points < minimum:
             self._wilds_for_points(planner, minimum)
+        concealed = state.deal in variant.concealed_book_first_meld_deals
+        if concealed and variant.concealed_opening is ConcealedOpening.INSTEAD_OF_POINTS:
+            minimum = 0
         if planner.points < minimum:
             return False
-        if state.deal in variant.concealed_book_first_meld_deals:
+        if concealed:
             return any(play.onto is None and play.size >= BOOK_SIZE for play in planner.plays)
         return True
 
@@ -379,7 +382,9 @@ class HeuristicBot:
             count = hand[face]
             if not count:
                 continue
-            if face is _BLACK:
+            if face is _RED:
+                score = -2000
+            elif face is _BLACK:
                 score = 500 if keep_black else -1000
             elif face is _TWO or face is _JOKER:
                 score = 1000 + points[face]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from ..rules.cards import BOOK_SIZE
-from ..rules.variants import BookCount, RankMelds, WildDiscard
+from ..rules.variants import BookCount, ConcealedOpening, RankMelds, WildDiscard
 from . import reasons
 from .actions import (
     Action,
@@ -239,6 +239,8 @@ def _first_meld_refusal(
             return reasons.concealed_book_not_from_pile(deal)
         if not laid.new_book():
             return reasons.concealed_book_needed(deal)
+        if variant.concealed_opening is ConcealedOpening.INSTEAD_OF_POINTS:
+            return None
     minimum = variant.first_meld_for(deal)
     if laid.points < minimum:
         if from_pile:
@@ -257,9 +259,12 @@ def refusal(state: DealState, action: Action) -> Reason | None:
     player = state.current
     hand = state.hands[player]
     kind = type(action)
-    if hand[_RED]:
+    if not state.variant.red_threes_laid_down:
+        if kind is LayRedThrees:
+            return reasons.red_threes_never_laid_down()
+    elif hand[_RED]:
         return None if kind is LayRedThrees else reasons.red_threes_first()
-    if kind is LayRedThrees:
+    elif kind is LayRedThrees:
         return reasons.no_red_threes()
     if state.feet[player] is not None and not any(hand):
         return None if kind is PickUpFoot else reasons.foot_first()
@@ -552,7 +557,7 @@ def _candidates(state: DealState) -> Iterator[Action]:
         return
     player = state.current
     hand = state.hands[player]
-    if hand[_RED]:
+    if hand[_RED] and state.variant.red_threes_laid_down:
         yield LayRedThrees()
         return
     if state.feet[player] is not None and not any(hand):

@@ -210,6 +210,13 @@ def red_threes_first() -> Reason:
     )
 
 
+def red_threes_never_laid_down() -> Reason:
+    return _r(
+        "red-threes-kept",
+        N_("In this variant red threes are never laid down: discard them to be rid of them."),
+    )
+
+
 def no_red_threes() -> Reason:
     return _r("no-red-threes", N_("You hold no red three to lay down."))
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, fields, replace
 from enum import Enum, StrEnum
 from typing import Any
 
-from .cards import BOOK_SIZE, CARDS_PER_DECK, NATURAL_RANKS
+from .cards import BOOK_SIZE, CARDS_PER_DECK, NATURAL_RANKS, CardKind
 from .json_numbers import read_json_number
 from .messages import N_, Phrase, Problem, Term
 from .names import clean_name, refused_characters
@@ -967,7 +967,14 @@ def house_rules_of(variant: Variant, base: Variant | None = None) -> HouseRules:
 
 _HOUSE_KEYS = frozenset({"format", "version", "id", "name", "summary", "based_on", "changes"})
 _HOUSE_REQUIRED = ("name", "based_on", "changes")
-_FULL_OPTIONAL: Mapping[str, Any] = {"summary": "", "source": "", "inferred": []}
+_FULL_OPTIONAL: Mapping[str, Any] = {
+    "summary": "",
+    "source": "",
+    "inferred": [],
+    "concealed_opening": PAGAT.concealed_opening.value,
+    "first_discard_turned": PAGAT.first_discard_turned,
+    "first_discard_buried": sorted(kind.value for kind in PAGAT.first_discard_buried),
+}
 
 
 _RULE_FIELDS = frozenset(_VARIANT_FIELDS) - {"id", "name", "summary", "source", "inferred"}
@@ -1076,6 +1083,7 @@ def _full_variant(data: Mapping[str, Any]) -> Variant:
         raise VariantRejected(problems)
     problems += _check_meta_types(complete)
     problems += _check_nested_shape(complete)
+    problems += _check_play_choices(complete)
     if problems:
         raise VariantRejected(problems)
     for param in PARAMS:
@@ -1116,6 +1124,29 @@ def _check_meta_types(data: Mapping[str, Any]) -> Iterator[Problem]:
         or not all(isinstance(name, str) for name in inferred)
     ):
         yield _problem("inferred", N_("{key} must be a list of rule names."), key="inferred")
+
+
+def _check_play_choices(data: Mapping[str, Any]) -> Iterator[Problem]:
+    """The engine's choices a whole variant may carry: known values only."""
+    openings = [choice.value for choice in ConcealedOpening]
+    if data["concealed_opening"] not in openings:
+        yield _choice_problem("concealed_opening", openings, data["concealed_opening"])
+    if not isinstance(data["first_discard_turned"], bool):
+        yield _problem(
+            "first_discard_turned", N_("{field} must be true or false."),
+            field="first_discard_turned",
+        )
+    buried = data["first_discard_buried"]
+    kinds = [kind.value for kind in CardKind]
+    if not isinstance(buried, list) or not all(kind in kinds for kind in buried):
+        yield _choice_problem("first_discard_buried", kinds, buried)
+
+
+def _choice_problem(key: str, allowed: Sequence[str], value: object) -> Problem:
+    return _problem(
+        key, N_("{field} must be one of {allowed} (entered {value})."),
+        field=key, allowed=", ".join(allowed), value=_quoted(str(value)[:40]),
+    )
 
 
 def _check_nested_shape(data: Mapping[str, Any]) -> Iterator[Problem]:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, fields, replace
 from enum import Enum, StrEnum
 from typing import Any, TypeVar
 
-from .cards import BOOK_SIZE, CardPoints
+from .cards import BOOK_SIZE, CardKind, CardPoints
 
 DEALS_PER_GAME = 4
 
@@ -173,6 +173,12 @@ class Variant:
     stock_piles: int = 1
     cut_for_packets: bool = False
     concealed_opening: ConcealedOpening = ConcealedOpening.INSTEAD_OF_POINTS
+    first_discard_turned: bool = True
+    """False where no card is turned up: the discard pile starts empty."""
+    first_discard_buried: frozenset[CardKind] = frozenset(
+        {CardKind.RED_THREE, CardKind.TWO, CardKind.JOKER}
+    )
+    """Cards that, turned up to start the discard pile, are buried in the stock instead."""
     inferred: frozenset[str] = field(default_factory=frozenset)
     """Names of the fields whose values no source states: defaults a table may change."""
 
@@ -278,6 +284,8 @@ GAMERULES = PAGAT.with_changes(
     source="Hand and foot card game rules pages in Italian, German and Japanese "
     "(seeds 001, 002, 004).",
     tables=(Table(2, 4, 5), *_individual(range(2, 8), decks=5)),
+    must_discard_to_go_out=True,
+    first_discard_buried=frozenset({CardKind.RED_THREE, CardKind.BLACK_THREE, CardKind.JOKER}),
 )
 
 SASKATCHEWAN = PAGAT.with_changes(
@@ -321,6 +329,7 @@ SIMPSON = Variant(
     going_out_asks_partner=False,
     stock_piles=2,
     cut_for_packets=True,
+    first_discard_turned=False,
 )
 
 BROUILLETTE_LOW = SIMPSON.with_changes(
@@ -443,6 +452,11 @@ def variant_from_dict(data: Mapping[str, Any]) -> Variant:
         cut_for_packets=bool(data["cut_for_packets"]),
         concealed_opening=ConcealedOpening(
             data.get("concealed_opening", ConcealedOpening.INSTEAD_OF_POINTS)
+        ),
+        first_discard_turned=bool(data.get("first_discard_turned", True)),
+        first_discard_buried=frozenset(
+            CardKind(kind)
+            for kind in data.get("first_discard_buried", ("red_three", "two", "joker"))
         ),
         inferred=frozenset(str(name) for name in data["inferred"]),
     )

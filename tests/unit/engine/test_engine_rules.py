@@ -25,7 +25,7 @@ from scorekeeper.engine import (
     to_deal_entry,
 )
 from scorekeeper.engine.cards import counts_of
-from scorekeeper.rules.variants import Variant, get_variant
+from scorekeeper.rules.variants import ConcealedOpening, Variant, get_variant
 
 PAGAT = get_variant("pagat")
 SASKATCHEWAN = get_variant("saskatchewan")
@@ -370,13 +370,28 @@ def test_the_first_meld_must_reach_the_deals_minimum() -> None:
     assert state.opened[0]
 
 
-def test_saskatchewans_last_deal_opens_with_a_concealed_canasta() -> None:
+def test_saskatchewans_last_deal_opens_with_a_concealed_canasta_instead_of_the_points() -> None:
     state = table(SASKATCHEWAN, hands("A A A A A A A K K K 5 5"), deal=4)
 
     assert "In deal 4 your side opens with a concealed book" in refused(
         state, Meld((Play(A, 6), Play(K, 3)))
     )
-    assert "at least 150 points" in refused(state, Meld((Play(A, 7),)))
+    assert is_legal(state, Meld((Play(A, 7),)))  # 140 points, under deal 4's 150
+    apply(state, Meld((Play(A, 7),)))
+    assert state.opened[0]
+
+
+def test_saskatchewans_last_deal_may_ask_for_the_canasta_and_the_points() -> None:
+    both = SASKATCHEWAN.with_changes(concealed_opening=ConcealedOpening.WITH_POINTS)
+    state = table(both, hands("A A A A A A A K K K 5 5"), deal=4)
+
+    assert refused(state, Meld((Play(A, 7),))) == (
+        "Your side's first meld in deal 4 must be worth at least 150 points in cards; "
+        "these make 140."
+    )
+    assert "In deal 4 your side opens with a concealed book" in refused(
+        state, Meld((Play(A, 6), Play(K, 3)))
+    )
     assert is_legal(state, Meld((Play(A, 7), Play(K, 3))))
 
 
