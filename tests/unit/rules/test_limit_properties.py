@@ -13,16 +13,17 @@ from hypothesis import strategies as st
 
 from scorekeeper.rules.cards import BOOK_SIZE, NATURAL_RANKS
 from scorekeeper.rules.entry import DealEntry, SideEntry
-from scorekeeper.rules.validation import least_book_points, validate_deal
 from scorekeeper.rules.scoring import score_deal
+from scorekeeper.rules.validation import least_book_points, validate_deal
 from scorekeeper.rules.variants import RankMelds, all_variants
 
 LIMITS = settings(deadline=None, max_examples=80)
 """Tables of up to twelve sides make some deals slow to build on a loaded machine."""
+ANY_VARIANT = st.sampled_from(all_variants())
 
 
 @st.composite
-def accepted_deals(draw, variants=st.sampled_from(all_variants())):
+def accepted_deals(draw, variants=ANY_VARIANT):
     """A deal every check accepts, at any table its variant allows."""
     variant = draw(variants)
     table = draw(st.sampled_from(variant.tables))
