@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..rules import house
+from ..rules.cards import CardKind
 from ..rules.house import (
     HOUSE_PREFIX,
     MAX_DECKS,
@@ -115,8 +116,14 @@ def _rule_field_schema(name: str, template: Any) -> Schema:
     """One rule field of a whole variant, shaped like the same field of a built-in one."""
     if name in PARAM_BY_KEY:
         return param_schema(PARAM_BY_KEY[name])
+    if isinstance(template, bool):
+        return {"type": "boolean"}
     if isinstance(template, dict):
         return _object({key: param_schema(PARAM_BY_KEY[f"{name}.{key}"]) for key in template})
+    if isinstance(template, list) and all(isinstance(item, str) for item in template):
+        # A set of card kinds (the cards buried when turned up to start the pile).
+        kinds = [kind.value for kind in CardKind]
+        return {"type": "array", "uniqueItems": True, "items": {"enum": kinds}}
     per_deal = template[0]
     if isinstance(per_deal, dict):
         item = _object({key: param_schema(PARAM_BY_KEY[f"{name}.1.{key}"]) for key in per_deal})
@@ -148,7 +155,9 @@ def whole_variant_schema(*, exported: bool = False) -> Schema:
         if name not in meta
     }
     properties = {**meta, **rules}
-    required = [n for n in properties if exported or n not in OPTIONAL_TEXT]
+    required = [
+        n for n in properties if exported or n not in (*OPTIONAL_TEXT, *house._FULL_OPTIONAL)
+    ]
     return _object(properties, required=required)
 
 

@@ -540,7 +540,6 @@ def _check_cards_left(deal: _Deal) -> Iterator[Problem]:
         out = side.went_out and not deal.entry.stock_ran_out
         holders = deal.table.players_per_side - (1 if out else 0)
         if holders == 0:
-            yield from _check_player_out_holds_nothing(index, name, side)
             continue
         only_red = 0 if deal.variant.red_threes_laid_down else side.red_threes_held
         least = SMALLEST_CARD_POINTS * max(0, holders - only_red)
@@ -677,23 +676,29 @@ def _check_red_threes_after_going_out(deal: _Deal) -> Iterator[Problem]:
             )
 
 
-def _check_player_out_holds_nothing(index: int, name: str, side: SideEntry) -> Iterator[Problem]:
-    if side.cards_left_points:
-        yield _error(
-            index,
-            "cards_left_points",
-            N_("{side} went out, so no cards are left in hand or foot (entered {value})."),
-            side=name,
-            value=side.cards_left_points,
-        )
-    if side.red_threes_held:
-        yield _error(
-            index,
-            "red_threes_held",
-            N_("{side} went out, so no red three can still be held (entered {value})."),
-            side=name,
-            value=side.red_threes_held,
-        )
+def _check_lone_player_out(deal: _Deal) -> Iterator[Problem]:
+    """A player alone on a side who went out holds nothing at all."""
+    if deal.entry.stock_ran_out or deal.table.players_per_side != 1:
+        return
+    for index, name, side in deal.sides():
+        if not side.went_out:
+            continue
+        if side.cards_left_points:
+            yield _error(
+                index,
+                "cards_left_points",
+                N_("{side} went out, so no cards are left in hand or foot (entered {value})."),
+                side=name,
+                value=side.cards_left_points,
+            )
+        if side.red_threes_held:
+            yield _error(
+                index,
+                "red_threes_held",
+                N_("{side} went out, so no red three can still be held (entered {value})."),
+                side=name,
+                value=side.red_threes_held,
+            )
 
 
 RULE_CHECKS: tuple[Callable[[_Deal], Iterator[Problem]], ...] = (
@@ -709,6 +714,7 @@ RULE_CHECKS: tuple[Callable[[_Deal], Iterator[Problem]], ...] = (
     _check_wilds,
     _check_naturals,
     _check_cards_left,
+    _check_lone_player_out,
     _check_rank_melds,
     _check_red_threes_laid_down,
     _check_red_threes_after_going_out,
