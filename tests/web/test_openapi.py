@@ -160,6 +160,10 @@ def test_the_document_follows_the_rules_core(client):
     }
     assert schemas["SideEntry"]["properties"]["meld_points"] == {
         "type": "integer",
+        "multipleOf": 5,
+    }
+    assert schemas["SideEntry"]["properties"]["cards_left_points"] == {
+        "type": "integer",
         "minimum": 0,
         "multipleOf": 5,
     }

@@ -332,3 +332,53 @@ def test_a_house_rule_can_ask_for_the_concealed_canasta_and_the_points():
         3090,
         150 + 500 - 30,
     ]
+
+
+# --- the command line gives the same answers ---------------------------------------------------
+
+
+def run_cli(capsys, body) -> tuple[int, dict]:
+    import json
+
+    from scorekeeper.cli import score
+
+    code = score(json.dumps(body))
+    return code, json.loads(capsys.readouterr().out)
+
+
+def test_the_command_line_refuses_a_red_three_laid_down_in_simpson(capsys):
+    out = {"meld_points": 400, "clean_books": 1, "dirty_books": 1, "went_out": True}
+    code, answer = run_cli(capsys, {
+        "variant": "simpson", "deal": 1,
+        "sides": [out, {"meld_points": 100, "red_threes_down": 2, "cards_left_points": 20}],
+    })
+    assert code == 1
+    assert answer["errors"] == [{
+        "side": 1,
+        "field": "red_threes_down",
+        "message": "Side 2: in Steve Simpson red threes are never laid down, only discarded, "
+        "so red threes laid down must be 0 (entered 2); count the ones still held at the end "
+        "instead.",
+    }]
+
+
+def test_the_command_line_refuses_three_wild_books_worth_420_with_five_decks(capsys):
+    out = {"meld_points": 1000, "clean_books": 2, "dirty_books": 2, "wild_books": 1,
+           "cards_left_points": 10, "went_out": True}
+    caught = {"meld_points": 420, "wild_books": 3, "cards_left_points": 50}
+    code, answer = run_cli(capsys, {"variant": "pagat", "deal": 1, "sides": [out, caught]})
+    assert code == 1
+    assert [e["message"] for e in answer["errors"]] == [
+        "Side 2: 420 melded card points is too few for the books entered, whose cards alone "
+        "are worth at least 450."
+    ]
+
+
+def test_the_command_line_scores_brouillette_melds_below_the_first_meld(capsys):
+    out = {"meld_points": 400, "clean_books": 1, "dirty_books": 1, "went_out": True}
+    code, answer = run_cli(capsys, {
+        "variant": "brouillette-low", "deal": 1,
+        "sides": [out, {"meld_points": 20, "cards_left_points": 30}],
+    })
+    assert code == 0
+    assert [side["total"] for side in answer["sides"]] == [900, -10]
