@@ -658,10 +658,11 @@ def _check_red_threes_after_going_out(deal: _Deal) -> Iterator[Problem]:
     variant = deal.variant
     if not (variant.red_threes_laid_down and variant.going_out_needs_partner_in_foot):
         return
-    if deal.entry.stock_ran_out or deal.table.players_per_side == 1:
+    out = [index for index, _, side in deal.sides() if side.went_out]
+    if deal.entry.stock_ran_out or len(out) != 1 or deal.table.players_per_side == 1:
         return
     for index, name, side in deal.sides():
-        if side.went_out and side.red_threes_held:
+        if index in out and side.red_threes_held:
             yield _error(
                 index,
                 "red_threes_held",

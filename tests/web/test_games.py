@@ -128,7 +128,7 @@ def test_games_are_listed_newest_first_in_progress_then_finished(client: FlaskCl
 
 def test_new_game_starts_with_the_defaults_in_two_taps(app: Flask, client: FlaskClient) -> None:
     page = html(client.get("/games/new"))
-    assert 'value="pagat" data-tables="2x4 2x6 2x2 3x3 5x5" checked' in page
+    assert 'value="pagat" data-tables="2x4 2x6 2x2 3x3 4x4 5x5 6x6" checked' in page
     assert '<option value="2x4" selected>2 teams of 2</option>' in page
     for variant in all_variants():
         assert escape(variant.summary) in page
@@ -213,11 +213,11 @@ def test_the_deal_form_has_the_fields_the_variant_scores_and_no_others(
     assert ('name="sides-0-black_three_books"' in page) == variant.black_three_books
     assert ('name="sides-0-meld_black_three"' in page) == variant.black_three_books
     assert ('name="sides-0-exact_22"' in page) == (variant.exact_22_bonus is not None)
+    assert ('name="sides-0-red_threes_down"' in page) == variant.red_threes_laid_down
     for field in (
         "meld_points",
         "clean_books",
         "dirty_books",
-        "red_threes_down",
         "red_threes_held",
         "cards_left_points",
         "left_black_three",
