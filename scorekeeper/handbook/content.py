@@ -561,9 +561,18 @@ class _Writer:
 
     def first_meld_rows(self) -> list[Row]:
         return [
-            self.row(str(deal), points(self.v.first_meld_for(deal)), names=("first_meld",))
+            self.row(str(deal), self.first_meld_cell(deal), names=("first_meld",))
             for deal in range(1, DEALS_PER_GAME + 1)
         ]
+
+    def first_meld_cell(self, deal: int) -> str:
+        minimum = points(self.v.first_meld_for(deal))
+        if (
+            deal in self.v.concealed_book_first_meld_deals
+            and self.v.concealed_opening is ConcealedOpening.INSTEAD_OF_POINTS
+        ):
+            return _("a concealed book") + " (" + _("instead of %(points)s", points=minimum) + ")"
+        return minimum
 
     def first_meld(self) -> list[Block]:
         v = self.v
