@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from .cards import BOOK_SIZE, NATURAL_RANKS, SMALLEST_CARD_POINTS, CardPoints
 from .entry import COUNT_FIELDS, POINT_FIELDS, DealEntry, SideEntry
 from .messages import FIELD_TERMS, N_, Problem, Severity, Term
-from .variants import DEALS_PER_GAME, Table, Variant
+from .variants import DEALS_PER_GAME, ConcealedOpening, Table, Variant
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,7 +254,13 @@ def _check_going_out_books(deal: _Deal) -> Iterator[Problem]:
 
 
 def _check_first_meld(deal: _Deal) -> Iterator[Problem]:
-    """A side that melded at all reached the deal's minimum first meld (fact 8)."""
+    """A side that melded at all reached the deal's minimum first meld (fact 8), unless a
+    concealed book opens the deal in place of the points."""
+    variant = deal.variant
+    if deal.number in variant.concealed_book_first_meld_deals and (
+        variant.concealed_opening is ConcealedOpening.INSTEAD_OF_POINTS
+    ):
+        return
     minimum = deal.variant.first_meld_for(deal.number)
     points = deal.variant.card_points
     for index, name, side in deal.sides():
@@ -294,9 +300,8 @@ def least_book_points(points: CardPoints) -> dict[str, int]:
 
 
 def _least_black_three_points(points: CardPoints, books: int, in_play: int) -> int:
-    """Where melded black threes count against, the books may hold every one in play."""
-    if not books:
-        return 0
+    """Where melded black threes count against, the melds may hold every one in play, in
+    books or not yet."""
     each = points.black_three_melded
     return each * (BOOK_SIZE * books if each >= 0 else in_play)
 
