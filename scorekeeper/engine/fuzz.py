@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from ..rules.scoring import score_deal
 from ..rules.validation import validate_deal
 from ..rules.variants import DEALS_PER_GAME, Table, Variant
-from .bots import RandomBot
+from .bots import Bot, HeuristicBot, RandomBot
 from .cards import FACE_COUNT, counts_of, shoe
 from .game import default_table, play_deal
 from .scoring import deal_totals, to_deal_entry
@@ -48,10 +48,19 @@ def tables_to_play(variant: Variant, extra: Iterable[Table] = ()) -> tuple[Table
     return (usual, *dict.fromkeys(others))
 
 
-def play_random_deal(variant: Variant, table: Table, seed: int) -> DealState:
-    """One deal between random bots, the deal number following the seed."""
+def play_random_deal(
+    variant: Variant, table: Table, seed: int, against_heuristic: bool = False
+) -> DealState:
+    """One deal between random bots, the deal number following the seed.
+
+    With `against_heuristic`, the first side is played by heuristic bots, which go out:
+    random bots alone almost always play until the stock runs out.
+    """
     deal = seed % DEALS_PER_GAME + 1
-    bots = [RandomBot(seed * 97 + seat) for seat in range(table.players)]
+    bots: list[Bot] = [RandomBot(seed * 97 + seat) for seat in range(table.players)]
+    if against_heuristic:
+        for seat in range(0, table.players, table.sides):
+            bots[seat] = HeuristicBot()
     return play_deal(variant, deal, table, random.Random(seed), bots)
 
 
@@ -75,9 +84,12 @@ def check_finished(state: DealState, seed: int) -> Iterator[Finding]:
         yield finding(f"cards lost or made: faces {changed}")
 
 
-def play_checked(variant: Variant, table: Table, seeds: Iterable[int]) -> list[Finding]:
+def play_checked(
+    variant: Variant, table: Table, seeds: Iterable[int], against_heuristic: bool = False
+) -> list[Finding]:
     """Play a random deal for each seed and gather every disagreement."""
     findings: list[Finding] = []
     for seed in seeds:
-        findings.extend(check_finished(play_random_deal(variant, table, seed), seed))
+        state = play_random_deal(variant, table, seed, against_heuristic)
+        findings.extend(check_finished(state, seed))
     return findings

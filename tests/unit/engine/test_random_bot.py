@@ -21,6 +21,7 @@ from scorekeeper.rules.variants import Table, Variant, all_variants
 
 USUAL_TABLE_DEALS = 200
 OTHER_TABLE_DEALS = 20
+GOING_OUT_DEALS = 40
 
 _EACH_OR_TEAMS = (
     Table(2, 4, 5),
@@ -55,6 +56,16 @@ def test_random_deals_are_accepted_and_scored_alike(variant: Variant) -> None:
     findings = play_checked(playable, usual, range(USUAL_TABLE_DEALS))
     for table in others:
         findings += play_checked(playable, table, range(OTHER_TABLE_DEALS))
+
+    assert [str(finding) for finding in findings] == []
+
+
+@pytest.mark.parametrize("variant", all_variants(), ids=lambda variant: variant.id)
+def test_deals_a_side_goes_out_of_are_accepted_and_scored_alike(variant: Variant) -> None:
+    """Random bots seldom go out: here the first side plays the heuristic bot, which does."""
+    table = tables_to_play(variant)[0]
+
+    findings = play_checked(variant, table, range(GOING_OUT_DEALS), against_heuristic=True)
 
     assert [str(finding) for finding in findings] == []
 
