@@ -29,7 +29,7 @@ from ..rules.house import (
     Param,
 )
 from ..rules.names import refused_class, unclean_class
-from ..rules.variants import BUILT_IN, DEALS_PER_GAME, PAGAT
+from ..rules.variants import BUILT_IN, DEALS_PER_GAME, PAGAT, ConcealedOpening
 
 Schema = dict[str, Any]
 
@@ -42,6 +42,17 @@ STORED_TEXT_PATTERN = f"^[^{unclean_class()}]*$"
 ID_PATTERN = f"^{house._ID_PATTERN.pattern}$"
 HOUSE_ID_PATTERN = f"^{HOUSE_PREFIX}{house._ID_PATTERN.pattern}$"
 OPTIONAL_TEXT = ("summary", "source", "inferred")
+
+PLAY_CHOICES: dict[str, Schema] = {
+    "concealed_opening": {"enum": [choice.value for choice in ConcealedOpening]},
+    "first_discard_turned": {"type": "boolean"},
+    "first_discard_buried": {
+        "type": "array",
+        "uniqueItems": True,
+        "items": {"enum": [kind.value for kind in CardKind]},
+    },
+}
+"""Rule fields that are no house-rules parameter; a whole variant may leave them out."""
 """Fields of a whole variant that may be left out."""
 
 
@@ -116,14 +127,10 @@ def _rule_field_schema(name: str, template: Any) -> Schema:
     """One rule field of a whole variant, shaped like the same field of a built-in one."""
     if name in PARAM_BY_KEY:
         return param_schema(PARAM_BY_KEY[name])
-    if isinstance(template, bool):
-        return {"type": "boolean"}
+    if name in PLAY_CHOICES:
+        return PLAY_CHOICES[name]
     if isinstance(template, dict):
         return _object({key: param_schema(PARAM_BY_KEY[f"{name}.{key}"]) for key in template})
-    if isinstance(template, list) and all(isinstance(item, str) for item in template):
-        # A set of card kinds (the cards buried when turned up to start the pile).
-        kinds = [kind.value for kind in CardKind]
-        return {"type": "array", "uniqueItems": True, "items": {"enum": kinds}}
     per_deal = template[0]
     if isinstance(per_deal, dict):
         item = _object({key: param_schema(PARAM_BY_KEY[f"{name}.1.{key}"]) for key in per_deal})
@@ -155,9 +162,8 @@ def whole_variant_schema(*, exported: bool = False) -> Schema:
         if name not in meta
     }
     properties = {**meta, **rules}
-    required = [
-        n for n in properties if exported or n not in (*OPTIONAL_TEXT, *house._FULL_OPTIONAL)
-    ]
+    optional = (*OPTIONAL_TEXT, *PLAY_CHOICES)
+    required = [n for n in properties if exported or n not in optional]
     return _object(properties, required=required)
 
 

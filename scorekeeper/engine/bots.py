@@ -24,7 +24,7 @@ from .actions import (
 )
 from .cards import FACES, NATURAL_FACES, Face
 from .conventions import MIN_MELD, pile_take_count
-from .legal import legal_actions, refusal
+from .legal import Candidates, refusal
 from .state import DealState, Phase
 
 _RED = Face.RED_THREE
@@ -45,13 +45,30 @@ class Bot(Protocol):
 
 
 class RandomBot:
-    """Picks uniformly among the listed legal actions; says yes to half the questions."""
+    """Picks uniformly among the listed legal actions (`legal_actions`), odd ones included;
+    says yes to half the questions.
+
+    It draws candidates in a random order and takes the first legal one, which is a uniform
+    pick among the legal ones without checking every candidate.
+    """
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
     def choose(self, state: DealState) -> Action:
-        return self.rng.choice(legal_actions(state))
+        candidates = Candidates(state)
+        count = len(candidates)
+        tried: set[int] = set()
+        randrange = self.rng.randrange
+        while len(tried) < count:
+            index = randrange(count)
+            if index in tried:
+                continue
+            tried.add(index)
+            action = candidates[index]
+            if refusal(state, action) is None:
+                return action
+        raise RuntimeError(f"no legal action in {state!r}")  # every turn has one: a bug
 
     def allows_going_out(self, state: DealState, player: int) -> bool:
         return self.rng.random() < 0.5

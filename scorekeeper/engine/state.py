@@ -371,6 +371,7 @@ def arrange(
     *,
     deal: int = 1,
     players: int | None = None,
+    sides: int | None = None,
     hands: Sequence[Iterable[Face]],
     feet: Sequence[Iterable[Face] | None] | None = None,
     stock: Sequence[Iterable[Face]] = (),
@@ -384,9 +385,10 @@ def arrange(
     seed: int = 0,
 ) -> DealState:
     """A deal in a chosen position. `stock` lists the stock piles (top card last); a foot
-    given as None has been picked up, and feet left out are empty but still on the table."""
+    given as None has been picked up, and feet left out are empty but still on the table.
+    `sides` chooses between tables of as many players (teams, or each for themselves)."""
     count = players if players is not None else len(hands)
-    table = variant.table_for(_sides(variant, count), count)
+    table = variant.table_for(sides if sides is not None else _sides(variant, count), count)
     if table is None:
         raise ValueError(f"{variant.name} has no table for {count} players")
     foot_counts: list[list[int] | None] = []
