@@ -26,7 +26,8 @@ _FACE_NAMES: dict[Face, Term] = {
     Face.SIX: Term(N_("six")),
     Face.FIVE: Term(N_("five")),
     Face.FOUR: Term(N_("four")),
-    Face.TWO: Term(N_("two card")),
+    # TRANSLATORS: the card two, a wild card (as in "A 2 on top of the discard pile").
+    Face.TWO: Term(N_("2")),
     Face.JOKER: Term(N_("joker")),
     Face.BLACK_THREE: Term(N_("black three")),
     Face.RED_THREE: Term(N_("red three")),

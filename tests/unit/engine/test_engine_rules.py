@@ -166,14 +166,14 @@ def test_a_wild_card_on_top_can_never_be_taken_in_simpsons_game() -> None:
     state = table(SIMPSON, hands("2 2 K"), phase=Phase.DRAW, pile="K K K K K K 2", opened=[0])
 
     message = refused(state, TakePile((Play(K, 3, 1),)))
-    assert message == "A two on top of the discard pile can never be taken: draw from the stock."
+    assert message == "A 2 on top of the discard pile can never be taken: draw from the stock."
 
 
 def test_a_wild_card_on_top_is_taken_only_with_two_matching_wild_cards() -> None:
     state = table(PAGAT, hands("2 JK K Q J"), phase=Phase.DRAW, pile="9 2")
 
     message = refused(state, TakePile((Play(None, 0, 2, 1),)))
-    assert "To take a two from the pile you must hold two more twos" in message
+    assert "To take a 2 from the pile you must hold two more twos" in message
 
 
 def test_two_matching_wild_cards_take_a_wild_card_into_a_wild_meld() -> None:
@@ -469,7 +469,7 @@ def test_going_out_needs_the_deals_books() -> None:
 
     message = refused(state, Meld((Play(K, 3, onto=1),)))
     assert (
-        "Going out in deal 1 needs 2 clean, 2 dirty and 1 wild books; "
+        "Going out in deal 1 needs 2 clean books, 2 dirty books and 1 wild book; "
         "your side has 1 clean book"
     ) in message
 
