@@ -68,7 +68,7 @@ def test_a_whole_game_on_a_phone(page: Page, migrated_server: str, artifacts_dir
     # Start: the partnership game is chosen, at two teams of two.
     expect(page.get_by_label("Partnership (pagat.com)")).to_be_checked()
     expect(page.get_by_label("Table")).to_have_value("2x4")
-    page.get_by_label("Team 1").fill(ANN)
+    page.get_by_label("Team 1", exact=True).fill(ANN)
     page.get_by_label("Team 2").fill(CY)
     page.get_by_label("Game name (optional)").fill("Friday")
     assert_fits_phone(page)
@@ -184,7 +184,7 @@ def test_dark_mode_and_no_script_deal_form(
         page.get_by_label("Steve Simpson").check()
         page.get_by_role("button", name="Show the fields for this table").click()
         expect(page.get_by_label("Table")).to_have_value("2x2")
-        expect(page.get_by_label("Player 1")).to_be_visible()
+        expect(page.get_by_label("Player 1", exact=True)).to_be_visible()
         page.get_by_label("Table").select_option("3x3")
         page.get_by_role("button", name="Show the fields for this table").click()
         page.get_by_label("Player 3").fill("Eve")
