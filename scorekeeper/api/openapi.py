@@ -56,6 +56,12 @@ def _side_entry_schema(most: int | None = None) -> Schema:
             properties[name] = {"type": "boolean"}
             continue
         number: Schema = {"type": "integer", "minimum": 0}
+        if name == "meld_points":
+            # Melded black threes may count against the side (Brouillette): below 0 is
+            # possible there, and the rules decide how far.
+            number = {"type": "integer"}
+            if most is not None:
+                number["minimum"] = -most
         if most is not None:
             number["maximum"] = most
         if name in POINT_FIELDS:

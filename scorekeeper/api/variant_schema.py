@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..rules import house
+from ..rules.cards import CardKind
 from ..rules.house import (
     HOUSE_PREFIX,
     MAX_DECKS,
@@ -28,7 +29,7 @@ from ..rules.house import (
     Param,
 )
 from ..rules.names import refused_class, unclean_class
-from ..rules.variants import BUILT_IN, DEALS_PER_GAME, PAGAT
+from ..rules.variants import BUILT_IN, DEALS_PER_GAME, PAGAT, ConcealedOpening
 
 Schema = dict[str, Any]
 
@@ -41,6 +42,17 @@ STORED_TEXT_PATTERN = f"^[^{unclean_class()}]*$"
 ID_PATTERN = f"^{house._ID_PATTERN.pattern}$"
 HOUSE_ID_PATTERN = f"^{HOUSE_PREFIX}{house._ID_PATTERN.pattern}$"
 OPTIONAL_TEXT = ("summary", "source", "inferred")
+
+PLAY_CHOICES: dict[str, Schema] = {
+    "concealed_opening": {"enum": [choice.value for choice in ConcealedOpening]},
+    "first_discard_turned": {"type": "boolean"},
+    "first_discard_buried": {
+        "type": "array",
+        "uniqueItems": True,
+        "items": {"enum": [kind.value for kind in CardKind]},
+    },
+}
+"""Rule fields that are no house-rules parameter; a whole variant may leave them out."""
 """Fields of a whole variant that may be left out."""
 
 
@@ -63,6 +75,8 @@ def param_schema(param: Param) -> Schema:
         return _points(0)
     if kind is Kind.OPTIONAL_BONUS:
         return {"oneOf": [_points(0), {"type": "null"}]}
+    if kind is Kind.OPTIONAL_POINTS:
+        return {"oneOf": [_points(-MAX_POINTS), {"type": "null"}]}
     if kind is Kind.COUNT:
         return {"type": "integer", "minimum": param.low, "maximum": param.high}
     if kind is Kind.CHOICE:
@@ -113,6 +127,8 @@ def _rule_field_schema(name: str, template: Any) -> Schema:
     """One rule field of a whole variant, shaped like the same field of a built-in one."""
     if name in PARAM_BY_KEY:
         return param_schema(PARAM_BY_KEY[name])
+    if name in PLAY_CHOICES:
+        return PLAY_CHOICES[name]
     if isinstance(template, dict):
         return _object({key: param_schema(PARAM_BY_KEY[f"{name}.{key}"]) for key in template})
     per_deal = template[0]
@@ -146,7 +162,8 @@ def whole_variant_schema(*, exported: bool = False) -> Schema:
         if name not in meta
     }
     properties = {**meta, **rules}
-    required = [n for n in properties if exported or n not in OPTIONAL_TEXT]
+    optional = (*OPTIONAL_TEXT, *PLAY_CHOICES)
+    required = [n for n in properties if exported or n not in optional]
     return _object(properties, required=required)
 
 

@@ -13,7 +13,8 @@ finished deals to the scoring core as `DealEntry` values.
 
 Modules: cards (Face, Card, the shoe), actions, melds (TableMeld, check_meld), state
 (DealState, dealing), legal (the rules of play), scoring, bots, game, demo, reasons (every
-refusal message), conventions (facts of play the variant data leaves implicit).
+refusal message, in translated terms), conventions (facts of play the variant data leaves
+implicit), fuzz (random play checked against the rules core's validator and scorer).
 """
 
 from .actions import (

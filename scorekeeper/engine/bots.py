@@ -10,7 +10,7 @@ import random
 from typing import Protocol
 
 from ..rules.cards import BOOK_SIZE
-from ..rules.variants import RankMelds
+from ..rules.variants import ConcealedOpening, RankMelds
 from .actions import (
     Action,
     AskToGoOut,
@@ -24,7 +24,7 @@ from .actions import (
 )
 from .cards import FACES, NATURAL_FACES, Face
 from .conventions import MIN_MELD, pile_take_count
-from .legal import legal_actions, refusal
+from .legal import Candidates, refusal
 from .state import DealState, Phase
 
 _RED = Face.RED_THREE
@@ -45,13 +45,30 @@ class Bot(Protocol):
 
 
 class RandomBot:
-    """Picks uniformly among the listed legal actions; says yes to half the questions."""
+    """Picks uniformly among the listed legal actions (`legal_actions`), odd ones included;
+    says yes to half the questions.
+
+    It draws candidates in a random order and takes the first legal one, which is a uniform
+    pick among the legal ones without checking every candidate.
+    """
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
     def choose(self, state: DealState) -> Action:
-        return self.rng.choice(legal_actions(state))
+        candidates = Candidates(state)
+        count = len(candidates)
+        tried: set[int] = set()
+        randrange = self.rng.randrange
+        while len(tried) < count:
+            index = randrange(count)
+            if index in tried:
+                continue
+            tried.add(index)
+            action = candidates[index]
+            if refusal(state, action) is None:
+                return action
+        raise RuntimeError(f"no legal action in {state!r}")  # every turn has one: a bug
 
     def allows_going_out(self, state: DealState, player: int) -> bool:
         return self.rng.random() < 0.5
@@ -204,7 +221,7 @@ class HeuristicBot:
     def choose(self, state: DealState) -> Action:
         player = state.current
         hand = state.hands[player]
-        if hand[_RED]:
+        if hand[_RED] and state.variant.red_threes_laid_down:
             return LayRedThrees()
         if state.feet[player] is not None and not any(hand):
             return PickUpFoot()
@@ -333,9 +350,12 @@ class HeuristicBot:
             planner.pairs(0)
         if planner.points < minimum:
             self._wilds_for_points(planner, minimum)
+        concealed = state.deal in variant.concealed_book_first_meld_deals
+        if concealed and variant.concealed_opening is ConcealedOpening.INSTEAD_OF_POINTS:
+            minimum = 0
         if planner.points < minimum:
             return False
-        if state.deal in variant.concealed_book_first_meld_deals:
+        if concealed:
             return any(play.onto is None and play.size >= BOOK_SIZE for play in planner.plays)
         return True
 
@@ -379,7 +399,9 @@ class HeuristicBot:
             count = hand[face]
             if not count:
                 continue
-            if face is _BLACK:
+            if face is _RED:
+                score = -2000
+            elif face is _BLACK:
                 score = 500 if keep_black else -1000
             elif face is _TWO or face is _JOKER:
                 score = 1000 + points[face]

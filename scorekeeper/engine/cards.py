@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum, IntEnum
 
-from ..rules.cards import CardPoints
+from ..rules.cards import CardKind, CardPoints
 
 
 class Face(IntEnum):
@@ -197,6 +197,22 @@ def faces_in(counts: Sequence[int]) -> list[Face]:
 def describe(counts: Sequence[int]) -> str:
     """A hand written as text, e.g. "A A K 2"."""
     return " ".join(face.symbol for face in faces_in(counts))
+
+
+_KIND_FACES: dict[CardKind, tuple[Face, ...]] = {
+    CardKind.JOKER: (Face.JOKER,),
+    CardKind.TWO: (Face.TWO,),
+    CardKind.ACE: (Face.ACE,),
+    CardKind.HIGH: (Face.KING, Face.QUEEN, Face.JACK, Face.TEN, Face.NINE, Face.EIGHT),
+    CardKind.LOW: (Face.SEVEN, Face.SIX, Face.FIVE, Face.FOUR),
+    CardKind.BLACK_THREE: (Face.BLACK_THREE,),
+    CardKind.RED_THREE: (Face.RED_THREE,),
+}
+
+
+def faces_of(kinds: Iterable[CardKind]) -> frozenset[Face]:
+    """The faces of the rules core's card kinds."""
+    return frozenset(face for kind in kinds for face in _KIND_FACES[kind])
 
 
 def held_points(points: CardPoints) -> tuple[int, ...]:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from ..rules.cards import BOOK_SIZE
 from ..rules.variants import PilePickup, Variant
-from .cards import Face
 
 MIN_MELD = 3
 """A new meld holds at least three cards."""
@@ -21,9 +20,6 @@ MATCHING_TO_TAKE = 2
 
 DRAW_COUNT = 2
 """Cards drawn from the stock each turn."""
-
-BURIED_WHEN_TURNED: frozenset[Face] = frozenset({Face.RED_THREE, Face.TWO, Face.JOKER})
-"""A first discard of these faces is buried in the stock and another card turned."""
 
 CUT_SPREAD = 2.0
 """Where players cut their own packets, the standard deviation of a cut around the target

@@ -6,6 +6,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ..rules.messages import Phrase, Term
+
 if TYPE_CHECKING:
     from .actions import Action
 
@@ -14,8 +16,9 @@ if TYPE_CHECKING:
 class Reason:
     """One broken rule: a short key for programs and an English template for players.
 
-    Templates are marked for translation like the rules core's messages; a parameter that is
-    itself a `Reason` is rendered in the same language.
+    Templates are marked for translation like the rules core's messages, and the words put
+    into them are the same translated `Term` and `Phrase` values, so that a sentence is
+    wholly in the reader's language.
     """
 
     rule: str
@@ -27,8 +30,14 @@ class Reason:
         return self.render(lambda text: text)
 
     def render(self, translate: Callable[[str], str]) -> str:
+        """The sentence in a language, given its gettext function: the template and every
+        word inside it (a `Term`, a `Phrase`, another `Reason`) in that language."""
         values = {
-            key: value.render(translate) if isinstance(value, Reason) else value
+            key: value.render(translate)
+            if isinstance(value, Reason | Phrase)
+            else translate(value)
+            if isinstance(value, Term)
+            else value
             for key, value in self.params.items()
         }
         return translate(self.template).format(**values)

@@ -7,10 +7,13 @@ a board) after checking the action, and raises `IllegalAction` naming the broken
 
 from __future__ import annotations
 
+import math
+from bisect import bisect_right
 from collections.abc import Iterator, Sequence
+from typing import overload
 
 from ..rules.cards import BOOK_SIZE
-from ..rules.variants import BookCount, RankMelds, WildDiscard
+from ..rules.variants import BookCount, ConcealedOpening, RankMelds, WildDiscard
 from . import reasons
 from .actions import (
     Action,
@@ -23,7 +26,7 @@ from .actions import (
     Play,
     TakePile,
 )
-from .cards import FACES, Face
+from .cards import FACES, NATURAL_FACES, Face
 from .conventions import DRAW_COUNT, MATCHING_TO_TAKE, MIN_MELD, pile_take_count
 from .errors import IllegalAction, Reason
 from .melds import MeldKind, TableMeld, meld_kind, rank_reason
@@ -239,6 +242,8 @@ def _first_meld_refusal(
             return reasons.concealed_book_not_from_pile(deal)
         if not laid.new_book():
             return reasons.concealed_book_needed(deal)
+        if variant.concealed_opening is ConcealedOpening.INSTEAD_OF_POINTS:
+            return None
     minimum = variant.first_meld_for(deal)
     if laid.points < minimum:
         if from_pile:
@@ -257,9 +262,12 @@ def refusal(state: DealState, action: Action) -> Reason | None:
     player = state.current
     hand = state.hands[player]
     kind = type(action)
-    if hand[_RED]:
+    if not state.variant.red_threes_laid_down:
+        if kind is LayRedThrees:
+            return reasons.red_threes_never_laid_down()
+    elif hand[_RED]:
         return None if kind is LayRedThrees else reasons.red_threes_first()
-    if kind is LayRedThrees:
+    elif kind is LayRedThrees:
         return reasons.no_red_threes()
     if state.feet[player] is not None and not any(hand):
         return None if kind is PickUpFoot else reasons.foot_first()
@@ -544,48 +552,106 @@ def legal_actions(state: DealState) -> list[Action]:
     book finished and a new meld started at once) are legal when `is_legal` says so but are
     not listed: their number grows too fast to be worth listing.
     """
-    return [action for action in _candidates(state) if refusal(state, action) is None]
+    return [action for action in Candidates(state) if refusal(state, action) is None]
 
 
-def _candidates(state: DealState) -> Iterator[Action]:
-    if state.phase is Phase.OVER:
-        return
-    player = state.current
-    hand = state.hands[player]
-    if hand[_RED]:
-        yield LayRedThrees()
-        return
-    if state.feet[player] is not None and not any(hand):
-        yield PickUpFoot()
-        return
-    if state.phase is Phase.DRAW:
-        piles = len(state.stock)
-        for first in range(piles):
-            for second in range(first, piles):
-                yield Draw((first, second))
-        if state.pile and _pile_top_refusal(state, hand) is None:
-            top = state.pile[-1]
-            work = hand[:]
-            work[top] += 1
-            for play in _single_plays(state, work, top, least=MIN_MELD):
-                yield TakePile((play,))
-        return
-    yield AskToGoOut()
-    for face in FACES:
-        if hand[face]:
-            yield Discard(face)
-    for play in _single_plays(state, hand, None, least=1):
-        yield Meld((play,))
+_PlayBlock = tuple["Face | None", int, int, "int | None", int, int]
+"""Plays that differ only in their jokers: rank, naturals, twos, target, least and most jokers."""
 
 
-def _single_plays(
+class Candidates(Sequence[Action]):
+    """The actions `legal_actions` chooses from, each legal or not as `refusal` says.
+
+    Plays are kept in blocks and an action is made only when asked for by its index, so a
+    random pick among many candidates does not build them all.
+    """
+
+    __slots__ = ("fixed", "blocks", "ends", "take")
+
+    def __init__(self, state: DealState) -> None:
+        self.fixed: list[Action] = []
+        self.blocks: list[_PlayBlock] = []
+        self.take = False
+        """Whether the plays take the discard pile (else they are melds)."""
+        self._gather(state)
+        ends = []
+        end = len(self.fixed)
+        for block in self.blocks:
+            end += block[5] - block[4] + 1
+            ends.append(end)
+        self.ends = ends
+
+    def _gather(self, state: DealState) -> None:
+        if state.phase is Phase.OVER:
+            return
+        player = state.current
+        hand = state.hands[player]
+        fixed = self.fixed
+        if hand[_RED] and state.variant.red_threes_laid_down:
+            fixed.append(LayRedThrees())
+            return
+        if state.feet[player] is not None and not any(hand):
+            fixed.append(PickUpFoot())
+            return
+        if state.phase is Phase.DRAW:
+            piles = len(state.stock)
+            for first in range(piles):
+                for second in range(first, piles):
+                    fixed.append(Draw((first, second)))
+            if state.pile and _pile_top_refusal(state, hand) is None:
+                top = state.pile[-1]
+                work = hand[:]
+                work[top] += 1
+                self.take = True
+                self.blocks = _play_blocks(state, work, top, least=MIN_MELD)
+            return
+        fixed.append(AskToGoOut())
+        fixed.extend(Discard(face) for face in FACES if hand[face])
+        self.blocks = _play_blocks(state, hand, None, least=1)
+
+    def __len__(self) -> int:
+        return self.ends[-1] if self.ends else len(self.fixed)
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Action]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        if index < len(self.fixed):
+            return self.fixed[index]
+        number = bisect_right(self.ends, index)
+        rank, naturals, twos, target, least_jokers, _ = self.blocks[number]
+        start = self.ends[number - 1] if number else len(self.fixed)
+        play = Play(rank, naturals, twos, least_jokers + index - start, target)
+        return TakePile((play,)) if self.take else Meld((play,))
+
+    def __iter__(self) -> Iterator[Action]:
+        yield from self.fixed
+        wrap = TakePile if self.take else Meld
+        for rank, naturals, twos, target, least_jokers, most_jokers in self.blocks:
+            for jokers in range(least_jokers, most_jokers + 1):
+                yield wrap((Play(rank, naturals, twos, jokers, target),))
+
+
+def _play_blocks(
     state: DealState, hand: list[int], must_use: Face | None, least: int
-) -> Iterator[Play]:
-    """Plays putting cards in one place; with `must_use`, at least `least` of that face."""
+) -> list[_PlayBlock]:
+    """Plays putting cards in one place; with `must_use`, at least `least` of that face.
+
+    Only plays that some rule could allow are listed: never more wild cards than the wild
+    limit lets a meld hold, no wild card in a meld of black threes, and, before the side's
+    first meld, none worth less than the deal asks for.
+    """
     variant = state.variant
     side = state.side_of[state.current]
     melds = state.melds[side]
-    ranks: list[Face | None] = [face for face in FACES if face.is_natural and hand[face]]
+    ranks: list[Face | None] = [face for face in NATURAL_FACES if hand[face]]
     if variant.black_three_books and hand[_BLACK]:
         ranks.append(_BLACK)
     if variant.wild_books:
@@ -593,31 +659,68 @@ def _single_plays(
     most = variant.max_meld_size
     natural_top = must_use is not None and (must_use.is_natural or must_use is _BLACK)
     limit = variant.wild_limit
+    points = state.melded_points
+    least_points = _least_single_play_points(state, side)
+    held_twos = hand[_TWO]
+    held_jokers = hand[_JOKER]
+    least_twos = least if must_use is _TWO else 0
+    least_jokers = least if must_use is _JOKER else 0
+    two_points = points[_TWO]
+    joker_points = points[_JOKER]
+    best_wild = max(two_points, joker_points)
+    blocks: list[_PlayBlock] = []
     for rank in ranks:
         if natural_top and rank is not must_use:
             continue
         held = hand[rank] if rank is not None else 0
+        each = points[rank] if rank is not None else 0
+        limited = rank is not None and rank is not _BLACK
+        clean_only = rank is _BLACK
         targets: list[int | None] = [None]
         targets += [i for i, meld in enumerate(melds) if meld.rank is rank]
         for target in targets:
             meld = melds[target] if target is not None else None
             base = meld.size if meld is not None else 0
             low = 0 if rank is None else (1 if target is None else 0)
+            if natural_top:
+                low = max(low, least)
             for naturals in range(low, held + 1):
-                if natural_top and naturals < least:
+                room = most - base - naturals if most is not None else held_twos + held_jokers
+                if room < 0:
+                    break
+                if clean_only:
+                    room = 0
+                elif limited:
+                    total = naturals + (meld.naturals if meld is not None else 0)
+                    allowed = (total - limit.extra) // limit.per_wild
+                    allowed -= meld.wilds if meld is not None else 0
+                    room = min(room, max(allowed, 0))
+                natural_points = naturals * each
+                if natural_points + room * best_wild < least_points:
                     continue
-                room = most - base - naturals if most is not None else hand[_TWO] + hand[_JOKER]
-                for twos in range(max(min(hand[_TWO], room), -1) + 1):
-                    for jokers in range(max(min(hand[_JOKER], room - twos), -1) + 1):
-                        if naturals + twos + jokers == 0:
+                for twos in range(least_twos, min(held_twos, room) + 1):
+                    first = least_jokers
+                    short = least_points - natural_points - twos * two_points
+                    if short > 0:  # the first meld needs more points: enough jokers, or none
+                        if joker_points <= 0:
                             continue
-                        if must_use is _TWO and twos < least:
-                            continue
-                        if must_use is _JOKER and jokers < least:
-                            continue
-                        if rank is not None and rank is not _BLACK and twos + jokers:
-                            total = naturals + (meld.naturals if meld is not None else 0)
-                            wild_total = twos + jokers + (meld.wilds if meld is not None else 0)
-                            if total < limit.per_wild * wild_total + limit.extra:
-                                break
-                        yield Play(rank, naturals, twos, jokers, target)
+                        first = max(first, -(-int(short) // joker_points))
+                    if naturals + twos == 0:
+                        first = max(first, 1)
+                    last = held_jokers if held_jokers < room - twos else room - twos
+                    if first <= last:
+                        blocks.append((rank, naturals, twos, target, first, last))
+    return blocks
+
+
+def _least_single_play_points(state: DealState, side: int) -> float:
+    """Points a play must be worth on its own to be the side's first meld; no floor once the
+    side has opened (melded black threes may count against it)."""
+    variant = state.variant
+    if state.opened[side]:
+        return -math.inf
+    if state.deal in variant.concealed_book_first_meld_deals and (
+        variant.concealed_opening is ConcealedOpening.INSTEAD_OF_POINTS
+    ):
+        return -math.inf
+    return variant.first_meld_for(state.deal)

@@ -7,7 +7,7 @@ from enum import StrEnum
 from typing import Any
 
 from ..rules.cards import BOOK_SIZE
-from ..rules.variants import Variant
+from ..rules.variants import ConcealedOpening, Variant
 from . import reasons
 from .cards import Face, melded_points, rank_face
 from .conventions import MIN_MELD
@@ -128,6 +128,8 @@ class MeldCheck:
     meets_first_meld: bool
     """Worth the deal's minimum first meld on its own (and a book where one must open)."""
     concealed_book_needed: bool
+    first_meld_points_needed: bool = True
+    """False where a concealed book opens the deal in place of the minimum points."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -194,9 +196,10 @@ def check_meld(
     points = meld.points(table)
     minimum = variant.first_meld_for(deal)
     concealed = deal in variant.concealed_book_first_meld_deals
-    meets = points >= minimum and (meld.is_book or not concealed)
+    points_needed = not concealed or variant.concealed_opening is ConcealedOpening.WITH_POINTS
+    meets = (points >= minimum or not points_needed) and (meld.is_book or not concealed)
     if first_meld and not found:
-        if points < minimum:
+        if points_needed and points < minimum:
             found.append(reasons.first_meld_short(deal, minimum, points))
         if concealed and not meld.is_book:
             found.append(reasons.concealed_book_needed(deal))
@@ -217,4 +220,5 @@ def check_meld(
         first_meld_minimum=minimum,
         meets_first_meld=meets,
         concealed_book_needed=concealed,
+        first_meld_points_needed=points_needed,
     )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..rules.messages import N_
+from ..rules.messages import N_, Phrase, Term
 from ..rules.variants import BookCount, WildLimit
 from .cards import Face
 from .errors import Reason
@@ -12,30 +12,93 @@ def _r(rule: str, template: str, **params: object) -> Reason:
     return Reason(rule, template, params)
 
 
-# --- words for rule values -----------------------------------------------------------------
+# --- words for rule values, translated with the sentence they go in ------------------------
+
+_FACE_NAMES: dict[Face, Term] = {
+    Face.ACE: Term(N_("ace")),
+    Face.KING: Term(N_("king")),
+    Face.QUEEN: Term(N_("queen")),
+    Face.JACK: Term(N_("jack")),
+    Face.TEN: Term(N_("ten")),
+    Face.NINE: Term(N_("nine")),
+    Face.EIGHT: Term(N_("eight")),
+    Face.SEVEN: Term(N_("seven")),
+    Face.SIX: Term(N_("six")),
+    Face.FIVE: Term(N_("five")),
+    Face.FOUR: Term(N_("four")),
+    # TRANSLATORS: the card two, a wild card (as in "A 2 on top of the discard pile").
+    Face.TWO: Term(N_("2")),
+    Face.JOKER: Term(N_("joker")),
+    Face.BLACK_THREE: Term(N_("black three")),
+    Face.RED_THREE: Term(N_("red three")),
+}
+
+_FACE_PLURALS: dict[Face, Term] = {
+    Face.ACE: Term(N_("aces")),
+    Face.KING: Term(N_("kings")),
+    Face.QUEEN: Term(N_("queens")),
+    Face.JACK: Term(N_("jacks")),
+    Face.TEN: Term(N_("tens")),
+    Face.NINE: Term(N_("nines")),
+    Face.EIGHT: Term(N_("eights")),
+    Face.SEVEN: Term(N_("sevens")),
+    Face.SIX: Term(N_("sixes")),
+    Face.FIVE: Term(N_("fives")),
+    Face.FOUR: Term(N_("fours")),
+    Face.TWO: Term(N_("twos")),
+    Face.JOKER: Term(N_("jokers")),
+    Face.BLACK_THREE: Term(N_("black threes")),
+    Face.RED_THREE: Term(N_("red threes")),
+}
+
+_WILD_CARDS = Term(N_("wild cards"))
+
+_BOOK_KINDS: dict[str, tuple[str, str]] = {
+    "clean": (N_("{count} clean book"), N_("{count} clean books")),
+    "dirty": (N_("{count} dirty book"), N_("{count} dirty books")),
+    "wild": (N_("{count} wild book"), N_("{count} wild books")),
+}
+"""Each kind of book with its count, one book and several."""
 
 
-def wild_limit_words(limit: WildLimit) -> str:
+def face_name(face: Face) -> Term:
+    return _FACE_NAMES[face]
+
+
+def face_plural(face: Face) -> Term:
+    return _FACE_PLURALS[face]
+
+
+def wild_limit_words(limit: WildLimit) -> Phrase:
     if limit.per_wild == 1 and limit.extra == 1:
-        return "more natural cards than wild cards"
+        return Phrase(N_("more natural cards than wild cards"))
     if limit.extra == 0 and limit.per_wild == 2:
-        return "at least twice as many natural cards as wild cards"
+        return Phrase(N_("at least twice as many natural cards as wild cards"))
     if limit.extra == 0:
-        return f"at least {limit.per_wild} natural cards for every wild card"
-    return f"at least {limit.per_wild} natural cards for every wild card, and {limit.extra} more"
+        return Phrase(
+            N_("at least {count} natural cards for every wild card"), {"count": limit.per_wild}
+        )
+    return Phrase(
+        N_("at least {count} natural cards for every wild card, and {extra} more"),
+        {"count": limit.per_wild, "extra": limit.extra},
+    )
 
 
-def books_words(books: BookCount) -> str:
-    parts = [f"{count} {kind}" for kind, count in books if count]
+def books_words(books: BookCount) -> Phrase:
+    """A number of books by kind, as "2 clean books, 2 dirty books and 1 wild book"."""
+    parts = [
+        Phrase(_BOOK_KINDS[kind][0 if count == 1 else 1], {"count": count})
+        for kind, count in books
+        if count
+    ]
     if not parts:
-        return "no books"
-    text = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-    total = books.clean + books.dirty + books.wild
-    return text + (" book" if total == 1 else " books")
-
-
-def face_plural(face: Face) -> str:
-    return face.label + ("es" if face.label.endswith("x") else "s")
+        return Phrase(N_("no books"))
+    words = parts[0]
+    for part in parts[1:-1]:
+        words = Phrase(N_("{first}, {second}"), {"first": words, "second": part})
+    if len(parts) > 1:
+        words = Phrase(N_("{first} and {last}"), {"first": words, "last": parts[-1]})
+    return words
 
 
 # --- the shape of a meld ---------------------------------------------------------------------
@@ -128,8 +191,8 @@ def one_unfinished_per_rank(face: Face | None) -> Reason:
     )
 
 
-def _rank_words(face: Face | None) -> str:
-    return "wild cards" if face is None else face_plural(face)
+def _rank_words(face: Face | None) -> Term:
+    return _WILD_CARDS if face is None else face_plural(face)
 
 
 def no_such_meld(index: int) -> Reason:
@@ -207,6 +270,13 @@ def red_threes_first() -> Reason:
     return _r(
         "red-threes-first",
         N_("Lay down your red threes and draw their replacements before anything else."),
+    )
+
+
+def red_threes_never_laid_down() -> Reason:
+    return _r(
+        "red-threes-kept",
+        N_("In this variant red threes are never laid down: discard them to be rid of them."),
     )
 
 
@@ -291,7 +361,7 @@ def wild_never_taken(face: Face) -> Reason:
     return _r(
         "wild-on-top",
         N_("A {card} on top of the discard pile can never be taken: draw from the stock."),
-        card=face.label,
+        card=face_name(face),
     )
 
 
@@ -306,7 +376,7 @@ def matching_wilds_needed(face: Face) -> Reason:
     return _r(
         "matching-wilds",
         N_("To take a {card} from the pile you must hold two more {cards}."),
-        card=face.label,
+        card=face_name(face),
         cards=face_plural(face),
     )
 
@@ -325,7 +395,7 @@ def top_card_not_melded(face: Face) -> Reason:
         "meld-top-card",
         N_("Taking the pile means melding its top {card} at once with two {cards} from your "
            "hand."),
-        card=face.label,
+        card=face_name(face),
         cards=face_plural(face),
     )
 
@@ -395,4 +465,4 @@ def already_asked() -> Reason:
 
 
 def not_held_discard(face: Face) -> Reason:
-    return _r("not-held", N_("You hold no {card} to discard."), card=face.label)
+    return _r("not-held", N_("You hold no {card} to discard."), card=face_name(face))

@@ -104,7 +104,7 @@ def deal_totals(state: DealState) -> tuple[int, ...]:
             for face in range(FACE_COUNT):
                 total -= held[face] * state.held_points[face]
             total += held[Face.RED_THREE] * variant.red_three.held
-            total += state.red_threes_down[player] * variant.red_three.down
+            total += state.red_threes_down[player] * (variant.red_three.down or 0)
             if state.exact_22[player] and variant.exact_22_bonus is not None:
                 total += variant.exact_22_bonus
         if side == out_side:

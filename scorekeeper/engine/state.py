@@ -16,8 +16,16 @@ from enum import StrEnum
 from ..rules.cards import BOOK_SIZE, CARDS_PER_DECK
 from ..rules.variants import BookCount, Table, Variant, WildDiscard
 from .actions import Action
-from .cards import FACE_COUNT, Face, counts_of, held_points, melded_points, shuffled_shoe
-from .conventions import BURIED_WHEN_TURNED, CUT_REACH, CUT_SPREAD, cut_target
+from .cards import (
+    FACE_COUNT,
+    Face,
+    counts_of,
+    faces_of,
+    held_points,
+    melded_points,
+    shuffled_shoe,
+)
+from .conventions import CUT_REACH, CUT_SPREAD, cut_target
 from .melds import MeldKind, TableMeld
 
 PartnerAnswer = Callable[["DealState", int], bool]
@@ -251,7 +259,8 @@ def new_deal(
     rng: random.Random,
     answer: PartnerAnswer = always_yes,
 ) -> DealState:
-    """Shuffle, deal the hands and feet (or let each player cut), form the stock, turn a card."""
+    """Shuffle, deal the hands and feet (or let each player cut), form the stock, and turn
+    up the first discard where the variant turns one."""
     players = table.players
     dealt = players * (variant.hand_size + variant.foot_size)
     if dealt >= table.decks * CARDS_PER_DECK:
@@ -266,7 +275,9 @@ def new_deal(
     else:
         stock, hands, feet = _deal_packets(variant, players, starter, faces)
         exact = [False] * players
-    pile = [_turn_first_discard(stock[0], rng)]
+    pile: list[Face] = []
+    if variant.first_discard_turned:
+        pile.append(_turn_first_discard(stock[0], faces_of(variant.first_discard_buried), rng))
     return DealState(
         variant,
         table,
@@ -342,11 +353,12 @@ def _cut_packets(
     return stock, hands, feet, exact
 
 
-def _turn_first_discard(stock: list[Face], rng: random.Random) -> Face:
-    """Turn the top stock card; a red three or wild card is buried in the stock instead."""
+def _turn_first_discard(stock: list[Face], buried: frozenset[Face], rng: random.Random) -> Face:
+    """Turn the top stock card; one of the `buried` faces goes back into the stock at a random
+    place, and the next is turned."""
     while True:
         face = stock.pop()
-        if face not in BURIED_WHEN_TURNED or not stock:
+        if face not in buried or not stock:
             return face
         stock.insert(rng.randrange(len(stock)), face)
 
@@ -359,6 +371,7 @@ def arrange(
     *,
     deal: int = 1,
     players: int | None = None,
+    sides: int | None = None,
     hands: Sequence[Iterable[Face]],
     feet: Sequence[Iterable[Face] | None] | None = None,
     stock: Sequence[Iterable[Face]] = (),
@@ -372,9 +385,10 @@ def arrange(
     seed: int = 0,
 ) -> DealState:
     """A deal in a chosen position. `stock` lists the stock piles (top card last); a foot
-    given as None has been picked up, and feet left out are empty but still on the table."""
+    given as None has been picked up, and feet left out are empty but still on the table.
+    `sides` chooses between tables of as many players (teams, or each for themselves)."""
     count = players if players is not None else len(hands)
-    table = variant.table_for(_sides(variant, count), count)
+    table = variant.table_for(sides if sides is not None else _sides(variant, count), count)
     if table is None:
         raise ValueError(f"{variant.name} has no table for {count} players")
     foot_counts: list[list[int] | None] = []

@@ -109,8 +109,16 @@ class WholeNumberField(IntegerField):
 
 
 def entry_fields(variant: Variant) -> tuple[str, ...]:
-    """The SideEntry fields each side fills in under this variant, in form order."""
-    return tuple(name for key in line_keys(variant) for name in LINE_FIELDS[key])
+    """The SideEntry fields each side fills in under this variant, in form order.
+
+    Where red threes are never laid down, only the ones still held are asked for.
+    """
+    return tuple(
+        name
+        for key in line_keys(variant)
+        for name in LINE_FIELDS[key]
+        if name != "red_threes_down" or variant.red_threes_laid_down
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,6 +26,7 @@ from scorekeeper.rules.cards import BOOK_SIZE, CARDS_PER_DECK, NATURAL_RANKS
 from scorekeeper.rules.scoring import line_keys
 from scorekeeper.rules.variants import (
     DEALS_PER_GAME,
+    ConcealedOpening,
     PilePickup,
     RankMelds,
     UnknownVariant,
@@ -242,6 +243,8 @@ class _Writer:
 
     def red_three_rule(self) -> str:
         red = self.v.red_three
+        if red.down is None:
+            return _("never laid down; %(held)s each still held", held=signed(red.held))
         if red.down == red.held:
             return _("%(points)s each, laid down or not", points=signed(red.held))
         return _(
@@ -411,6 +414,8 @@ class _Writer:
                     "their first turn, each player lays any red threes from their hand face up "
                     "and draws the same number of replacement cards from the stock."
                 )
+                if v.red_threes_laid_down
+                else _("The player on the dealer's left starts, and play goes clockwise.")
             ),
             Block(
                 "ol",
@@ -428,6 +433,11 @@ class _Writer:
                 _(
                     "A red three drawn from the stock is laid face up straight away, and you "
                     "draw another card to replace it."
+                )
+                if v.red_threes_laid_down
+                else _(
+                    "A red three drawn from the stock stays in your hand: the only way to be "
+                    "rid of it is to discard it."
                 ),
                 see=("red-threes",),
             ),
@@ -534,11 +544,35 @@ class _Writer:
             blocks.append(self.p(_("Threes are never part of a meld."), see=("threes",)))
         return blocks
 
+    def concealed_opening_text(self) -> str:
+        """The reading of the concealed first meld this variant follows, and the other one."""
+        if self.v.concealed_opening is ConcealedOpening.WITH_POINTS:
+            return _(
+                "Here the concealed book comes on top of the minimum: the first meld must "
+                "include it and still reach the deal's points. The source can also be read "
+                "as the concealed book replacing the points."
+            )
+        return _(
+            "Here the concealed book takes the place of the minimum: with it, the first "
+            "meld needs no particular points. The source can also be read as asking for "
+            "both, the concealed book and the points; a table that reads it that way can "
+            "say so in its house rules."
+        )
+
     def first_meld_rows(self) -> list[Row]:
         return [
-            self.row(str(deal), points(self.v.first_meld_for(deal)), names=("first_meld",))
+            self.row(str(deal), self.first_meld_cell(deal), names=("first_meld",))
             for deal in range(1, DEALS_PER_GAME + 1)
         ]
+
+    def first_meld_cell(self, deal: int) -> str:
+        minimum = points(self.v.first_meld_for(deal))
+        if (
+            deal in self.v.concealed_book_first_meld_deals
+            and self.v.concealed_opening is ConcealedOpening.INSTEAD_OF_POINTS
+        ):
+            return _("a concealed book") + " (" + _("instead of %(points)s", points=minimum) + ")"
+        return minimum
 
     def first_meld(self) -> list[Block]:
         v = self.v
@@ -584,6 +618,7 @@ class _Writer:
                     "concealed_book_first_meld_deals",
                 )
             )
+            blocks.append(self.p(self.concealed_opening_text(), "concealed_opening"))
         blocks.append(
             self.p(
                 _(
@@ -694,6 +729,12 @@ class _Writer:
                 _(
                     "Threes are never melded like the other ranks. Red threes are bonus cards "
                     "laid out beside your melds; black threes are blockers."
+                )
+                if v.red_threes_laid_down
+                else _(
+                    "Threes are never melded like the other ranks. Red threes only ever cost "
+                    "points, and you get rid of them by discarding them; black threes are "
+                    "blockers."
                 ),
                 see=("red-threes",),
             ),
@@ -751,6 +792,8 @@ class _Writer:
 
     def red_threes(self) -> list[Block]:
         red = self.v.red_three
+        if red.down is None:
+            return self.red_threes_never_down(red.held)
         if red.down == red.held:
             score = _(
                 "Every red three counts %(points)s at the end of the deal, laid down or not. "
@@ -786,6 +829,26 @@ class _Writer:
             self.p(_("Red threes never count toward the first-meld minimum."), see=("first-meld",)),
         ]
 
+    def red_threes_never_down(self, held: int) -> list[Block]:
+        return [
+            self.p(
+                _(
+                    "A red three is never melded and never laid down: it brings your side "
+                    "nothing. The only way to be rid of one is to discard it, one per turn, "
+                    "and a red three on top of the discard pile can never be taken."
+                )
+            ),
+            self.p(
+                _(
+                    "Each red three still in a hand or foot when the deal ends, a foot never "
+                    "picked up included, costs %(held)s.",
+                    held=signed(held),
+                ),
+                "red_three",
+                see=("foot",),
+            ),
+        ]
+
     def foot(self) -> list[Block]:
         return [
             self.p(
@@ -807,7 +870,9 @@ class _Writer:
                 )
             ),
             self.p(
-                _("Red threes found in the foot are laid down and replaced at once, as always."),
+                _("Red threes found in the foot are laid down and replaced at once, as always.")
+                if self.v.red_threes_laid_down
+                else _("Red threes found in the foot stay in your hand until you discard them."),
                 see=("red-threes",),
             ),
             self.p(
@@ -1072,7 +1137,16 @@ class _Writer:
                     link="books",
                 )
             )
-        if red.down == red.held:
+        if red.down is None:
+            bonuses.append(
+                self.row(
+                    _("Red three still held"),
+                    signed(red.held),
+                    names=("red_three",),
+                    link="red-threes",
+                )
+            )
+        elif red.down == red.held:
             bonuses.append(
                 self.row(
                     _("Red three, down or held"),
@@ -1159,10 +1233,10 @@ class _Writer:
         deals = self.v.concealed_book_first_meld_deals
         if not deals:
             return ""
-        return _(
-            "%(deals)s: with a concealed book",
-            deals=join(deal_span(n, n) for n in sorted(deals)),
-        )
+        listed = join(deal_span(n, n) for n in sorted(deals))
+        if self.v.concealed_opening is ConcealedOpening.WITH_POINTS:
+            return _("%(deals)s: a concealed book as well as the points", deals=listed)
+        return _("%(deals)s: a concealed book instead of the points", deals=listed)
 
 
 def handbook(variant: Variant) -> Handbook:

@@ -17,6 +17,7 @@ from flask_babel import ngettext
 from scorekeeper.engine.conventions import MATCHING_TO_TAKE, PILE_TAKE
 from scorekeeper.rules.cards import BOOK_SIZE
 from scorekeeper.rules.variants import (
+    ConcealedOpening,
     PilePickup,
     RankMelds,
     Table,
@@ -60,6 +61,7 @@ SECTION_OF: dict[str, str] = {
     "going_out_asks_partner": "going-out",
     "black_three_pair_takes_pile": "threes",
     "concealed_book_first_meld_deals": "first-meld",
+    "concealed_opening": "first-meld",
     "stock_piles": "setup",
     "cut_for_packets": "setup",
 }
@@ -169,6 +171,14 @@ def rank_melds_label(rule: RankMelds) -> str:
     return labels.get(rule, str(rule.value))
 
 
+def concealed_opening_label(rule: ConcealedOpening) -> str:
+    labels = {
+        ConcealedOpening.INSTEAD_OF_POINTS: _("a concealed book instead of the minimum points"),
+        ConcealedOpening.WITH_POINTS: _("a concealed book and the minimum points"),
+    }
+    return labels.get(rule, str(rule.value))
+
+
 def going_out_label(variant: Variant) -> str:
     grouped = runs(variant.going_out)
     if len(grouped) == 1:
@@ -207,6 +217,7 @@ def _labels() -> dict[str, str]:
         "going_out_asks_partner": _("Ask your partner before going out"),
         "black_three_pair_takes_pile": _("A pair of black threes may take the pile"),
         "concealed_book_first_meld_deals": _("First meld needs a concealed book in"),
+        "concealed_opening": _("A concealed first meld"),
         "stock_piles": _("Stock piles"),
         "cut_for_packets": _("Players cut their own hand and foot"),
     }
@@ -214,6 +225,10 @@ def _labels() -> dict[str, str]:
 
 def _describe(name: str, value: Any, variant: Variant) -> str:
     """The value of field `name` (or `field.part`) of `variant`, in words."""
+    if name == "red_three.down" and value is None:
+        return _("never laid down")
+    if name == "concealed_opening":
+        return concealed_opening_label(value) if variant.concealed_book_first_meld_deals else NONE
     if value is None:
         return NONE
     describers: dict[str, Callable[[], str]] = {

@@ -77,6 +77,8 @@ def shown_value(param: Param, value: Any) -> str:
     kind = param.kind
     if kind is Kind.OPTIONAL_BONUS and value is None:
         return _("not allowed") if param.key.startswith("book_bonus.") else _("none")
+    if kind is Kind.OPTIONAL_POINTS and value is None:
+        return _("never laid down") if param.key == "red_three.down" else _("none")
     if kind is Kind.CHOICE:
         return words(choice_term(param.key, value))
     if kind is Kind.FLAG:
@@ -189,7 +191,7 @@ def _fields_for(param: Param, current: Variant) -> Iterator[tuple[str, Any]]:
     name = field_name(param.key)
     if kind in (Kind.CARD, Kind.POINTS, Kind.BONUS, Kind.COUNT):
         yield name, WholeNumberField(words(param.label))
-    elif kind is Kind.OPTIONAL_BONUS:
+    elif kind in (Kind.OPTIONAL_BONUS, Kind.OPTIONAL_POINTS):
         yield name, WholeNumberField(words(param.label), optional=True)
     elif kind is Kind.CHOICE:
         choices = [

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, fields, replace
 from enum import Enum, StrEnum
 from typing import Any
 
-from .cards import BOOK_SIZE, CARDS_PER_DECK, NATURAL_RANKS
+from .cards import BOOK_SIZE, CARDS_PER_DECK, NATURAL_RANKS, CardKind
 from .json_numbers import read_json_number
 from .messages import N_, Phrase, Problem, Term
 from .names import clean_name, refused_characters
@@ -30,6 +30,7 @@ from .variants import (
     BUILT_IN,
     DEALS_PER_GAME,
     PAGAT,
+    ConcealedOpening,
     PilePickup,
     RankMelds,
     UnknownVariant,
@@ -50,9 +51,9 @@ MAX_NAME = 60
 MAX_TEXT = 500
 MAX_ID = 64
 MAX_POINTS = 100_000
-MAX_SIDES = 8
+MAX_SIDES = 12
 MAX_PLAYERS = 12
-MAX_DECKS = 12
+MAX_DECKS = 16
 MAX_TABLES = 16
 MAX_PACKET = 30
 MAX_BOOKS = 40
@@ -74,6 +75,8 @@ class Kind(StrEnum):
     """A bonus or a minimum: a multiple of 5, not below 0."""
     OPTIONAL_BONUS = "optional-bonus"
     """A bonus, or null where the variant has no such thing (no wild books...)."""
+    OPTIONAL_POINTS = "optional-points"
+    """Points that may be negative, or null where the variant has no such thing."""
     COUNT = "count"
     """A whole number from `low` to `high`."""
     CHOICE = "choice"
@@ -156,6 +159,12 @@ _CHOICE_TERMS: Mapping[tuple[str, Any], Term] = {
     ),
     ("wild_discard", WildDiscard.NEVER_TAKEN.value): Term(N_("the pile cannot be taken")),
     ("wild_discard", WildDiscard.FREEZES_PILE.value): Term(N_("the pile is frozen")),
+    ("concealed_opening", ConcealedOpening.INSTEAD_OF_POINTS.value): Term(
+        N_("a concealed book instead of the minimum points")
+    ),
+    ("concealed_opening", ConcealedOpening.WITH_POINTS.value): Term(
+        N_("a concealed book and the minimum points")
+    ),
 }
 
 
@@ -219,9 +228,11 @@ PARAMS: tuple[Param, ...] = (
         Term(N_("Black-three book bonus")),
         help=Term(N_("Empty: black-three books are not allowed.")),
     ),
-    Param("red_three.down", Group.RED_THREES, Kind.POINTS, Term(N_("Each red three laid down")),
-        help=Term(N_("Plus and minus: 100 here and -100 below. Always minus: the same negative "
-                "value in both."))),
+    Param("red_three.down", Group.RED_THREES, Kind.OPTIONAL_POINTS,
+        Term(N_("Each red three laid down")),
+        help=Term(N_("Plus and minus: 100 here and -100 below. Empty: red threes are never "
+                "laid down, they are discarded, and each one still held costs the value "
+                "below."))),
     Param(
         "red_three.held", Group.RED_THREES, Kind.POINTS,
         Term(N_("Each red three still in hand or foot")),
@@ -236,6 +247,11 @@ PARAMS: tuple[Param, ...] = (
     Param(
         "concealed_book_first_meld_deals", Group.FIRST_MELD, Kind.DEALS,
         Term(N_("Deals whose first meld needs a concealed book")),
+    ),
+    Param(
+        "concealed_opening", Group.FIRST_MELD, Kind.CHOICE,
+        Term(N_("A first meld that needs a concealed book")),
+        choices=_choices(ConcealedOpening),
     ),
     Param(
         "must_discard_to_go_out", Group.GOING_OUT, Kind.FLAG,
@@ -388,6 +404,8 @@ def check_value(param: Param, value: object) -> list[Problem]:
     kind = param.kind
     if kind is Kind.OPTIONAL_BONUS:
         return [] if value is None else check_value(_as_kind(param, Kind.BONUS), value)
+    if kind is Kind.OPTIONAL_POINTS:
+        return [] if value is None else check_value(_as_kind(param, Kind.POINTS), value)
     if kind in (Kind.CARD, Kind.POINTS, Kind.BONUS):
         return _check_points(param, value)
     if kind is Kind.COUNT:
@@ -423,7 +441,7 @@ def check_value(param: Param, value: object) -> list[Problem]:
 def has_type(param: Param, value: object) -> bool:
     """Whether `value` is of the type `param` takes (its range aside)."""
     kind = param.kind
-    if kind is Kind.OPTIONAL_BONUS:
+    if kind in (Kind.OPTIONAL_BONUS, Kind.OPTIONAL_POINTS):
         return value is None or _is_int(value)
     if kind in (Kind.CARD, Kind.POINTS, Kind.BONUS, Kind.COUNT):
         return _is_int(value)
@@ -639,7 +657,7 @@ def _check_red_threes(variant: Variant) -> Iterator[Problem]:
                "for its side (entered {value})."),
             value=red.held,
         )
-    elif red.held > red.down:
+    elif red.down is not None and red.held > red.down:
         yield _field_problem(
             "red_three.held",
             N_("{field} ({value}) cannot be worth more than a red three laid down ({down})."),
@@ -963,7 +981,14 @@ def house_rules_of(variant: Variant, base: Variant | None = None) -> HouseRules:
 
 _HOUSE_KEYS = frozenset({"format", "version", "id", "name", "summary", "based_on", "changes"})
 _HOUSE_REQUIRED = ("name", "based_on", "changes")
-_FULL_OPTIONAL: Mapping[str, Any] = {"summary": "", "source": "", "inferred": []}
+_FULL_OPTIONAL: Mapping[str, Any] = {
+    "summary": "",
+    "source": "",
+    "inferred": [],
+    "concealed_opening": PAGAT.concealed_opening.value,
+    "first_discard_turned": PAGAT.first_discard_turned,
+    "first_discard_buried": sorted(kind.value for kind in PAGAT.first_discard_buried),
+}
 
 
 _RULE_FIELDS = frozenset(_VARIANT_FIELDS) - {"id", "name", "summary", "source", "inferred"}
@@ -1072,6 +1097,7 @@ def _full_variant(data: Mapping[str, Any]) -> Variant:
         raise VariantRejected(problems)
     problems += _check_meta_types(complete)
     problems += _check_nested_shape(complete)
+    problems += _check_play_choices(complete)
     if problems:
         raise VariantRejected(problems)
     for param in PARAMS:
@@ -1112,6 +1138,29 @@ def _check_meta_types(data: Mapping[str, Any]) -> Iterator[Problem]:
         or not all(isinstance(name, str) for name in inferred)
     ):
         yield _problem("inferred", N_("{key} must be a list of rule names."), key="inferred")
+
+
+def _check_play_choices(data: Mapping[str, Any]) -> Iterator[Problem]:
+    """The engine's choices a whole variant may carry: known values only."""
+    openings = [choice.value for choice in ConcealedOpening]
+    if data["concealed_opening"] not in openings:
+        yield _choice_problem("concealed_opening", openings, data["concealed_opening"])
+    if not isinstance(data["first_discard_turned"], bool):
+        yield _problem(
+            "first_discard_turned", N_("{field} must be true or false."),
+            field="first_discard_turned",
+        )
+    buried = data["first_discard_buried"]
+    kinds = [kind.value for kind in CardKind]
+    if not isinstance(buried, list) or not all(kind in kinds for kind in buried):
+        yield _choice_problem("first_discard_buried", kinds, buried)
+
+
+def _choice_problem(key: str, allowed: Sequence[str], value: object) -> Problem:
+    return _problem(
+        key, N_("{field} must be one of {allowed} (entered {value})."),
+        field=key, allowed=", ".join(allowed), value=_quoted(str(value)[:40]),
+    )
 
 
 def _check_nested_shape(data: Mapping[str, Any]) -> Iterator[Problem]:

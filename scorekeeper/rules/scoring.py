@@ -53,10 +53,13 @@ def score_lines(variant: Variant, side: SideEntry, stock_ran_out: bool = False) 
             )
         )
     red = variant.red_three
-    down = ScoreLine("red_threes_down", side.red_threes_down, side.red_threes_down * red.down)
     held = ScoreLine("red_threes_held", side.red_threes_held, side.red_threes_held * red.held)
-    threes = side.red_threes_down + side.red_threes_held
-    lines.append(ScoreLine("red_threes", threes, down.points + held.points, (down, held)))
+    parts = (held,)
+    if red.down is not None:  # where red threes are never laid down, there is no such line
+        down = ScoreLine("red_threes_down", side.red_threes_down, side.red_threes_down * red.down)
+        parts = (down, held)
+    threes = sum(part.count or 0 for part in parts)
+    lines.append(ScoreLine("red_threes", threes, sum(part.points for part in parts), parts))
     went_out = side.went_out and not stock_ran_out
     lines.append(ScoreLine("going_out", int(went_out), variant.going_out_bonus if went_out else 0))
     if variant.exact_22_bonus is not None:

@@ -10,10 +10,16 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
-from .cards import BOOK_SIZE, NATURAL_RANKS, SMALLEST_CARD_POINTS, CardPoints
+from .cards import (
+    BOOK_SIZE,
+    CARDS_PER_RANK_PER_DECK,
+    NATURAL_RANKS,
+    SMALLEST_CARD_POINTS,
+    CardPoints,
+)
 from .entry import COUNT_FIELDS, POINT_FIELDS, DealEntry, SideEntry
 from .messages import FIELD_TERMS, N_, Problem, Severity, Term
-from .variants import DEALS_PER_GAME, Table, Variant
+from .variants import DEALS_PER_GAME, ConcealedOpening, RankMelds, Table, Variant
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,13 +123,25 @@ def _check_shape(entry: DealEntry, names: tuple[str, ...]) -> Iterator[Problem]:
             value=entry.players,
         )
     for index, side in enumerate(entry.sides):
-        yield from _check_side_ranges(index, names[index], side)
+        yield from _check_side_ranges(variant, index, names[index], side)
 
 
-def _check_side_ranges(index: int, name: str, side: SideEntry) -> Iterator[Problem]:
+def _may_be_negative(variant: Variant, field: str) -> bool:
+    """Melded points may end below 0 where melded black threes count against the side."""
+    return field == "meld_points" and _melded_black_three(variant) < 0
+
+
+def _melded_black_three(variant: Variant) -> int:
+    """What one melded black three is worth; 0 where black threes are never melded."""
+    return variant.card_points.black_three_melded if variant.black_three_books else 0
+
+
+def _check_side_ranges(
+    variant: Variant, index: int, name: str, side: SideEntry
+) -> Iterator[Problem]:
     for field in COUNT_FIELDS:
         value = getattr(side, field)
-        if value < 0:
+        if value < 0 and not _may_be_negative(variant, field):
             yield _error(
                 index,
                 field,
@@ -253,16 +271,25 @@ def _check_going_out_books(deal: _Deal) -> Iterator[Problem]:
                 )
 
 
+def _first_meld_minimum(variant: Variant, deal: int) -> int:
+    """The points the deal's first meld must reach; 0 where a concealed book replaces them."""
+    if (
+        deal in variant.concealed_book_first_meld_deals
+        and variant.concealed_opening is ConcealedOpening.INSTEAD_OF_POINTS
+    ):
+        return 0
+    return variant.first_meld_for(deal)
+
+
 def _check_first_meld(deal: _Deal) -> Iterator[Problem]:
-    """A side that melded at all reached the deal's minimum first meld (fact 8)."""
-    minimum = deal.variant.first_meld_for(deal.number)
-    points = deal.variant.card_points
+    """A side that melded at all reached the deal's minimum first meld (fact 8).
+
+    Where melded black threes count against the side, wherever they lie, every black three
+    in play may have been melded after the first meld: the end total may sit below it.
+    """
+    minimum = _first_meld_minimum(deal.variant, deal.number)
+    lowered = _black_threes_against(deal.variant, deal.table)
     for index, name, side in deal.sides():
-        # Black threes melded after the opening may count against, lowering the total.
-        lowered = min(
-            0,
-            _least_black_three_points(points, side.black_three_books, deal.table.black_threes),
-        )
         if side.has_melded() and side.meld_points < minimum + lowered:
             yield _error(
                 index,
@@ -278,36 +305,76 @@ def _check_first_meld(deal: _Deal) -> Iterator[Problem]:
             )
 
 
-def least_book_points(points: CardPoints) -> dict[str, int]:
-    """The fewest card points a seven-card book of each kind holds (fact 5).
+def _check_concealed_opening(deal: _Deal) -> Iterator[Problem]:
+    """Where the deal opens with a concealed book, a side that melded holds a book."""
+    if deal.number not in deal.variant.concealed_book_first_meld_deals:
+        return
+    for index, name, side in deal.sides():
+        if side.has_melded() and side.books() == 0:
+            yield _error(
+                index,
+                "meld_points",
+                N_(
+                    "{side}: the first meld of deal {deal} must include a concealed book, "
+                    "so a side that melded has at least one book (entered {points} melded "
+                    "card points and no book)."
+                ),
+                side=name,
+                deal=deal.number,
+                points=side.meld_points,
+            )
 
-    A clean book is seven of the cheapest natural, a dirty one six of them and the cheapest
-    wild, a wild book seven of the cheapest wild.
+
+def _black_threes_against(variant: Variant, table: Table) -> int:
+    """How far melded black threes may lower a side's melded points: all of them, melded."""
+    return min(0, _melded_black_three(variant)) * table.black_threes
+
+
+def _cheapest(supply: Sequence[tuple[int, int]], count: int) -> tuple[int, list[tuple[int, int]]]:
+    """The points of the `count` cheapest cards of `supply` ((points, cards) pairs), and
+    what is left of the supply. Takes what exists when the supply is short."""
+    total = 0
+    left = []
+    for each, cards in sorted(supply):
+        taken = min(cards, count)
+        total += taken * each
+        count -= taken
+        if cards > taken:
+            left.append((each, cards - taken))
+    return total, left
+
+
+def least_book_points(variant: Variant, table: Table, side: SideEntry) -> int:
+    """The fewest card points the books of `side` can hold, from the cards the decks hold.
+
+    Every book has seven cards (fact 5). A clean book takes seven naturals, a wild book seven
+    wilds, a dirty book at least one wild and as many naturals as the wild limit asks; its
+    other cards may be either. The cheapest naturals and wilds go first: once the twos are
+    used up, a wild is a joker.
     """
-    cheapest_natural = min(points.low, points.high, points.ace)
-    cheapest_wild = min(points.two, points.joker)
-    return {
-        "clean_books": BOOK_SIZE * cheapest_natural,
-        "dirty_books": (BOOK_SIZE - 1) * cheapest_natural + cheapest_wild,
-        "wild_books": BOOK_SIZE * cheapest_wild,
-    }
-
-
-def _least_black_three_points(points: CardPoints, books: int, in_play: int) -> int:
-    """Where melded black threes count against, the books may hold every one in play."""
-    if not books:
-        return 0
-    each = points.black_three_melded
-    return each * (BOOK_SIZE * books if each >= 0 else in_play)
+    points = variant.card_points
+    decks = table.decks
+    naturals = [
+        (points.low, 4 * CARDS_PER_RANK_PER_DECK * decks),
+        (points.high, 6 * CARDS_PER_RANK_PER_DECK * decks),
+        (points.ace, CARDS_PER_RANK_PER_DECK * decks),
+    ]
+    wilds = [(points.two, 4 * decks), (points.joker, 2 * decks)]
+    most_wilds = max(1, variant.wild_limit.most_wilds(BOOK_SIZE))
+    natural_points, naturals = _cheapest(
+        naturals, BOOK_SIZE * side.clean_books + (BOOK_SIZE - most_wilds) * side.dirty_books
+    )
+    wild_points, wilds = _cheapest(wilds, BOOK_SIZE * side.wild_books + side.dirty_books)
+    either_points, _left = _cheapest(naturals + wilds, (most_wilds - 1) * side.dirty_books)
+    black_three_points = BOOK_SIZE * side.black_three_books * max(0, _melded_black_three(variant))
+    return natural_points + wild_points + either_points + black_three_points
 
 
 def _check_book_points(deal: _Deal) -> Iterator[Problem]:
     """Melded card points hold at least the cards of the books scored (fact 5)."""
-    points = deal.variant.card_points
-    least = least_book_points(points)
+    lowered = _black_threes_against(deal.variant, deal.table)
     for index, name, side in deal.sides():
-        floor = sum(least[kind] * getattr(side, kind) for kind in least)
-        floor += _least_black_three_points(points, side.black_three_books, deal.table.black_threes)
+        floor = least_book_points(deal.variant, deal.table, side) + lowered
         if side.meld_points < floor:
             yield _error(
                 index,
@@ -464,27 +531,59 @@ def _check_naturals(deal: _Deal) -> Iterator[Problem]:
 
 
 def _check_cards_left(deal: _Deal) -> Iterator[Problem]:
-    """Everyone but the player who went out still holds a card (fact 9)."""
-    each = SMALLEST_CARD_POINTS
+    """Everyone but the player who went out still holds a card (fact 9).
+
+    A card held is worth at least 5, but where red threes are never laid down a player may
+    end holding only red threes, which score on their own line.
+    """
     for index, name, side in deal.sides():
         out = side.went_out and not deal.entry.stock_ran_out
         holders = deal.table.players_per_side - (1 if out else 0)
-        least = holders * each
         if holders == 0:
-            yield from _check_player_out_holds_nothing(index, name, side)
+            continue
+        only_red = 0 if deal.variant.red_threes_laid_down else side.red_threes_held
+        least = SMALLEST_CARD_POINTS * max(0, holders - only_red)
+        if side.cards_left_points >= least:
+            if side.cards_left_points == 0:
+                yield _warning(
+                    index,
+                    "cards_left_points",
+                    N_(
+                        "{side}: with no points of cards left, every player still holding "
+                        "cards holds only red threes. Is that right?"
+                    ),
+                    side=name,
+                )
+            continue
+        if only_red:
+            yield _error(
+                index,
+                "cards_left_points",
+                N_(
+                    "{side}: {holders} player(s) still hold at least one card each and only "
+                    "{red} red three(s) are held, so the cards left are worth at least {least}, "
+                    "not {value}."
+                ),
+                side=name,
+                holders=holders,
+                red=only_red,
+                least=least,
+                value=side.cards_left_points,
+            )
         elif side.cards_left_points == 0:
             template = (
                 N_(
-                    "{side} went out, but a partner still holds cards: are the points of "
-                    "cards left really 0?"
+                    "{side} went out, but a partner plays on until then and still holds at "
+                    "least one card: the points of cards left cannot be 0."
                 )
                 if out
                 else N_(
-                    "{side} did not go out but has no cards left: check the points of cards left."
+                    "{side} did not go out, so each of its players still holds at least one "
+                    "card: the points of cards left cannot be 0."
                 )
             )
-            yield _warning(index, "cards_left_points", template, side=name)
-        elif side.cards_left_points < least:
+            yield _error(index, "cards_left_points", template, side=name)
+        else:
             yield _error(
                 index,
                 "cards_left_points",
@@ -499,23 +598,108 @@ def _check_cards_left(deal: _Deal) -> Iterator[Problem]:
             )
 
 
-def _check_player_out_holds_nothing(index: int, name: str, side: SideEntry) -> Iterator[Problem]:
-    if side.cards_left_points:
-        yield _error(
-            index,
-            "cards_left_points",
-            N_("{side} went out, so no cards are left in hand or foot (entered {value})."),
-            side=name,
-            value=side.cards_left_points,
-        )
-    if side.red_threes_held:
-        yield _error(
-            index,
-            "red_threes_held",
-            N_("{side} went out, so no red three can still be held (entered {value})."),
-            side=name,
-            value=side.red_threes_held,
-        )
+def _check_rank_melds(deal: _Deal) -> Iterator[Problem]:
+    """Where a rank is melded only once, a side has a book of each rank at most."""
+    if deal.variant.rank_melds is not RankMelds.ONE:
+        return
+    most = len(NATURAL_RANKS)
+    for index, name, side in deal.sides():
+        natural = side.clean_books + side.dirty_books
+        if natural > most:
+            yield _error(
+                index,
+                "clean_books",
+                N_(
+                    "{side}: {variant} allows one meld of each rank, so a side has at most "
+                    "{most} clean and dirty books together (A, K ... 4), not {count}."
+                ),
+                side=name,
+                variant=Term(deal.variant.name),
+                most=most,
+                count=natural,
+            )
+        if side.black_three_books > 1:
+            yield _error(
+                index,
+                "black_three_books",
+                N_(
+                    "{side}: {variant} allows one meld of each rank, so a side has at most "
+                    "one black-three book, not {count}."
+                ),
+                side=name,
+                variant=Term(deal.variant.name),
+                count=side.black_three_books,
+            )
+
+
+def _check_red_threes_laid_down(deal: _Deal) -> Iterator[Problem]:
+    """Red threes are laid down only where the variant lays them down."""
+    if deal.variant.red_threes_laid_down:
+        return
+    for index, name, side in deal.sides():
+        if side.red_threes_down:
+            yield _error(
+                index,
+                "red_threes_down",
+                N_(
+                    "{side}: in {variant} red threes are never laid down, only discarded, so "
+                    "red threes laid down must be 0 (entered {value}); count the ones still "
+                    "held at the end instead."
+                ),
+                side=name,
+                variant=Term(deal.variant.name),
+                value=side.red_threes_down,
+            )
+
+
+def _check_red_threes_after_going_out(deal: _Deal) -> Iterator[Problem]:
+    """Where partners must be in their foot to go out and red threes go down at once, the
+    side that went out holds none: every red three its players found is on the table."""
+    variant = deal.variant
+    if not (variant.red_threes_laid_down and variant.going_out_needs_partner_in_foot):
+        return
+    out = [index for index, _, side in deal.sides() if side.went_out]
+    if deal.entry.stock_ran_out or len(out) != 1 or deal.table.players_per_side == 1:
+        return
+    for index, name, side in deal.sides():
+        if index in out and side.red_threes_held:
+            yield _error(
+                index,
+                "red_threes_held",
+                N_(
+                    "{side} went out, so its partner had picked up the foot, and in {variant} "
+                    "every red three found is laid down at once: no red three can still be "
+                    "held (entered {value})."
+                ),
+                side=name,
+                variant=Term(variant.name),
+                value=side.red_threes_held,
+            )
+
+
+def _check_lone_player_out(deal: _Deal) -> Iterator[Problem]:
+    """A player alone on a side who went out holds nothing at all."""
+    if deal.entry.stock_ran_out or deal.table.players_per_side != 1:
+        return
+    for index, name, side in deal.sides():
+        if not side.went_out:
+            continue
+        if side.cards_left_points:
+            yield _error(
+                index,
+                "cards_left_points",
+                N_("{side} went out, so no cards are left in hand or foot (entered {value})."),
+                side=name,
+                value=side.cards_left_points,
+            )
+        if side.red_threes_held:
+            yield _error(
+                index,
+                "red_threes_held",
+                N_("{side} went out, so no red three can still be held (entered {value})."),
+                side=name,
+                value=side.red_threes_held,
+            )
 
 
 RULE_CHECKS: tuple[Callable[[_Deal], Iterator[Problem]], ...] = (
@@ -524,10 +708,15 @@ RULE_CHECKS: tuple[Callable[[_Deal], Iterator[Problem]], ...] = (
     _check_going_out,
     _check_going_out_books,
     _check_first_meld,
+    _check_concealed_opening,
     _check_book_points,
     _check_card_points_in_play,
     _check_threes,
     _check_wilds,
     _check_naturals,
     _check_cards_left,
+    _check_lone_player_out,
+    _check_rank_melds,
+    _check_red_threes_laid_down,
+    _check_red_threes_after_going_out,
 )

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, fields, replace
 from enum import Enum, StrEnum
 from typing import Any, TypeVar
 
-from .cards import BOOK_SIZE, CardPoints
+from .cards import BOOK_SIZE, CardKind, CardPoints
 
 DEALS_PER_GAME = 4
 
@@ -38,6 +38,15 @@ class WildDiscard(StrEnum):
     """A two, three or joker on top can never be taken."""
     FREEZES_PILE = "freezes-pile"
     """A discarded joker or two freezes the pile: it is set aside and a new pile starts."""
+
+
+class ConcealedOpening(StrEnum):
+    """What a side's first meld needs in a deal that asks for a concealed book."""
+
+    INSTEAD_OF_POINTS = "instead_of_points"
+    """The concealed book replaces the deal's minimum points."""
+    WITH_POINTS = "with_points"
+    """Both: a concealed book, and the deal's minimum points."""
 
 
 class RankMelds(StrEnum):
@@ -94,9 +103,13 @@ class BookBonus:
 
 @dataclass(frozen=True, slots=True)
 class RedThreeScore:
-    """Points for each red three: laid down on the table, or still held at the end."""
+    """Points for each red three: laid down on the table, or still held at the end.
 
-    down: int
+    `down` is None where red threes are never laid down: a red three is got rid of by
+    discarding it, and one still held at the end costs `held`.
+    """
+
+    down: int | None
     held: int
 
 
@@ -159,6 +172,13 @@ class Variant:
     concealed_book_first_meld_deals: frozenset[int] = frozenset()
     stock_piles: int = 1
     cut_for_packets: bool = False
+    concealed_opening: ConcealedOpening = ConcealedOpening.INSTEAD_OF_POINTS
+    first_discard_turned: bool = True
+    """False where no card is turned up: the discard pile starts empty."""
+    first_discard_buried: frozenset[CardKind] = frozenset(
+        {CardKind.RED_THREE, CardKind.TWO, CardKind.JOKER}
+    )
+    """Cards that, turned up to start the discard pile, are buried in the stock instead."""
     inferred: frozenset[str] = field(default_factory=frozenset)
     """Names of the fields whose values no source states: defaults a table may change."""
 
@@ -169,6 +189,10 @@ class Variant:
     @property
     def black_three_books(self) -> bool:
         return self.book_bonus.black_three is not None
+
+    @property
+    def red_threes_laid_down(self) -> bool:
+        return self.red_three.down is not None
 
     @property
     def side_counts(self) -> tuple[int, ...]:
@@ -232,8 +256,7 @@ PAGAT = Variant(
     tables=(
         Table(2, 4, 5),
         Table(2, 6, 7),
-        *_individual(range(2, 4)),
-        Table(5, 5, 6),
+        *_individual(range(2, 7)),
     ),
     hand_size=13,
     foot_size=13,
@@ -261,6 +284,8 @@ GAMERULES = PAGAT.with_changes(
     source="Hand and foot card game rules pages in Italian, German and Japanese "
     "(seeds 001, 002, 004).",
     tables=(Table(2, 4, 5), *_individual(range(2, 8), decks=5)),
+    must_discard_to_go_out=True,
+    first_discard_buried=frozenset({CardKind.RED_THREE, CardKind.BLACK_THREE, CardKind.JOKER}),
 )
 
 SASKATCHEWAN = PAGAT.with_changes(
@@ -269,7 +294,6 @@ SASKATCHEWAN = PAGAT.with_changes(
     summary="Canastas of seven or more, the whole pile taken, and a concealed canasta "
     "to open the last deal.",
     source="pagat.com, Saskatchewan Hand and Foot, from Dave Petrie (seed 000).",
-    tables=(Table(2, 4, 5),),
     hand_size=11,
     foot_size=13,
     going_out=_every_deal(BookCount(clean=1, dirty=1, wild=1)),
@@ -277,7 +301,7 @@ SASKATCHEWAN = PAGAT.with_changes(
     wild_limit=WildLimit(per_wild=1, extra=1),
     pile_pickup=PilePickup.WHOLE_PILE,
     concealed_book_first_meld_deals=frozenset({4}),
-    inferred=frozenset({"tables", "book_bonus", "red_three", "going_out_bonus", "rank_melds"}),
+    inferred=frozenset({"book_bonus", "red_three", "going_out_bonus", "rank_melds"}),
 )
 
 SIMPSON = Variant(
@@ -285,12 +309,12 @@ SIMPSON = Variant(
     name="Steve Simpson",
     summary="Every player for themself: cut 22 cards, red threes always cost 500, no wild books.",
     source="pagat.com, Steve Simpson's Hand and Foot rules (seed 000).",
-    tables=_individual(range(2, 8)),
+    tables=_individual(range(2, 13)),
     hand_size=11,
     foot_size=11,
     card_points=CardPoints(),
     book_bonus=BookBonus(clean=300, dirty=100),
-    red_three=RedThreeScore(down=-500, held=-500),
+    red_three=RedThreeScore(down=None, held=-500),
     going_out_bonus=100,
     exact_22_bonus=100,
     first_meld=_STANDARD_FIRST_MELD,
@@ -305,6 +329,7 @@ SIMPSON = Variant(
     going_out_asks_partner=False,
     stock_piles=2,
     cut_for_packets=True,
+    first_discard_turned=False,
 )
 
 BROUILLETTE_LOW = SIMPSON.with_changes(
@@ -425,6 +450,14 @@ def variant_from_dict(data: Mapping[str, Any]) -> Variant:
         ),
         stock_piles=int(data["stock_piles"]),
         cut_for_packets=bool(data["cut_for_packets"]),
+        concealed_opening=ConcealedOpening(
+            data.get("concealed_opening", ConcealedOpening.INSTEAD_OF_POINTS)
+        ),
+        first_discard_turned=bool(data.get("first_discard_turned", True)),
+        first_discard_buried=frozenset(
+            CardKind(kind)
+            for kind in data.get("first_discard_buried", ("red_three", "two", "joker"))
+        ),
         inferred=frozenset(str(name) for name in data["inferred"]),
     )
 

@@ -17,7 +17,7 @@ from flask_babel import gettext as _
 from ..games.breakdown import count_label
 from ..rules.game import GameScore
 from ..rules.scoring import SideScore, line_keys
-from ..rules.variants import DEALS_PER_GAME, BookCount, Variant
+from ..rules.variants import DEALS_PER_GAME, BookCount, ConcealedOpening, Variant
 from ..variant_texts import variant_text
 from .geometry import (
     DEAL_COLUMN_PT,
@@ -187,7 +187,7 @@ def _line_text(variant: Variant) -> Mapping[str, tuple[str, str]]:
         "meld_points": (_("Melded card points"), "+"),
         "clean_books": (_("Clean books"), _("× %(points)s", points=number(bonus.clean))),
         "dirty_books": (_("Dirty books"), _("× %(points)s", points=number(bonus.dirty))),
-        "red_threes": (_("Red threes"), _red_three_hint(red.down, red.held)),
+        "red_threes": _red_three_line(red.down, red.held),
         "going_out": (_("Going out"), signed(variant.going_out_bonus)),
         "cards_left": (_("Cards left"), "−"),
     }
@@ -206,10 +206,13 @@ def _line_text(variant: Variant) -> Mapping[str, tuple[str, str]]:
     return texts
 
 
-def _red_three_hint(down: int, held: int) -> str:
+def _red_three_line(down: int | None, held: int) -> tuple[str, str]:
+    """The red-three line's label and hint; only held ones where none is laid down."""
+    if down is None:
+        return _("Red threes still held"), _("%(points)s each", points=signed(held))
     if down == held:
-        return _("%(points)s each", points=signed(down))
-    return _("%(down)s / %(held)s", down=signed(down), held=signed(held))
+        return _("Red threes"), _("%(points)s each", points=signed(down))
+    return _("Red threes"), _("%(down)s / %(held)s", down=signed(down), held=signed(held))
 
 
 def books_parts(books: BookCount) -> tuple[str, ...]:
@@ -228,6 +231,16 @@ def books_text(books: BookCount) -> str:
     return ", ".join(books_parts(books))
 
 
+def _first_meld_words(variant: Variant, deal: int) -> tuple[str, str]:
+    """The deal's first meld as the sheet prints it: the minimum, and a note beside it."""
+    minimum = number(variant.first_meld_for(deal))
+    if deal not in variant.concealed_book_first_meld_deals:
+        return minimum, ""
+    if variant.concealed_opening is ConcealedOpening.WITH_POINTS:
+        return minimum, _("and a concealed book")
+    return _("a concealed book"), _("instead of %(points)s", points=minimum)
+
+
 def deal_blocks(variant: Variant) -> tuple[DealBlock, ...]:
     texts = _line_text(variant)
     lines = tuple(
@@ -240,13 +253,11 @@ def deal_blocks(variant: Variant) -> tuple[DealBlock, ...]:
     )
     blocks = []
     for deal in range(1, DEALS_PER_GAME + 1):
-        note = ""
-        if deal in variant.concealed_book_first_meld_deals:
-            note = _("and a concealed book")
+        first_meld, note = _first_meld_words(variant, deal)
         blocks.append(
             DealBlock(
                 number=deal,
-                first_meld=number(variant.first_meld_for(deal)),
+                first_meld=first_meld,
                 first_meld_note=note,
                 going_out=books_parts(variant.going_out_for(deal)),
                 rows=lines + totals,
@@ -290,6 +301,12 @@ def _book_bonuses(variant: Variant) -> str:
 
 def _red_threes(variant: Variant) -> str:
     red = variant.red_three
+    if red.down is None:
+        return _(
+            "Never laid down: a red three is got rid of by discarding it; "
+            "%(held)s each still held when the deal ends.",
+            held=signed(red.held),
+        )
     if red.down == red.held:
         return _("%(points)s each, laid down or still held.", points=signed(red.down))
     return _(

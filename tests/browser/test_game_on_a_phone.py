@@ -68,7 +68,7 @@ def test_a_whole_game_on_a_phone(page: Page, migrated_server: str, artifacts_dir
     # Start: the partnership game is chosen, at two teams of two.
     expect(page.get_by_label("Partnership (pagat.com)")).to_be_checked()
     expect(page.get_by_label("Table")).to_have_value("2x4")
-    page.get_by_label("Team 1").fill(ANN)
+    page.get_by_label("Team 1", exact=True).fill(ANN)
     page.get_by_label("Team 2").fill(CY)
     page.get_by_label("Game name (optional)").fill("Friday")
     assert_fits_phone(page)
@@ -124,15 +124,15 @@ def test_a_whole_game_on_a_phone(page: Page, migrated_server: str, artifacts_dir
     save(page)
     expect(page.locator(".flash-success")).to_have_text("Deal 2 saved.")
 
-    # Deal 3: a warning, confirmed with "Save anyway".
+    # Deal 3: an error (the partner of the player who went out still holds cards), corrected.
     page.get_by_role("link", name="Enter deal 3").click()
     page.get_by_label(f"{CY} went out").check()
     fill_side(page, ANN, meld=400, clean=1, dirty=1, red_down=1, left=60)
     fill_side(page, CY, meld=1500, clean=2, dirty=2, wild=1, left=0)
     save(page)
-    expect(page.locator("#problems")).to_contain_text("Please check before saving")
-    expect(side(page, CY).locator(".field-warning")).to_contain_text("a partner still holds cards")
-    save(page, "Save anyway")
+    expect(side(page, CY)).to_contain_text("the points of cards left cannot be 0")
+    fill_side(page, CY, meld=1510, left=10)
+    save(page)
     expect(page.locator(".flash-success")).to_have_text("Deal 3 saved.")
 
     # Deal 4.
@@ -184,7 +184,7 @@ def test_dark_mode_and_no_script_deal_form(
         page.get_by_label("Steve Simpson").check()
         page.get_by_role("button", name="Show the fields for this table").click()
         expect(page.get_by_label("Table")).to_have_value("2x2")
-        expect(page.get_by_label("Player 1")).to_be_visible()
+        expect(page.get_by_label("Player 1", exact=True)).to_be_visible()
         page.get_by_label("Table").select_option("3x3")
         page.get_by_role("button", name="Show the fields for this table").click()
         page.get_by_label("Player 3").fill("Eve")
@@ -205,8 +205,16 @@ def test_dark_mode_and_no_script_deal_form(
         count(eve, 0, "Kings to eights").fill("14")
         fill_side(page, "Eve", clean=1, dirty=1)
         fill_side(page, "Player 1", meld=60, left=30)
-        fill_side(page, "Player 2", meld=0, left=45)
+        # Red threes are never laid down here: a player may end holding only red threes,
+        # which the table confirms.
+        expect(side(page, "Player 2").get_by_label("Red threes laid down")).to_have_count(0)
+        fill_side(page, "Player 2", meld=0, red_held=1, left=0)
         save(page)
+        expect(page.locator("#problems")).to_contain_text("Please check before saving")
+        expect(side(page, "Player 2").locator(".field-warning")).to_contain_text(
+            "holds only red threes"
+        )
+        save(page, "Save anyway")
 
         expect(page.locator(".flash-success")).to_have_text("Deal 1 saved.")
         page.screenshot(path=artifacts_dir / "game-5-dark-no-script.png", full_page=True)

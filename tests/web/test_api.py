@@ -74,13 +74,94 @@ def test_optional_fields_default_to_zero_and_players_to_the_usual_table(client):
     ]
 
 
+SIMPSON_OUT = {"meld_points": 400, "clean_books": 1, "dirty_books": 1, "went_out": True}
+
+
 def test_a_warning_is_returned_with_the_score(client):
-    body = json.loads(json.dumps(DEAL))
-    body["sides"][1]["cards_left_points"] = 0
+    # Simpson: red threes are never laid down, so a player may end holding only red threes.
+    body = {
+        "variant": "simpson",
+        "deal": 1,
+        "sides": [SIMPSON_OUT, {"meld_points": 100, "red_threes_held": 1}],
+    }
     data = post(client, body).get_json()
+    assert [side["total"] for side in data["sides"]] == [900, 100 - 500]
     (warning,) = data["sides"][1]["warnings"]
     assert warning["field"] == "cards_left_points"
-    assert "did not go out but has no cards left" in warning["message"]
+    assert warning["message"] == (
+        "Side 2: with no points of cards left, every player still holding cards holds only "
+        "red threes. Is that right?"
+    )
+
+
+def test_no_cards_left_for_a_side_still_playing_is_refused_where_red_threes_go_down(client):
+    body = json.loads(json.dumps(DEAL))
+    body["sides"][1]["cards_left_points"] = 0
+    response = post(client, body)
+    assert response.status_code == 422
+    assert response.get_json()["errors"] == [
+        {
+            "side": 1,
+            "field": "cards_left_points",
+            "message": "Side 2 did not go out, so each of its players still holds at least one "
+            "card: the points of cards left cannot be 0.",
+        }
+    ]
+
+
+def test_simpson_refuses_red_threes_laid_down_naming_the_rule_and_field(client):
+    body = {
+        "variant": "simpson",
+        "deal": 1,
+        "sides": [SIMPSON_OUT, {"meld_points": 100, "red_threes_down": 1, "cards_left_points": 20}],
+    }
+    response = post(client, body)
+    assert response.status_code == 422
+    assert response.get_json()["errors"] == [
+        {
+            "side": 1,
+            "field": "red_threes_down",
+            "message": "Side 2: in Steve Simpson red threes are never laid down, only "
+            "discarded, so red threes laid down must be 0 (entered 1); count the ones still "
+            "held at the end instead.",
+        }
+    ]
+
+
+def test_simpson_breakdown_has_only_the_red_threes_still_held(client):
+    body = {
+        "variant": "brouillette-high",
+        "deal": 1,
+        "sides": [SIMPSON_OUT, {"meld_points": 60, "red_threes_held": 2, "cards_left_points": 20}],
+    }
+    data = post(client, body).get_json()
+    assert data["sides"][1]["breakdown"]["red_threes"] == -1000
+    assert data["sides"][1]["total"] == 60 - 1000 - 20
+
+
+def test_twelve_players_play_simpson_and_six_play_pagat_each_for_themselves(client):
+    other = {"meld_points": 60, "cards_left_points": 25}
+    twelve = {"variant": "simpson", "deal": 1, "players": 12, "sides": [SIMPSON_OUT, *[other] * 11]}
+    data = post(client, twelve).get_json()
+    assert [side["total"] for side in data["sides"]] == [900] + [35] * 11
+    pagat_out = {
+        "meld_points": 900, "clean_books": 2, "dirty_books": 2, "wild_books": 1, "went_out": True
+    }
+    six = {"variant": "pagat", "deal": 1, "players": 6, "sides": [pagat_out, *[other] * 5]}
+    data = post(client, six).get_json()
+    assert [side["total"] for side in data["sides"]] == [4100] + [35] * 5
+
+
+def test_brouillette_melded_points_below_zero_are_scored(client):
+    # Five players, six decks: an opening of 50, then all twelve black threes melded (-60).
+    other = {"meld_points": 0, "cards_left_points": 15}
+    body = {
+        "variant": "brouillette-low",
+        "deal": 1,
+        "sides": [SIMPSON_OUT, {"meld_points": -10, "cards_left_points": 15}, *[other] * 3],
+    }
+    data = post(client, body).get_json()
+    assert [side["total"] for side in data["sides"]] == [900, -25, -15, -15, -15]
 
 
 def test_an_impossible_deal_is_422_naming_side_and_field(client):
@@ -158,7 +239,7 @@ def test_variants_lists_every_variant_with_its_parameters(client):
     assert ids == [v.id for v in all_variants()]
     simpson = next(v for v in data["variants"] if v["id"] == "simpson")
     assert simpson["book_bonus"] == {"clean": 300, "dirty": 100, "wild": None, "black_three": None}
-    assert simpson["red_three"] == {"down": -500, "held": -500}
+    assert simpson["red_three"] == {"down": None, "held": -500}
     assert simpson["exact_22_bonus"] == 100
     assert simpson["first_meld"] == [50, 90, 120, 150]
     assert simpson["going_out"][0] == {"clean": 1, "dirty": 1, "wild": 0}

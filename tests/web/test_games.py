@@ -128,7 +128,7 @@ def test_games_are_listed_newest_first_in_progress_then_finished(client: FlaskCl
 
 def test_new_game_starts_with_the_defaults_in_two_taps(app: Flask, client: FlaskClient) -> None:
     page = html(client.get("/games/new"))
-    assert 'value="pagat" data-tables="2x4 2x6 2x2 3x3 5x5" checked' in page
+    assert 'value="pagat" data-tables="2x4 2x6 2x2 3x3 4x4 5x5 6x6" checked' in page
     assert '<option value="2x4" selected>2 teams of 2</option>' in page
     for variant in all_variants():
         assert escape(variant.summary) in page
@@ -213,11 +213,11 @@ def test_the_deal_form_has_the_fields_the_variant_scores_and_no_others(
     assert ('name="sides-0-black_three_books"' in page) == variant.black_three_books
     assert ('name="sides-0-meld_black_three"' in page) == variant.black_three_books
     assert ('name="sides-0-exact_22"' in page) == (variant.exact_22_bonus is not None)
+    assert ('name="sides-0-red_threes_down"' in page) == variant.red_threes_laid_down
     for field in (
         "meld_points",
         "clean_books",
         "dirty_books",
-        "red_threes_down",
         "red_threes_held",
         "cards_left_points",
         "left_black_three",
@@ -378,16 +378,27 @@ def test_words_in_number_fields_are_refused_in_plain_words(client: FlaskClient) 
     assert 'value="six hundred"' in page
 
 
+# Simpson: a player who did not go out may end holding only red threes (never laid down).
+HELD_ONLY_RED = {
+    "went_out": "0",
+    0: {"meld_points": 400, "clean_books": 1, "dirty_books": 1},
+    1: {"meld_points": 100, "red_threes_held": 1},
+}
+
+
 def test_warnings_ask_for_a_confirmation_before_saving(app: Flask, client: FlaskClient) -> None:
-    game_id = start(client)
-    deal = {**DEAL_1, 0: {**DEAL_1[0], "cards_left_points": 0}}
+    game_id = start(client, "simpson", "2x2")
+    deal = HELD_ONLY_RED
 
     first = post_deal(client, game_id, 1, deal)
 
     assert first.status_code == 200
     page = html(first)
     assert "Please check before saving" in page
-    assert "a partner still holds cards: are the points of cards left really 0?" in page
+    assert (
+        "Cy &amp; Di: with no points of cards left, every player still holding cards holds "
+        "only red threes. Is that right?"
+    ) in page
     assert "Save anyway" in page
     assert stored_deals(app, game_id) == []
     key = re.search(r'name="confirm" value="([0-9a-f]+)"', page).group(1)
@@ -401,17 +412,17 @@ def test_warnings_ask_for_a_confirmation_before_saving(app: Flask, client: Flask
 def test_a_confirmation_covers_only_the_warnings_that_were_shown(
     app: Flask, client: FlaskClient
 ) -> None:
-    game_id = start(client)
-    warned = {**DEAL_1, 0: {**DEAL_1[0], "cards_left_points": 0}}
+    game_id = start(client, "simpson", "2x2")
+    warned = HELD_ONLY_RED
     key = re.search(
         r'name="confirm" value="([0-9a-f]+)"', html(post_deal(client, game_id, 1, warned))
     ).group(1)
-    other = {**DEAL_1, 1: {**DEAL_1[1], "cards_left_points": 0}}
+    other = {"went_out": "1", 0: warned[1], 1: warned[0]}
 
     response = post_deal(client, game_id, 1, other, confirm=key)
 
     assert response.status_code == 200
-    assert "Cy &amp; Di did not go out but has no cards left" in html(response)
+    assert "Ann &amp; Bob: with no points of cards left" in html(response)
     assert stored_deals(app, game_id) == []
 
 

@@ -61,7 +61,7 @@ def test_the_new_game_form_offers_house_rules_beside_the_built_in_variants(clien
     page = html(client.get("/games/new"))
 
     assert 'value="pagat"' in page
-    assert 'value="house-our-table" data-tables="2x4 2x6 2x2 3x3 5x5"' in page
+    assert 'value="house-our-table" data-tables="2x4 2x6 2x2 3x3 4x4 5x5 6x6"' in page
     assert "Wild books at 2000." in page
 
 

@@ -157,7 +157,7 @@ def test_setting_a_rule_back_to_the_base_value_drops_the_change(app, client):
          "with 3 decks, which hold only 18."),
         ({"red_three__held": 100}, "p-red_three__held", "must be 0 or less"),
         ({"card_points__joker": "fifty"}, "p-card_points__joker", "Enter a whole number"),
-        ({"decks__0": 0}, "p-tables", "play with 1 to 12 decks (entered 0)"),
+        ({"decks__0": 0}, "p-tables", "play with 1 to 16 decks (entered 0)"),
         ({"exact_22_bonus": 100}, "p-exact_22_bonus", "cut their own 22 cards"),
         ({"wild_limit__per_wild": 6, "wild_limit__extra": 6}, "p-wild_limit__per_wild",
          "lets no wild card into a book of seven"),
@@ -397,7 +397,7 @@ def test_the_score_api_names_the_field_of_an_impossible_inline_variant(client):
     assert response.status_code == 422
     errors = response.get_json()["errors"]
     assert [e["field"] for e in errors] == ["variant.tables"]
-    assert "1 to 12 decks (entered 0)" in errors[0]["message"]
+    assert "1 to 16 decks (entered 0)" in errors[0]["message"]
 
 
 def test_the_variants_list_holds_the_house_variants(client):

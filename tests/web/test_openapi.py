@@ -64,7 +64,10 @@ def _one(templates: list[str], words: str) -> list[str]:
 RULE_VERDICTS = [
     _pattern(template)
     for template in (
-        *_templates(validation._check_shape, *validation.RULE_CHECKS),
+        # Melded points below 0 are the rules' verdict: allowed only where melded black
+        # threes count against the side.
+        *_templates(validation._check_shape, validation._check_side_ranges),
+        *_templates(*validation.RULE_CHECKS),
         *_templates(
             house._check_tables,
             house._check_red_threes,
@@ -159,6 +162,10 @@ def test_the_document_follows_the_rules_core(client):
         "multipleOf": house.POINT_STEP,
     }
     assert schemas["SideEntry"]["properties"]["meld_points"] == {
+        "type": "integer",
+        "multipleOf": 5,
+    }
+    assert schemas["SideEntry"]["properties"]["cards_left_points"] == {
         "type": "integer",
         "minimum": 0,
         "multipleOf": 5,

@@ -2,10 +2,15 @@
 
 import re
 
+import pytest
+
+from scorekeeper.engine import reasons
+from scorekeeper.engine.cards import Face
 from scorekeeper.engine.game import play_game
-from scorekeeper.extensions import db
+from scorekeeper.extensions import LANGUAGE_COOKIE, db
 from scorekeeper.games.models import Game
 from scorekeeper.games.scoring import game_score
+from scorekeeper.rules.variants import BookCount
 
 
 def text_of(response):
@@ -35,7 +40,81 @@ def test_a_first_meld_below_the_deal_minimum_is_refused(client):
         )
     )
     assert "Not a legal meld" in text
-    assert "This deal opens with a concealed book." in text
+    assert (
+        "This deal opens with a concealed book (seven cards or more, laid down at once), "
+        "whatever its points." in text
+    )
+
+
+def test_saskatchewans_last_deal_opens_with_a_concealed_canasta_of_any_points(client):
+    text = text_of(
+        client.get("/meld-checker?variant=saskatchewan&deal=4&rank=5&naturals=7&first_meld=y")
+    )
+    assert "Legal meld" in text and "Card points 35" in text
+    assert "A concealed book opens this deal, whatever its points." in text
+
+
+@pytest.mark.parametrize(
+    ("code", "sentence"),
+    [
+        (
+            "fr",
+            "Trop de passe-partout : une combinaison doit avoir au moins deux fois plus de "
+            "cartes naturelles que de passe-partout.",
+        ),
+        (
+            "ja",
+            "ワイルドカードが多すぎます。"
+            "メルドにはワイルドカードの2倍以上のナチュラルカードが必要です。",
+        ),
+    ],
+)
+def test_the_meld_checker_refuses_wholly_in_the_readers_language(client, code, sentence):
+    client.set_cookie(LANGUAGE_COOKIE, code)
+    page = "/meld-checker?variant=pagat&deal=2&rank=9&naturals=3&twos=1&jokers=1"
+    text = text_of(client.get(page))
+
+    assert sentence in text
+    assert "natural cards" not in text and "wild cards" not in text
+
+
+@pytest.mark.parametrize(
+    ("code", "sentence"),
+    [
+        (
+            "fr",
+            "Votre camp a déjà une combinaison de dames : complétez-la au lieu d'en "
+            "commencer une autre.",
+        ),
+        ("ja", "チームにはすでにクイーンのメルドがあります。新しく始めずにそこへ加えてください。"),
+    ],
+)
+def test_engine_reasons_take_their_card_words_from_the_catalog(app, code, sentence):
+    from flask_babel import force_locale, gettext
+
+    reason = reasons.one_meld_per_rank(Face.QUEEN)
+    with app.test_request_context(), force_locale(code):
+        assert reason.render(gettext) == sentence
+
+
+def test_going_out_books_are_counted_in_the_readers_language(app):
+    from flask_babel import force_locale, gettext
+
+    reason = reasons.books_to_go_out(4, BookCount(clean=2, dirty=2, wild=1), BookCount(clean=1))
+    assert reason.message == (
+        "Going out in deal 4 needs 2 clean books, 2 dirty books and 1 wild book; "
+        "your side has 1 clean book."
+    )
+    with app.test_request_context(), force_locale("fr"):
+        assert reason.render(gettext) == (
+            "Sortir à la donne 4 demande 2 canastas propres, 2 canastas sales et "
+            "1 canasta de passe-partout ; votre camp a 1 canasta propre."
+        )
+    with app.test_request_context(), force_locale("ja"):
+        assert reason.render(gettext) == (
+            "第4ディールで上がるにはクリーンブック2つ、ダーティブック2つとワイルドブック1つが"
+            "必要です。チームにはクリーンブック1つがあります。"
+        )
 
 
 def test_bad_meld_checker_values_are_named_and_answered_422(client):

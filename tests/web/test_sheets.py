@@ -107,7 +107,13 @@ def test_a_blank_sheet_shows_the_variants_own_numbers(client, variant: Variant) 
     assert f"joker: {points.joker} · 2: {points.two} · A: {points.ace}" in text
     assert f"K–8: {points.high} · 7–4: {points.low}" in text
     red = variant.red_three
-    assert f"{red.down:+,}" in re.split(r"Red threes\*?:", text)[1]
+    red_threes = re.split(r"Red threes\*?:", text)[1]
+    if red.down is None:
+        assert f"Never laid down: a red three is got rid of by discarding it; {red.held:+,}" in (
+            " ".join(red_threes.split())
+        )
+    else:
+        assert f"{red.down:+,}" in red_threes
     assert " · ".join(fmt(variant.first_meld_for(d)) for d in range(1, 5)) in text
     assert variant.name in text
 
@@ -180,9 +186,9 @@ def test_side_names_come_repeated_or_comma_separated_and_are_escaped(client) -> 
     ("url", "status", "message"),
     [
         ("/sheets/no-such-variant.pdf", 404, "There is no rule variant called “no-such-variant”."),
-        ("/sheets/pagat.pdf?sides=0", 400, "is played by 2, 3, or 5 sides, not 0."),
-        ("/sheets/pagat.pdf?sides=50", 400, "is played by 2, 3, or 5 sides, not 50."),
-        ("/sheets/pagat.pdf?sides=7", 400, "is played by 2, 3, or 5 sides, not 7."),
+        ("/sheets/pagat.pdf?sides=0", 400, "is played by 2, 3, 4, 5, or 6 sides, not 0."),
+        ("/sheets/pagat.pdf?sides=50", 400, "is played by 2, 3, 4, 5, or 6 sides, not 50."),
+        ("/sheets/pagat.pdf?sides=7", 400, "is played by 2, 3, 4, 5, or 6 sides, not 7."),
         ("/sheets/pagat.pdf?sides=two", 400, "The number of sides must be a whole number."),
         ("/sheets/pagat.pdf?size=foo", 400, "The paper size must be letter or a4, not “foo”."),
         ("/sheets/pagat.pdf?per_page=0", 400, "fit on a Letter page."),
@@ -308,9 +314,9 @@ def test_the_print_page_starts_from_the_first_variant_when_none_is_chosen(client
 def test_the_print_page_moves_a_side_count_the_variant_does_not_allow(client) -> None:
     page = client.get("/sheets/?variant=pagat&sides=7&per_page=9").get_data(as_text=True)
 
-    assert "Partnership (pagat.com) is not played by 7 sides: showing 5." in page
+    assert "Partnership (pagat.com) is not played by 7 sides: showing 6." in page
     assert "Games per page set to 1" in page
-    assert 'src="/sheets/pagat.html?sides=5&amp;size=letter"' in page
+    assert 'src="/sheets/pagat.html?sides=6&amp;size=letter"' in page
 
 
 def test_the_print_page_explains_names_it_cannot_use(client) -> None:

@@ -25,7 +25,7 @@ from scorekeeper.engine import (
     to_deal_entry,
 )
 from scorekeeper.engine.cards import counts_of
-from scorekeeper.rules.variants import Variant, get_variant
+from scorekeeper.rules.variants import ConcealedOpening, Variant, get_variant
 
 PAGAT = get_variant("pagat")
 SASKATCHEWAN = get_variant("saskatchewan")
@@ -166,14 +166,14 @@ def test_a_wild_card_on_top_can_never_be_taken_in_simpsons_game() -> None:
     state = table(SIMPSON, hands("2 2 K"), phase=Phase.DRAW, pile="K K K K K K 2", opened=[0])
 
     message = refused(state, TakePile((Play(K, 3, 1),)))
-    assert message == "A two on top of the discard pile can never be taken: draw from the stock."
+    assert message == "A 2 on top of the discard pile can never be taken: draw from the stock."
 
 
 def test_a_wild_card_on_top_is_taken_only_with_two_matching_wild_cards() -> None:
     state = table(PAGAT, hands("2 JK K Q J"), phase=Phase.DRAW, pile="9 2")
 
     message = refused(state, TakePile((Play(None, 0, 2, 1),)))
-    assert "To take a two from the pile you must hold two more twos" in message
+    assert "To take a 2 from the pile you must hold two more twos" in message
 
 
 def test_two_matching_wild_cards_take_a_wild_card_into_a_wild_meld() -> None:
@@ -370,13 +370,28 @@ def test_the_first_meld_must_reach_the_deals_minimum() -> None:
     assert state.opened[0]
 
 
-def test_saskatchewans_last_deal_opens_with_a_concealed_canasta() -> None:
+def test_saskatchewans_last_deal_opens_with_a_concealed_canasta_instead_of_the_points() -> None:
     state = table(SASKATCHEWAN, hands("A A A A A A A K K K 5 5"), deal=4)
 
     assert "In deal 4 your side opens with a concealed book" in refused(
         state, Meld((Play(A, 6), Play(K, 3)))
     )
-    assert "at least 150 points" in refused(state, Meld((Play(A, 7),)))
+    assert is_legal(state, Meld((Play(A, 7),)))  # 140 points, under deal 4's 150
+    apply(state, Meld((Play(A, 7),)))
+    assert state.opened[0]
+
+
+def test_saskatchewans_last_deal_may_ask_for_the_canasta_and_the_points() -> None:
+    both = SASKATCHEWAN.with_changes(concealed_opening=ConcealedOpening.WITH_POINTS)
+    state = table(both, hands("A A A A A A A K K K 5 5"), deal=4)
+
+    assert refused(state, Meld((Play(A, 7),))) == (
+        "Your side's first meld in deal 4 must be worth at least 150 points in cards; "
+        "these make 140."
+    )
+    assert "In deal 4 your side opens with a concealed book" in refused(
+        state, Meld((Play(A, 6), Play(K, 3)))
+    )
     assert is_legal(state, Meld((Play(A, 7), Play(K, 3))))
 
 
@@ -454,7 +469,7 @@ def test_going_out_needs_the_deals_books() -> None:
 
     message = refused(state, Meld((Play(K, 3, onto=1),)))
     assert (
-        "Going out in deal 1 needs 2 clean, 2 dirty and 1 wild books; "
+        "Going out in deal 1 needs 2 clean books, 2 dirty books and 1 wild book; "
         "your side has 1 clean book"
     ) in message
 

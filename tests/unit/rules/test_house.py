@@ -141,10 +141,10 @@ def test_black_three_books_for_a_variant_that_had_none():
     })
     variant = rules.checked_variant()
     side = SideEntry(meld_points=1000, clean_books=2, dirty_books=2, wild_books=1,
-                     black_three_books=1, went_out=True)
+                     black_three_books=1, went_out=True, cards_left_points=15)
     other = SideEntry(meld_points=200, cards_left_points=50)
     first, _ = scored(variant, 1, side, other)
-    assert first.total == 1000 + 1000 + 600 + 1500 + 250 + 100 == 4450
+    assert first.total == 1000 + 1000 + 600 + 1500 + 250 + 100 - 15 == 4435
 
 
 def test_more_decks_for_a_table_allow_more_wild_books():
@@ -192,7 +192,7 @@ def test_more_decks_for_a_table_allow_more_wild_books():
         ("pagat", {"exact_22_bonus": 100}, "exact_22_bonus", "cut their own 22 cards"),
         ("simpson", {"hand_size": 13}, "cut_for_packets", "add up to 22"),
         ("gamerules", {"tables": [{"sides": 2, "players": 4, "decks": 0}]}, "tables",
-         "1 to 12 decks"),
+         "1 to 16 decks"),
         ("gamerules", {"tables": [{"sides": 2, "players": 5, "decks": 5}]}, "tables",
          "equal size"),
         ("gamerules", {"tables": [{"sides": 2, "players": 4, "decks": 5},

@@ -63,13 +63,13 @@ def test_saskatchewan_needs_one_book_of_each_kind_to_go_out():
     assert second.total == 400 + 300 - 60 == 640
 
 
-def test_simpson_red_threes_cost_500_and_exact_22_pays_100():
+def test_simpson_red_threes_still_held_cost_500_and_exact_22_pays_100():
     winner = SideEntry(
-        meld_points=600, clean_books=1, dirty_books=1, red_threes_down=1, went_out=True, exact_22=1
+        meld_points=600, clean_books=1, dirty_books=1, went_out=True, exact_22=1
     )
     loser = SideEntry(meld_points=200, red_threes_held=1, cards_left_points=85)
     first, second = scored("simpson", 2, winner, loser)
-    assert first.total == 600 + 300 + 100 - 500 + 100 + 100 == 700
+    assert first.total == 600 + 300 + 100 + 100 + 100 == 1200
     assert first.breakdown["exact_22"] == 100
     assert second.total == 200 - 500 - 85 == -385
     assert "wild_books" not in first.breakdown
@@ -99,7 +99,7 @@ def test_brouillette_partners_last_deal_needs_four_clean_and_four_dirty(variant_
         meld_points=2000,
         clean_books=4,
         dirty_books=4,
-        red_threes_down=2,
+        red_threes_held=2,
         cards_left_points=45,
         went_out=True,
     )

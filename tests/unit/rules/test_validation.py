@@ -38,9 +38,9 @@ def test_deal_must_be_one_to_four(deal):
 
 
 def test_number_of_sides_must_be_one_the_variant_allows():
-    error = only_error(problems(sides=(OUT, IN, IN, IN)))
+    error = only_error(problems(sides=(OUT, IN, IN, IN, IN, IN, IN)))
     assert (error.side, error.field) == (None, "sides")
-    assert error.message == "Partnership (pagat.com) is played by 2, 3 or 5 sides, not 4."
+    assert error.message == "Partnership (pagat.com) is played by 2, 3, 4, 5 or 6 sides, not 7."
 
 
 def test_players_must_fit_the_sides():
@@ -221,15 +221,36 @@ def test_every_player_who_did_not_go_out_holds_a_card():
     assert "2 player(s) still hold at least one card each" in error.message
 
 
-def test_no_cards_left_without_going_out_is_only_a_warning():
+def test_no_cards_left_without_going_out_is_an_error_where_red_threes_go_down():
     report = problems(sides=(OUT, replace(IN, cards_left_points=0)))
+    error = only_error(report)
+    assert (error.side, error.field) == (1, "cards_left_points")
+    assert error.message == (
+        "Side 2 did not go out, so each of its players still holds at least one card: "
+        "the points of cards left cannot be 0."
+    )
+
+
+def test_no_cards_left_for_the_partner_of_the_player_who_went_out_is_an_error():
+    error = only_error(problems(sides=(replace(OUT, cards_left_points=0), IN)))
+    assert (error.side, error.field) == (0, "cards_left_points")
+    assert error.message == (
+        "Side 1 went out, but a partner plays on until then and still holds at least one "
+        "card: the points of cards left cannot be 0."
+    )
+
+
+def test_holding_only_red_threes_is_a_warning_where_red_threes_are_never_laid_down():
+    out = SideEntry(meld_points=600, clean_books=1, dirty_books=1, went_out=True)
+    held = SideEntry(meld_points=100, red_threes_held=1)
+    report = problems("simpson", 1, (out, held))
     assert report.ok
     (warning,) = report.warnings
     assert warning.severity is Severity.WARNING
     assert (warning.side, warning.field) == (1, "cards_left_points")
-    assert (
-        warning.message
-        == "Side 2 did not go out but has no cards left: check the points of cards left."
+    assert warning.message == (
+        "Side 2: with no points of cards left, every player still holding cards holds only "
+        "red threes. Is that right?"
     )
 
 

@@ -1,0 +1,87 @@
+"""The long run of random play against the rules core: deals a second, and every refusal found.
+
+Random bots (uniform among the engine's legal actions) play each variant at its usual table;
+every finished deal goes through the validator and the scorer, and any error, any total that
+differs from the engine's own count, or any card lost is printed. The floor, measured in the
+same run, is dealing alone: shuffling the shoe and dealing the packets of a deal, with no
+play, so a slow machine shows as a slow floor rather than as slow play.
+
+    python bench/bench_random_bot.py [--deals 10000] [--variant pagat] [--seed 0]
+
+Exits 1 if any deal was refused or scored apart.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+try:
+    import scorekeeper  # noqa: F401
+except ImportError:  # run from a checkout without installing
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from scorekeeper.engine.fuzz import Finding, check_finished, play_random_deal
+from scorekeeper.engine.game import default_table
+from scorekeeper.engine.state import new_deal
+from scorekeeper.rules.variants import DEALS_PER_GAME, Variant, all_variants, get_variant
+
+FINDINGS_SHOWN = 20
+
+
+def dealing_floor(variant: Variant, deals: int = 200) -> float:
+    """Deals dealt a second, with no play: the floor."""
+    table = default_table(variant)
+    start = time.perf_counter()
+    for seed in range(deals):
+        new_deal(variant, seed % DEALS_PER_GAME + 1, table, random.Random(seed))
+    return deals / (time.perf_counter() - start)
+
+
+def run(variant: Variant, deals: int, first_seed: int) -> tuple[float, list[Finding], int]:
+    """Deals a second, the findings, and how many deals ended with someone going out."""
+    table = default_table(variant)
+    findings: list[Finding] = []
+    went_out = 0
+    start = time.perf_counter()
+    for seed in range(first_seed, first_seed + deals):
+        state = play_random_deal(variant, table, seed)
+        if state.outcome is not None and state.outcome.player is not None:
+            went_out += 1
+        findings.extend(check_finished(state, seed))
+    return deals / (time.perf_counter() - start), findings, went_out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=10_000, help="deals a variant")
+    parser.add_argument("--variant", help="one variant id (default: all built-in variants)")
+    parser.add_argument("--seed", type=int, default=0, help="the first deal's seed")
+    args = parser.parse_args(argv)
+    variants = [get_variant(args.variant)] if args.variant else list(all_variants())
+
+    print(f"random bots, {args.deals} deals a variant at its usual table, seeds from {args.seed}")
+    total: list[Finding] = []
+    for variant in variants:
+        floor = dealing_floor(variant)
+        rate, findings, went_out = run(variant, args.deals, args.seed)
+        total += findings
+        table = default_table(variant)
+        print(
+            f"  {variant.id:<26} {table.players} players {table.sides} sides: "
+            f"{rate:6.1f} deals/s played (floor: {floor:6.0f} dealt/s), "
+            f"{went_out} went out, {len(findings)} refusal(s) or difference(s)",
+            flush=True,
+        )
+        for finding in findings[:FINDINGS_SHOWN]:
+            print(f"      {finding}")
+    print()
+    print(f"refusals and differences found: {len(total)}")
+    return 1 if total else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

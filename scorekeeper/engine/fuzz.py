@@ -1,0 +1,95 @@
+"""Random play checked against the rules core: every deal the engine can finish is a deal the
+score sheet must accept, and both must add it up alike.
+
+`RandomBot`s play a deal; the finished deal's `DealEntry` goes through the validator
+(`rules.validation.validate_deal`) and the scorer (`rules.scoring.score_deal`). A `Finding`
+records whatever disagrees: an error the validator raises, a total that differs from the
+engine's own count, or cards lost or made on the way. The test suite and the long run under
+bench/ both call `play_checked`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from ..rules.scoring import score_deal
+from ..rules.validation import validate_deal
+from ..rules.variants import DEALS_PER_GAME, Table, Variant
+from .bots import Bot, HeuristicBot, RandomBot
+from .cards import FACE_COUNT, counts_of, shoe
+from .game import default_table, play_deal
+from .scoring import deal_totals, to_deal_entry
+from .state import DealState
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One finished deal the rules core and the engine disagree on."""
+
+    variant: str
+    table: Table
+    deal: int
+    seed: int
+    problem: str
+
+    def __str__(self) -> str:
+        return (
+            f"{self.variant} at {self.table.players} players in {self.table.sides} sides "
+            f"({self.table.decks} decks), deal {self.deal}, seed {self.seed}: {self.problem}"
+        )
+
+
+def tables_to_play(variant: Variant, extra: Iterable[Table] = ()) -> tuple[Table, ...]:
+    """The variant's usual table first, then every other table it allows (and `extra`)."""
+    usual = default_table(variant)
+    others = [table for table in (*variant.tables, *extra) if table != usual]
+    return (usual, *dict.fromkeys(others))
+
+
+def play_random_deal(
+    variant: Variant, table: Table, seed: int, against_heuristic: bool = False
+) -> DealState:
+    """One deal between random bots, the deal number following the seed.
+
+    With `against_heuristic`, the first side is played by heuristic bots, which go out:
+    random bots alone almost always play until the stock runs out.
+    """
+    deal = seed % DEALS_PER_GAME + 1
+    bots: list[Bot] = [RandomBot(seed * 97 + seat) for seat in range(table.players)]
+    if against_heuristic:
+        for seat in range(0, table.players, table.sides):
+            bots[seat] = HeuristicBot()
+    return play_deal(variant, deal, table, random.Random(seed), bots)
+
+
+def check_finished(state: DealState, seed: int) -> Iterator[Finding]:
+    """What the rules core says against a deal the engine finished."""
+
+    def finding(problem: str) -> Finding:
+        return Finding(state.variant.id, state.table, state.deal, seed, problem)
+
+    entry = to_deal_entry(state)
+    for error in validate_deal(entry).errors:
+        yield finding(f"refused: {error.message} (side {error.side}, field {error.field})")
+    core = tuple(score.total for score in score_deal(entry))
+    engine = deal_totals(state)
+    if core != engine:
+        yield finding(f"the rules core scores {core}, the engine counts {engine}")
+    dealt = counts_of(card.face for card in shoe(state.table.decks))
+    found = state.card_counts()
+    if found != dealt:
+        changed = [f for f in range(FACE_COUNT) if found[f] != dealt[f]]
+        yield finding(f"cards lost or made: faces {changed}")
+
+
+def play_checked(
+    variant: Variant, table: Table, seeds: Iterable[int], against_heuristic: bool = False
+) -> list[Finding]:
+    """Play a random deal for each seed and gather every disagreement."""
+    findings: list[Finding] = []
+    for seed in seeds:
+        state = play_random_deal(variant, table, seed, against_heuristic)
+        findings.extend(check_finished(state, seed))
+    return findings
