@@ -54,7 +54,7 @@ def score_lines(variant: Variant, side: SideEntry, stock_ran_out: bool = False) 
         )
     red = variant.red_three
     held = ScoreLine("red_threes_held", side.red_threes_held, side.red_threes_held * red.held)
-    parts = (held,)
+    parts: tuple[ScoreLine, ...] = (held,)
     if red.down is not None:  # where red threes are never laid down, there is no such line
         down = ScoreLine("red_threes_down", side.red_threes_down, side.red_threes_down * red.down)
         parts = (down, held)
