@@ -639,10 +639,17 @@ class _Writer:
             ),
             self.table((_("Deal"), _("Minimum")), self.first_meld_rows()),
             self.p(
-                _(
-                    "Only the values of the cards count: red threes and book bonuses do not. "
-                    "You may put down several melds in the same turn to reach the minimum; "
-                    "after that, your side melds freely for the rest of the deal."
+                self.sided(
+                    _(
+                        "Only the values of the cards count: red threes and book bonuses do "
+                        "not. You may put down several melds in the same turn to reach the "
+                        "minimum; after that, your side melds freely for the rest of the deal."
+                    ),
+                    _(
+                        "Only the values of the cards count: red threes and book bonuses do "
+                        "not. You may put down several melds in the same turn to reach the "
+                        "minimum; after that, you meld freely for the rest of the deal."
+                    ),
                 ),
                 see=("card-values",),
             ),
@@ -722,13 +729,25 @@ class _Writer:
             ),
             self.ul(kinds, "book_bonus", "wild_limit"),
             self.p(
-                _(
-                    "Every side scores its book bonuses at the end of the deal, whether or not "
-                    "it went out, on top of the values of the cards inside."
+                self.sided(
+                    _(
+                        "Every side scores its book bonuses at the end of the deal, whether or "
+                        "not it went out, on top of the values of the cards inside."
+                    ),
+                    _(
+                        "Every player scores their book bonuses at the end of the deal, whether "
+                        "or not they went out, on top of the values of the cards inside."
+                    ),
                 ),
                 see=("scoring",),
             ),
-            self.p(_("Books are also what a side needs to go out."), see=("going-out",)),
+            self.p(
+                self.sided(
+                    _("Books are also what a side needs to go out."),
+                    _("Books are also what you need to go out."),
+                ),
+                see=("going-out",),
+            ),
         ]
 
     def wilds(self) -> list[Block]:
@@ -1056,17 +1075,30 @@ class _Writer:
             )
         blocks += [
             self.p(
-                _(
-                    "Every side then counts its cards. Everything it melded counts for it; every "
-                    "card still in its players' hands and feet counts against it, including a "
-                    "foot never picked up."
+                self.sided(
+                    _(
+                        "Every side then counts its cards. Everything it melded counts for it; "
+                        "every card still in its players' hands and feet counts against it, "
+                        "including a foot never picked up."
+                    ),
+                    _(
+                        "Every player then counts their cards. Everything they melded counts for "
+                        "them; every card still in their hand and foot counts against them, "
+                        "including a foot never picked up."
+                    ),
                 ),
                 see=("card-values",),
             ),
             self.p(
-                _(
-                    "Red threes, books and bonuses are then added as described under Scoring, "
-                    "and the deal's score goes onto each side's running total."
+                self.sided(
+                    _(
+                        "Red threes, books and bonuses are then added as described under "
+                        "Scoring, and the deal's score goes onto each side's running total."
+                    ),
+                    _(
+                        "Red threes, books and bonuses are then added as described under "
+                        "Scoring, and the deal's score goes onto each player's running total."
+                    ),
                 ),
                 see=("scoring",),
             ),
@@ -1111,7 +1143,10 @@ class _Writer:
         lines = {
             "meld_points": (
                 _("Melded cards"),
-                _("the value of every card your side melded, books included"),
+                self.sided(
+                    _("the value of every card your side melded, books included"),
+                    _("the value of every card you melded, books included"),
+                ),
                 ("card_points",),
             ),
             "clean_books": (_("Clean books"), each(bonus.clean), ("book_bonus",)),
@@ -1121,7 +1156,10 @@ class _Writer:
             "red_threes": (_("Red threes"), self.red_three_rule(), ("red_three",)),
             "going_out": (
                 _("Going out"),
-                _("%(bonus)s for the side that went out", bonus=signed(v.going_out_bonus)),
+                self.sided(
+                    _("%(bonus)s for the side that went out", bonus=signed(v.going_out_bonus)),
+                    _("%(bonus)s for the player who went out", bonus=signed(v.going_out_bonus)),
+                ),
                 ("going_out_bonus",),
             ),
             "exact_22": (
@@ -1149,16 +1187,28 @@ class _Writer:
     def scoring(self) -> list[Block]:
         return [
             self.p(
-                _(
-                    "At the end of each deal every side adds up the lines below; the score sheet "
-                    "has a row for each."
+                self.sided(
+                    _(
+                        "At the end of each deal every side adds up the lines below; the score "
+                        "sheet has a row for each."
+                    ),
+                    _(
+                        "At the end of each deal every player adds up the lines below; the "
+                        "score sheet has a row for each."
+                    ),
                 )
             ),
             self.table((_("Line"), _("Counts")), self.scoring_rows()),
             self.p(
-                _(
-                    "Each deal's score is added to the side's running total. A total can go "
-                    "below zero."
+                self.sided(
+                    _(
+                        "Each deal's score is added to the side's running total. A total can go "
+                        "below zero."
+                    ),
+                    _(
+                        "Each deal's score is added to the player's running total. A total can "
+                        "go below zero."
+                    ),
                 )
             ),
         ]

@@ -43,7 +43,10 @@ def variant(variant_id: str):
     except UnknownVariant:
         abort(404)
     return render_template(
-        "handbook/variant.html", book=handbook(chosen), variants=catalogue.variants()
+        "handbook/variant.html",
+        book=handbook(chosen),
+        variants=catalogue.variants(),
+        baseline_id=BASELINE_ID,
     )
 
 
@@ -86,6 +89,7 @@ def search_page():
         query=query,
         variant_id=variant_id,
         first=first,
+        first_variant=next((v for v in variants if v.id == first), None),
         variants=variants,
         results=results,
         found_in=found_in,

@@ -4,6 +4,7 @@ import re
 
 import pytest
 from flask.testing import FlaskClient
+from game_helpers import start_game
 
 from scorekeeper.extensions import SUPPORTED_LANGUAGES
 
@@ -177,7 +178,7 @@ def test_a_black_three_book_counts_as_clean_on_brouillettes_page(
 
 def test_simpsons_page_speaks_of_no_side(client: FlaskClient) -> None:
     html = _page(client, "/rules/simpson")
-    for section in ("turn", "going-out", "foot", "melds"):
+    for section in ("turn", "going-out", "first-meld", "foot", "melds", "books", "scoring"):
         text = _text(_section(html, section))
         assert "your side" not in text and "side's" not in text, section
     assert "add cards to the ones you already have" in _text(_section(html, "turn"))
@@ -189,7 +190,7 @@ def test_solo_games_speak_of_no_team_where_they_go_out(
 ) -> None:
     html = _page(client, "/rules/simpson", language)
 
-    for section in ("going-out", "foot"):
+    for section in ("going-out", "first-meld", "foot", "books", "scoring", "end-of-deal"):
         assert team not in _text(_section(html, section)), section
 
 
@@ -255,3 +256,16 @@ def test_a_rules_page_searches_with_its_variant_first(client: FlaskClient) -> No
     html = _page(client, "/rules/brouillette-low")
 
     assert '<input type="hidden" name="first" value="brouillette-low">' in html
+
+
+def test_from_a_game_the_rules_link_opens_that_games_rules(app, client: FlaskClient) -> None:
+    links = start_game(app, client, variant="simpson", table="4x4")
+
+    for path in (f"{links.edit_path}/deals/1", links.view_path):
+        html = _page(client, path)
+        nav = re.search(r'<nav class="topnav".*?</nav>', html, re.S).group()
+        assert 'href="/rules/simpson"' in nav, path
+    assert (
+        'href="/rules/"'
+        in re.search(r'<nav class="topnav".*?</nav>', _page(client, "/"), re.S).group()
+    )
