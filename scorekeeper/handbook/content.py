@@ -966,14 +966,7 @@ class _Writer:
                     "no, you may not go out this turn."
                 )
             )
-            if silent_source(v):
-                # Brouillette's partnership version says so; the partnership game is silent.
-                conditions.append(
-                    _(
-                        "No table talk: partners may not discuss their cards or their plans. "
-                        "“May I go out?” is the only question allowed."
-                    )
-                )
+
         if v.must_discard_to_go_out:
             conditions.append(
                 _(
@@ -1000,6 +993,16 @@ class _Writer:
                 "must_discard_to_go_out",
             ),
         ]
+        if v.going_out_asks_partner and silent_source(v):
+            # Brouillette's partnership version says so; the partnership game is silent.
+            blocks.append(
+                self.p(
+                    _(
+                        "No table talk: partners may not discuss their cards or their plans. "
+                        "“May I go out?” is the only question allowed."
+                    )
+                )
+            )
         if v.black_three_books:
             blocks.append(
                 self.p(
