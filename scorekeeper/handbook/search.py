@@ -180,6 +180,10 @@ class Doc:
     title: str
     pieces: tuple[str, ...]
     piece_tokens: tuple[tuple[Token, ...], ...]
+    piece_counts: tuple[Counter[str], ...]
+    """How often each word comes in each piece."""
+    piece_numbers: tuple[bool, ...]
+    """Whether each piece gives a number."""
     body: Counter[str]
     title_words: frozenset[str]
     keyword_words: frozenset[str]
@@ -195,6 +199,8 @@ class Index:
     docs: tuple[Doc, ...]
     vocabulary: frozenset[str]
     cjk: frozenset[str]
+    latin: frozenset[str]
+    """The vocabulary's words that are not CJK: matched by stem, not only whole."""
 
 
 def _squash(text: str) -> str:
@@ -223,6 +229,10 @@ def build_index(language: str, variants: tuple[Variant, ...]) -> Index:
                         title=section.title,
                         pieces=pieces,
                         piece_tokens=piece_tokens,
+                        piece_counts=tuple(
+                            Counter(t.text for t in found) for found in piece_tokens
+                        ),
+                        piece_numbers=tuple(bool(_NUMBER.search(piece)) for piece in pieces),
                         body=body,
                         title_words=title_words,
                         keyword_words=keyword_words,
@@ -237,7 +247,9 @@ def build_index(language: str, variants: tuple[Variant, ...]) -> Index:
     for word in vocabulary:
         if any(_is_cjk(c) for c in word):
             cjk.add(word)
-    return Index(language, tuple(docs), frozenset(vocabulary), frozenset(cjk))
+    return Index(
+        language, tuple(docs), frozenset(vocabulary), frozenset(cjk), frozenset(vocabulary - cjk)
+    )
 
 
 @lru_cache(maxsize=16)
@@ -267,10 +279,14 @@ def _expand(index: Index, word: str, cjk: bool) -> frozenset[str]:
     """The vocabulary words a query word stands for."""
     if cjk:
         return frozenset({word}) if word in index.vocabulary else frozenset()
-    forms = {word, SYNONYMS.get(word, word)} if index.language == "en" else {word}
-    return frozenset(
-        w for w in index.vocabulary - index.cjk if any(word_matches(f, w) for f in forms)
-    )
+    forms = (word, SYNONYMS.get(word, word)) if index.language == "en" else (word,)
+    return _matching_words(index.latin, forms)
+
+
+@lru_cache(maxsize=4096)
+def _matching_words(vocabulary: frozenset[str], forms: tuple[str, ...]) -> frozenset[str]:
+    """The words of the vocabulary any of `forms` stands for (kept: queries repeat)."""
+    return frozenset(w for w in vocabulary if any(word_matches(f, w) for f in forms))
 
 
 def _answer_value(
@@ -281,12 +297,11 @@ def _answer_value(
     For a value or count question, a sentence that also gives a number weighs more.
     """
     best = 0.0
-    for piece, found in zip(doc.pieces, doc.piece_tokens, strict=True):
-        words = {t.text for t in found}
-        if not all(forms & words for forms in terms.values() if forms):
+    for words, has_number in zip(doc.piece_counts, doc.piece_numbers, strict=True):
+        if not all(not forms.isdisjoint(words) for forms in terms.values() if forms):
             continue
         value = sum(weights[term] for term, forms in terms.items() if forms)
-        if wants_number and _NUMBER.search(piece):
+        if wants_number and has_number:
             value *= 1 + NUMBER_WEIGHT
         best = max(best, value)
     return best
@@ -375,9 +390,10 @@ def _grouped(
     """One result per section and snippet, naming every variant where it reads the same."""
     results: list[Result] = []
     grouped: dict[tuple[str, str], int] = {}
+    matched = frozenset().union(*terms.values())
     for score, doc in scored:
-        text = snippet(doc.pieces, doc.piece_tokens, terms, weights, wants_number)
-        key = (doc.section, str(text))
+        piece = best_piece(doc, terms, weights, wants_number, matched)
+        key = (doc.section, doc.pieces[piece])
         if key in grouped:
             found_at = grouped[key]
             earlier = results[found_at]
@@ -397,7 +413,7 @@ def _grouped(
             Result(
                 section=doc.section,
                 title=doc.title,
-                snippet=text,
+                snippet=snippet(doc.pieces[piece], doc.piece_tokens[piece], matched),
                 score=score,
                 language=language,
                 variants=((doc.variant_id, doc.variant_name),),
@@ -417,28 +433,33 @@ def _marks(found: Iterable[Token], matched: frozenset[str]) -> list[tuple[int, i
     return spans
 
 
-def snippet(
-    pieces: tuple[str, ...],
-    piece_tokens: tuple[tuple[Token, ...], ...],
+def best_piece(
+    doc: Doc,
     terms: dict[str, frozenset[str]],
     weights: dict[str, float],
-    wants_number: bool = False,
-) -> Markup:
-    """The piece of text that holds the most (and rarest) query words, trimmed, matches marked.
+    wants_number: bool,
+    matched: frozenset[str],
+) -> int:
+    """Which piece of the doc holds the most (and rarest) query words.
 
     For a value or count question, a piece that gives a number is preferred among those
-    holding the same words.
+    holding the same words; between equals, the one holding them more often.
     """
-    matched = frozenset().union(*terms.values())
-    best, best_tokens, best_value = "", (), -1.0
-    for piece, found in zip(pieces, piece_tokens, strict=True):
-        words = {t.text for t in found}
-        value = sum(weights[term] for term, forms in terms.items() if forms & words)
-        if wants_number and value and _NUMBER.search(piece):
+    best, best_value = 0, -1.0
+    for index, (words, has_number) in enumerate(
+        zip(doc.piece_counts, doc.piece_numbers, strict=True)
+    ):
+        value = sum(weights[term] for term, forms in terms.items() if not forms.isdisjoint(words))
+        if wants_number and value and has_number:
             value *= 1 + NUMBER_WEIGHT
-        value += SNIPPET_TIE * sum(1 for t in found if t.text in matched)
+        value += SNIPPET_TIE * sum(words[w] for w in matched if w in words)
         if value > best_value:
-            best, best_tokens, best_value = piece, found, value
+            best, best_value = index, value
+    return best
+
+
+def snippet(best: str, best_tokens: tuple[Token, ...], matched: frozenset[str]) -> Markup:
+    """A piece of text trimmed around the words found, which are marked."""
     best_marks = _marks(best_tokens, matched)
     start, end = 0, len(best)
     if len(best) > SNIPPET_CHARS:
