@@ -43,7 +43,7 @@ def floor_scan_ms(index: Index, repeats: int) -> float:
 
 
 def query_ms(index: Index, query: str, repeats: int) -> float:
-    timer = timeit.Timer(lambda: search(index, query, first="simpson"))  # noqa: B023
+    timer = timeit.Timer(lambda: search(index, query, first="simpson"))
     count, _ = timer.autorange()
     return min(timer.repeat(repeats, count)) / count * 1e3
 

@@ -43,6 +43,9 @@ ANSWER_WEIGHT = 1.5
 """A sentence that holds every word of the query is an answer: its section comes first."""
 NUMBER_WEIGHT = 0.5
 """For "how much" and "how many" questions, a sentence that gives a number is the answer."""
+NUMBER_TIE = 0.05
+"""Between sentences holding the same words, the one that gives a number (a variant's own
+value) is shown: "red three" answers with each variant's score, not a sentence they share."""
 
 # Little words of the interface's languages that say nothing about a rule. A query made of
 # nothing else still searches for them.
@@ -450,8 +453,8 @@ def best_piece(
         zip(doc.piece_counts, doc.piece_numbers, strict=True)
     ):
         value = sum(weights[term] for term, forms in terms.items() if not forms.isdisjoint(words))
-        if wants_number and value and has_number:
-            value *= 1 + NUMBER_WEIGHT
+        if value and has_number:
+            value *= 1 + (NUMBER_WEIGHT if wants_number else NUMBER_TIE)
         value += SNIPPET_TIE * sum(words[w] for w in matched if w in words)
         if value > best_value:
             best, best_value = index, value

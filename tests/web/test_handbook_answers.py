@@ -269,3 +269,17 @@ def test_from_a_game_the_rules_link_opens_that_games_rules(app, client: FlaskCli
         'href="/rules/"'
         in re.search(r'<nav class="topnav".*?</nav>', _page(client, "/"), re.S).group()
     )
+
+
+@pytest.mark.parametrize(("language", "query"), [("en", "red three"), ("fr", "trois rouge")])
+def test_red_three_answers_with_each_variants_score(
+    client: FlaskClient, language: str, query: str
+) -> None:
+    everywhere = _page(client, f"/rules/search?q={query}", language)
+    from_simpson = _page(client, f"/rules/search?q={query}&first=simpson", language)
+
+    assert _results(everywhere)[:2] == ["/rules/pagat#red-threes", "/rules/simpson#red-threes"]
+    first, second = re.findall(r'<li>\s*<a class="result-title".*?</li>', everywhere, re.S)[:2]
+    assert "+100" in _text(first) and "\N{MINUS SIGN}500" in _text(second)
+    assert _results(from_simpson)[0] == "/rules/simpson#red-threes"
+    assert "/rules/pagat#red-threes" in _results(from_simpson)
