@@ -7,7 +7,7 @@ from flask_babel import get_locale
 
 from scorekeeper.extensions import SUPPORTED_LANGUAGES
 from scorekeeper.house import catalogue
-from scorekeeper.rules.variants import UnknownVariant
+from scorekeeper.rules.variants import UnknownVariant, Variant
 
 from .content import handbook
 from .params import BASELINE_ID, params, table_lines
@@ -97,13 +97,22 @@ def search_page():
     )
 
 
+def _default_compared(variants: tuple[Variant, ...], baseline: Variant) -> list[Variant]:
+    """With no choice made: the partnership game beside the table's own house rules, then
+    the next variants of the list, three in all."""
+    house = catalogue.house_variants()
+    others = [v for v in (*house, *variants) if v is not baseline]
+    unique = list(dict.fromkeys(others))
+    return [baseline, *unique][:MAX_COMPARED]
+
+
 @bp.get("/compare")
 def compare():
     variants = catalogue.variants()
     asked = request.args.getlist("v")
     chosen = [v for v in variants if v.id in asked]
-    shown = chosen[:MAX_COMPARED] if len(chosen) >= 2 else list(variants[:MAX_COMPARED])
     baseline = next((v for v in variants if v.id == BASELINE_ID), variants[0])
+    shown = chosen[:MAX_COMPARED] if len(chosen) >= 2 else _default_compared(variants, baseline)
     rows = [
         {
             "param": param,
