@@ -187,7 +187,7 @@ def _books_after(state: DealState, side: int, laid: _Laid | None) -> BookCount:
             naturals, twos, jokers = counts
         if naturals + twos + jokers >= BOOK_SIZE:
             kind = meld_kind(rank, twos + jokers)
-            if kind is MeldKind.CLEAN:
+            if kind is MeldKind.CLEAN or kind is MeldKind.BLACK_THREE:
                 clean += 1
             elif kind is MeldKind.DIRTY:
                 dirty += 1

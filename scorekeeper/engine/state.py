@@ -175,7 +175,10 @@ class DealState:
         return tuple(self.melds[side])
 
     def books(self, side: int) -> BookCount:
-        """The side's books that count toward going out (black-three books do not)."""
+        """The side's books that count toward going out.
+
+        A black-three book holds no wild card: it counts as one of the clean books.
+        """
         cached = self.book_cache[side]
         if cached is not None:
             return cached
@@ -183,7 +186,7 @@ class DealState:
         for meld in self.melds[side]:
             if meld.naturals + meld.twos + meld.jokers >= BOOK_SIZE:
                 kind = meld.kind
-                if kind is MeldKind.CLEAN:
+                if kind is MeldKind.CLEAN or kind is MeldKind.BLACK_THREE:
                     clean += 1
                 elif kind is MeldKind.DIRTY:
                     dirty += 1

@@ -35,12 +35,23 @@ from scorekeeper.rules.variants import (
     get_variant,
 )
 
-from .params import BASELINE_ID, Difference, Param, differences, table_lines
+from .params import (
+    BASELINE_ID,
+    Difference,
+    Param,
+    differences,
+    frozen_piles_return,
+    pile_pickup_label,
+    silent_source,
+    table_lines,
+    wild_discard_label,
+)
 from .words import (
     books_needed,
     card_label,
     deal_span,
     join,
+    labelled,
     points,
     rank_symbol,
     runs,
@@ -150,7 +161,7 @@ class Block:
         for row in self.rows:
             yield " ".join(row.cells)
         for diff in self.diffs:
-            yield f"{diff.label}: {diff.value}"
+            yield labelled(diff.label, diff.value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,6 +223,14 @@ class _Writer:
     @property
     def partnership(self) -> bool:
         return any(table.is_partnership for table in self.v.tables)
+
+    @property
+    def solo(self) -> bool:
+        """Every player plays for themselves: the pages speak of "you", never of a side."""
+        return not self.partnership
+
+    def sided(self, side_text: str, solo_text: str) -> str:
+        return solo_text if self.solo else side_text
 
     def wild_discard_text(self) -> str:
         texts = {
@@ -369,15 +388,19 @@ class _Writer:
         blocks.append(
             self.p(_("Nobody may look at their foot before their hand is used up."), see=("foot",))
         )
-        blocks.append(
-            self.p(
-                _(
-                    "A game is %(deals)s deals. The deal passes one seat to the left after "
-                    "each one, and once the last deal is scored the highest total wins.",
-                    deals=DEALS_PER_GAME,
-                )
+        if silent_source(v):
+            game = _(
+                "A game is %(deals)s deals, and once the last deal is scored the highest "
+                "total wins.",
+                deals=DEALS_PER_GAME,
             )
-        )
+        else:
+            game = _(
+                "A game is %(deals)s deals. The deal passes one seat to the left after "
+                "each one, and once the last deal is scored the highest total wins.",
+                deals=DEALS_PER_GAME,
+            )
+        blocks.append(self.p(game))
         return blocks
 
     def turn(self) -> list[Block]:
@@ -407,8 +430,22 @@ class _Writer:
             ),
             PilePickup.WHOLE_PILE: _("Picking up the discard pile: you take every card in it."),
         }
-        blocks = [
-            self.p(
+        if silent_source(v):
+            # Each player cuts their own cards: there is no dealer, and the source names no
+            # first player.
+            start = Block(
+                "p",
+                text=_(
+                    "The table agrees who plays first; play then goes clockwise. Before their "
+                    "first turn, each player lays any red threes from their hand face up and "
+                    "draws the same number of replacement cards from the stock."
+                )
+                if v.red_threes_laid_down
+                else _("The table agrees who plays first; play then goes clockwise."),
+                inferred=True,
+            )
+        else:
+            start = self.p(
                 _(
                     "The player on the dealer's left starts, and play goes clockwise. Before "
                     "their first turn, each player lays any red threes from their hand face up "
@@ -416,14 +453,22 @@ class _Writer:
                 )
                 if v.red_threes_laid_down
                 else _("The player on the dealer's left starts, and play goes clockwise.")
-            ),
+            )
+        blocks = [
+            start,
             Block(
                 "ol",
                 items=(
                     draw,
-                    _(
-                        "Meld, if you can and wish to: start new melds or add cards to your "
-                        "side's melds."
+                    self.sided(
+                        _(
+                            "Meld, if you can and wish to: start new melds or add cards to your "
+                            "side's melds."
+                        ),
+                        _(
+                            "Meld, if you can and wish to: start new melds or add cards to the "
+                            "ones you already have."
+                        ),
                     ),
                     _("Finish by discarding one card face up on the discard pile."),
                 ),
@@ -450,13 +495,41 @@ class _Writer:
                     count=MATCHING_TO_TAKE,
                 )
             ),
+        ]
+        if v.rank_melds is RankMelds.ONE_UNFINISHED:
+            blocks.append(
+                self.p(
+                    _(
+                        "If your side already has an unfinished meld of the top card's rank, "
+                        "you may take the pile only when the top card and cards from your "
+                        "hand are enough both to finish that meld as a book and to start a "
+                        "new meld of at least %(min)s cards of the rank.",
+                        min=MIN_MELD,
+                    ),
+                    "rank_melds",
+                    see=("melds",),
+                )
+            )
+        if not v.black_three_books and v.wild_discard is not WildDiscard.NEVER_TAKEN:
+            blocks.append(self.p(_("The pile can never be taken while a three lies on top.")))
+        if v.red_three.down != v.red_three.held:
+            blocks.append(
+                self.p(
+                    _(
+                        "A red three among the cards taken from the pile is laid face up and "
+                        "replaced from the stock, like any other."
+                    ),
+                    see=("red-threes",),
+                )
+            )
+        blocks += [
             self.p(
                 _("A black three discarded on the pile stops the next player from taking it."),
                 see=("threes",),
             ),
             self.p(self.wild_discard_text(), "wild_discard", see=("wilds",)),
         ]
-        if not v.black_three_pair_takes_pile:
+        if v.black_three_books and not v.black_three_pair_takes_pile:
             blocks.append(
                 self.p(
                     _("A pair of black threes can never be used to take the discard pile."),
@@ -465,10 +538,17 @@ class _Writer:
             )
         blocks.append(
             self.p(
-                _(
-                    "If your side has not melded yet in this deal, the meld you make with the "
-                    "top card must reach the first-meld minimum, and only the top card and "
-                    "cards from your hand count toward it, never the rest of the pile."
+                self.sided(
+                    _(
+                        "If your side has not melded yet in this deal, the meld you make with "
+                        "the top card must reach the first-meld minimum, and only the top card "
+                        "and cards from your hand count toward it, never the rest of the pile."
+                    ),
+                    _(
+                        "If you have not melded yet in this deal, the meld you make with the "
+                        "top card must reach the first-meld minimum, and only the top card and "
+                        "cards from your hand count toward it, never the rest of the pile."
+                    ),
                 ),
                 see=("first-meld",),
             )
@@ -525,7 +605,10 @@ class _Writer:
                 "A side may not have two unfinished melds of the same rank. Once a meld has "
                 "become a book, a new meld of that rank may be started."
             ),
-            RankMelds.ONE: _("A side may never have two melds of the same rank, finished or not."),
+            RankMelds.ONE: self.sided(
+                _("A side may never have two melds of the same rank, finished or not."),
+                _("A player may never have two melds of the same rank, finished or not."),
+            ),
         }
         blocks.append(self.p(rank_texts.get(v.rank_melds, str(v.rank_melds.value)), "rank_melds"))
         blocks.append(self.p(self.wild_melds_text(), "book_bonus", see=("wilds",)))
@@ -578,18 +661,31 @@ class _Writer:
         v = self.v
         blocks = [
             self.p(
-                _(
-                    "In each deal, the first meld your side puts down must be worth a minimum "
-                    "in card points. The minimum grows from deal to deal:"
+                self.sided(
+                    _(
+                        "In each deal, the first meld your side puts down must be worth a "
+                        "minimum in card points. The minimum grows from deal to deal:"
+                    ),
+                    _(
+                        "In each deal, the first meld you put down must be worth a minimum in "
+                        "card points. The minimum grows from deal to deal:"
+                    ),
                 ),
                 "first_meld",
             ),
             self.table((_("Deal"), _("Minimum")), self.first_meld_rows()),
             self.p(
-                _(
-                    "Only the values of the cards count: red threes and book bonuses do not. "
-                    "You may put down several melds in the same turn to reach the minimum; "
-                    "after that, your side melds freely for the rest of the deal."
+                self.sided(
+                    _(
+                        "Only the values of the cards count: red threes and book bonuses do "
+                        "not. You may put down several melds in the same turn to reach the "
+                        "minimum; after that, your side melds freely for the rest of the deal."
+                    ),
+                    _(
+                        "Only the values of the cards count: red threes and book bonuses do "
+                        "not. You may put down several melds in the same turn to reach the "
+                        "minimum; after that, you meld freely for the rest of the deal."
+                    ),
                 ),
                 see=("card-values",),
             ),
@@ -670,13 +766,25 @@ class _Writer:
             ),
             self.ul(kinds, "book_bonus", "wild_limit"),
             self.p(
-                _(
-                    "Every side scores its book bonuses at the end of the deal, whether or not "
-                    "it went out, on top of the values of the cards inside."
+                self.sided(
+                    _(
+                        "Every side scores its book bonuses at the end of the deal, whether or "
+                        "not it went out, on top of the values of the cards inside."
+                    ),
+                    _(
+                        "Every player scores their book bonuses at the end of the deal, whether "
+                        "or not they went out, on top of the values of the cards inside."
+                    ),
                 ),
                 see=("scoring",),
             ),
-            self.p(_("Books are also what a side needs to go out."), see=("going-out",)),
+            self.p(
+                self.sided(
+                    _("Books are also what a side needs to go out."),
+                    _("Books are also what you need to go out."),
+                ),
+                see=("going-out",),
+            ),
         ]
 
     def wilds(self) -> list[Block]:
@@ -876,9 +984,15 @@ class _Writer:
                 see=("red-threes",),
             ),
             self.p(
-                _(
-                    "If the deal ends before you reach your foot, every card in it counts "
-                    "against your side, red threes included."
+                self.sided(
+                    _(
+                        "If the deal ends before you reach your foot, every card in it counts "
+                        "against your side, red threes included."
+                    ),
+                    _(
+                        "If the deal ends before you reach your foot, every card in it counts "
+                        "against you, red threes included."
+                    ),
                 ),
                 see=("end-of-deal",),
             ),
@@ -888,18 +1002,28 @@ class _Writer:
         v = self.v
         grouped = runs(v.going_out)
         if len(grouped) == 1:
-            books = _(
-                "Your side has completed at least %(books)s.",
-                books=books_needed(v.going_out_for(1)),
+            need = books_needed(v.going_out_for(1))
+            books = self.sided(
+                _("To go out, your side must have completed at least %(books)s.", books=need),
+                _("To go out, you must have completed at least %(books)s.", books=need),
             )
         else:
-            books = _("Your side has completed the books the deal asks for (see the table).")
+            books = self.sided(
+                _(
+                    "To go out, your side must have completed the books the deal asks for "
+                    "(see the table)."
+                ),
+                _(
+                    "To go out, you must have completed the books the deal asks for "
+                    "(see the table)."
+                ),
+            )
         conditions = [books]
         if v.going_out_needs_partner_in_foot:
             conditions.append(
                 _(
-                    "Your partner has picked up their foot and played at least part of a turn "
-                    "from it."
+                    "Your partner is already playing from their foot: it is not enough that "
+                    "they have picked it up."
                 )
             )
         if v.going_out_asks_partner:
@@ -909,6 +1033,7 @@ class _Writer:
                     "no, you may not go out this turn."
                 )
             )
+
         if v.must_discard_to_go_out:
             conditions.append(
                 _(
@@ -935,6 +1060,26 @@ class _Writer:
                 "must_discard_to_go_out",
             ),
         ]
+        if v.going_out_asks_partner and silent_source(v):
+            # Brouillette's partnership version says so; the partnership game is silent.
+            blocks.append(
+                self.p(
+                    _(
+                        "No table talk: partners may not discuss their cards or their plans. "
+                        "“May I go out?” is the only question allowed."
+                    )
+                )
+            )
+        if v.black_three_books:
+            blocks.append(
+                self.p(
+                    _(
+                        "A black-three book holds no wild card, so it is a clean book: it "
+                        "counts toward the clean books needed to go out."
+                    ),
+                    see=("threes",),
+                )
+            )
         if len(grouped) > 1:
             blocks.append(
                 self.table(
@@ -947,19 +1092,27 @@ class _Writer:
             )
         blocks.append(
             self.p(
-                _(
-                    "The side that goes out scores a bonus of %(bonus)s.",
-                    bonus=points(v.going_out_bonus),
+                self.sided(
+                    _(
+                        "The side that goes out scores a bonus of %(bonus)s.",
+                        bonus=points(v.going_out_bonus),
+                    ),
+                    _(
+                        "The player who goes out scores a bonus of %(bonus)s.",
+                        bonus=points(v.going_out_bonus),
+                    ),
                 ),
                 "going_out_bonus",
             )
         )
         blocks.append(
-            self.p(
-                _(
-                    "Until you may go out, you must not leave yourself without cards: after "
-                    "melding, keep one card to discard and at least one more to hold."
-                )
+            Block(
+                "p",
+                text=_(
+                    "Until you are allowed to go out, never meld so much that your cards run "
+                    "out: you need one for your discard and another still in your hand after it."
+                ),
+                inferred=silent_source(v),
             )
         )
         return blocks
@@ -968,14 +1121,16 @@ class _Writer:
         v = self.v
         blocks = [
             self.p(_("A deal ends in one of two ways:")),
-            self.ul(
-                (
+            Block(
+                "ul",
+                items=(
                     _("A player goes out."),
                     _(
-                        "A player has to draw and the stock cannot give them the cards. Nobody "
-                        "scores the going-out bonus then."
+                        "The stock is empty: a player has to draw and it cannot give them the "
+                        "cards. Nobody scores the going-out bonus then."
                     ),
-                )
+                ),
+                inferred=silent_source(v) and not frozen_piles_return(v),
             ),
         ]
         if v.wild_discard is WildDiscard.FREEZES_PILE:
@@ -990,24 +1145,43 @@ class _Writer:
             )
         blocks += [
             self.p(
-                _(
-                    "Every side then counts its cards. Everything it melded counts for it; every "
-                    "card still in its players' hands and feet counts against it, including a "
-                    "foot never picked up."
+                self.sided(
+                    _(
+                        "Every side then counts its cards. Everything it melded counts for it; "
+                        "every card still in its players' hands and feet counts against it, "
+                        "including a foot never picked up."
+                    ),
+                    _(
+                        "Every player then counts their cards. Everything they melded counts for "
+                        "them; every card still in their hand and foot counts against them, "
+                        "including a foot never picked up."
+                    ),
                 ),
                 see=("card-values",),
             ),
             self.p(
-                _(
-                    "Red threes, books and bonuses are then added as described under Scoring, "
-                    "and the deal's score goes onto each side's running total."
+                self.sided(
+                    _(
+                        "Red threes, books and bonuses are then added as described under "
+                        "Scoring, and the deal's score goes onto each side's running total."
+                    ),
+                    _(
+                        "Red threes, books and bonuses are then added as described under "
+                        "Scoring, and the deal's score goes onto each player's running total."
+                    ),
                 ),
                 see=("scoring",),
             ),
             self.p(
-                _(
-                    "After deal %(deals)s, the side with the highest total wins the game.",
-                    deals=DEALS_PER_GAME,
+                self.sided(
+                    _(
+                        "After deal %(deals)s, the side with the highest total wins the game.",
+                        deals=DEALS_PER_GAME,
+                    ),
+                    _(
+                        "After deal %(deals)s, the player with the highest total wins the game.",
+                        deals=DEALS_PER_GAME,
+                    ),
                 )
             ),
         ]
@@ -1039,7 +1213,10 @@ class _Writer:
         lines = {
             "meld_points": (
                 _("Melded cards"),
-                _("the value of every card your side melded, books included"),
+                self.sided(
+                    _("the value of every card your side melded, books included"),
+                    _("the value of every card you melded, books included"),
+                ),
                 ("card_points",),
             ),
             "clean_books": (_("Clean books"), each(bonus.clean), ("book_bonus",)),
@@ -1049,7 +1226,10 @@ class _Writer:
             "red_threes": (_("Red threes"), self.red_three_rule(), ("red_three",)),
             "going_out": (
                 _("Going out"),
-                _("%(bonus)s for the side that went out", bonus=signed(v.going_out_bonus)),
+                self.sided(
+                    _("%(bonus)s for the side that went out", bonus=signed(v.going_out_bonus)),
+                    _("%(bonus)s for the player who went out", bonus=signed(v.going_out_bonus)),
+                ),
                 ("going_out_bonus",),
             ),
             "exact_22": (
@@ -1077,16 +1257,28 @@ class _Writer:
     def scoring(self) -> list[Block]:
         return [
             self.p(
-                _(
-                    "At the end of each deal every side adds up the lines below; the score sheet "
-                    "has a row for each."
+                self.sided(
+                    _(
+                        "At the end of each deal every side adds up the lines below; the score "
+                        "sheet has a row for each."
+                    ),
+                    _(
+                        "At the end of each deal every player adds up the lines below; the "
+                        "score sheet has a row for each."
+                    ),
                 )
             ),
             self.table((_("Line"), _("Counts")), self.scoring_rows()),
             self.p(
-                _(
-                    "Each deal's score is added to the side's running total. A total can go "
-                    "below zero."
+                self.sided(
+                    _(
+                        "Each deal's score is added to the side's running total. A total can go "
+                        "below zero."
+                    ),
+                    _(
+                        "Each deal's score is added to the player's running total. A total can "
+                        "go below zero."
+                    ),
                 )
             ),
         ]
@@ -1201,7 +1393,7 @@ class _Writer:
             going.append(
                 self.row(
                     _("Partner"),
-                    _("must have picked up their foot"),
+                    _("must be playing from their foot"),
                     names=("going_out_needs_partner_in_foot",),
                     link="going-out",
                 )
@@ -1226,8 +1418,28 @@ class _Writer:
         return (
             QuickGroup(_("Card values"), tuple(self.card_rows()), "card-values"),
             QuickGroup(_("Bonuses"), tuple(bonuses), "scoring"),
+            QuickGroup(_("Discard pile"), tuple(self.pile_rows()), "turn"),
             QuickGroup(_("To go out"), tuple(going), "going-out"),
         )
+
+    def pile_rows(self) -> list[Row]:
+        """Taking the discard pile, in a few words: what is taken, with what, and when not."""
+        v = self.v
+        rows = [
+            self.row(_("You take"), pile_pickup_label(v.pile_pickup), names=("pile_pickup",)),
+            self.row(
+                _("You need"),
+                _(
+                    "%(count)s natural cards of the top card's rank, melded with it at once",
+                    count=MATCHING_TO_TAKE,
+                ),
+            ),
+            self.row(
+                _("Wild card on top"), wild_discard_label(v.wild_discard), names=("wild_discard",)
+            ),
+            self.row(_("Black three on top"), _("the next player may not take it")),
+        ]
+        return [Row(row.cells, inferred=row.inferred, link="turn") for row in rows]
 
     def first_meld_note(self) -> str:
         deals = self.v.concealed_book_first_meld_deals

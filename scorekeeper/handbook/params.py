@@ -26,7 +26,17 @@ from scorekeeper.rules.variants import (
     WildLimit,
 )
 
-from .words import books_needed, card_label, deal_span, join, points, runs, signed
+from .words import (
+    books_needed,
+    card_label,
+    clauses,
+    deal_span,
+    join,
+    labelled,
+    points,
+    runs,
+    signed,
+)
 
 BASELINE_ID = "pagat"
 """The variant the others are described against: the partnership game most tables know."""
@@ -64,6 +74,40 @@ SECTION_OF: dict[str, str] = {
     "concealed_opening": "first-meld",
     "stock_piles": "setup",
     "cut_for_packets": "setup",
+    "stock_end": "end-of-deal",
+}
+
+
+def pair_of_black_threes_takes_pile(variant: Variant) -> bool:
+    """Whether a pair of black threes may take a black three on top of the pile.
+
+    Only where black threes are melded can a three on top be taken at all; elsewhere the
+    field's value is moot and the answer is no.
+    """
+    return variant.black_three_books and variant.black_three_pair_takes_pile
+
+
+def frozen_piles_return(variant: Variant) -> bool:
+    """Whether piles set aside by a wild discard go back under a stock that runs short."""
+    return variant.wild_discard is WildDiscard.FREEZES_PILE
+
+
+def silent_source(variant: Variant) -> bool:
+    """Whether the variant's source says nothing of who deals, who starts and the stock's end.
+
+    Where each player cuts their own packets (Simpson's game and Brouillette's variations),
+    the source describes no dealer and no end of the stock: the pages fill those in from the
+    partnership game, as defaults a table may change.
+    """
+    return variant.cut_for_packets
+
+
+# Rows of the comparison computed from several fields: (value, is it a default).
+DERIVED: dict[str, tuple[Callable[[Variant], Any], Callable[[Variant], bool]]] = {
+    "stock_end": (
+        frozen_piles_return,
+        lambda v: silent_source(v) and not frozen_piles_return(v),
+    ),
 }
 
 
@@ -183,8 +227,8 @@ def going_out_label(variant: Variant) -> str:
     grouped = runs(variant.going_out)
     if len(grouped) == 1:
         return books_needed(variant.going_out_for(1))
-    return "; ".join(
-        f"{deal_span(first, last)}: {books_needed(books)}"  # type: ignore[arg-type]
+    return clauses(
+        labelled(deal_span(first, last), books_needed(books))  # type: ignore[arg-type]
         for first, last, books in grouped
     )
 
@@ -216,10 +260,11 @@ def _labels() -> dict[str, str]:
         "going_out_needs_partner_in_foot": _("Partner must be in their foot first"),
         "going_out_asks_partner": _("Ask your partner before going out"),
         "black_three_pair_takes_pile": _("A pair of black threes may take the pile"),
-        "concealed_book_first_meld_deals": _("First meld needs a concealed book in"),
+        "concealed_book_first_meld_deals": _("Deals whose first meld needs a concealed book"),
         "concealed_opening": _("A concealed first meld"),
         "stock_piles": _("Stock piles"),
         "cut_for_packets": _("Players cut their own hand and foot"),
+        "stock_end": _("When the stock runs out"),
     }
 
 
@@ -232,7 +277,16 @@ def _describe(name: str, value: Any, variant: Variant) -> str:
     if value is None:
         return NONE
     describers: dict[str, Callable[[], str]] = {
-        "tables": lambda: "; ".join(table_lines(value)),
+        "tables": lambda: clauses(table_lines(value)),
+        "card_points.black_three": lambda: points(-value),
+        "black_three_pair_takes_pile": lambda: (
+            yes_no(value) if variant.black_three_books else _("no: a three on top is never taken")
+        ),
+        "stock_end": lambda: (
+            _("the frozen piles are shuffled and put under it, and play goes on")
+            if value
+            else _("the deal ends, and nobody scores the going-out bonus")
+        ),
         "red_three.down": lambda: signed(value),
         "red_three.held": lambda: signed(value),
         "going_out_bonus": lambda: signed(value),
@@ -284,6 +338,10 @@ class Param:
         return _labels().get(self.key, fallback)
 
     def value(self, variant: Variant) -> Any:
+        if self.field in DERIVED:
+            return DERIVED[self.field][0](variant)
+        if self.field == "black_three_pair_takes_pile":
+            return pair_of_black_threes_takes_pile(variant)
         value = getattr(variant, self.field)
         return getattr(value, self.part) if self.part else value
 
@@ -294,7 +352,10 @@ class Param:
         return _describe(self.key, value, variant)
 
     def is_inferred(self, variant: Variant) -> bool:
-        return variant.is_inferred(self.field)
+        """A default a table may change; never a dash, which states no value at all."""
+        if self.field in DERIVED:
+            return DERIVED[self.field][1](variant)
+        return self.value(variant) is not None and variant.is_inferred(self.field)
 
 
 def params(sample: Variant) -> Iterator[Param]:
@@ -308,6 +369,8 @@ def params(sample: Variant) -> Iterator[Param]:
                 yield Param(field.name, part.name)
         else:
             yield Param(field.name)
+    for name in DERIVED:
+        yield Param(name)
 
 
 @dataclass(frozen=True, slots=True)

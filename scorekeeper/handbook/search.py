@@ -39,6 +39,13 @@ SNIPPET_TIE = 0.01
 DERIVED_SECTIONS = frozenset({"differences"})
 DERIVED_WEIGHT = 0.5
 """Sections that restate other sections' values weigh less than the rules themselves."""
+ANSWER_WEIGHT = 1.5
+"""A sentence that holds every word of the query is an answer: its section comes first."""
+NUMBER_WEIGHT = 0.5
+"""For "how much" and "how many" questions, a sentence that gives a number is the answer."""
+NUMBER_TIE = 0.05
+"""Between sentences holding the same words, the one that gives a number (a variant's own
+value) is shown: "red three" answers with each variant's score, not a sentence they share."""
 
 # Little words of the interface's languages that say nothing about a rule. A query made of
 # nothing else still searches for them.
@@ -47,13 +54,14 @@ _STOPWORDS_BY_LANGUAGE = {
     "of on or our s so that the their them then there they this to was we what when where "
     "which who will with you your",
     "fr": "au aux c ce ces d dans de des du elle en est et il j je l la le les ma mes mon n ne "
-    "on ou par pas pour qu que qui sa se ses si son sur ta te tu un une y",
+    "on ou par pas pour qu quand que qui sa se ses si son sur ta te tu un une y",
     "it": "che chi con da dal dalla degli dei del della delle di e gli i il la le lo mi mia mio "
-    "nel nella o per se sono su un una uno",
+    "nel nella o per quando se sono su un una uno",
     "de": "am an auf das dem den der des die ein eine einem einen einer es für ich im ist mein "
-    "meine meinem meiner mit ob oder sich sind und von wenn wie zu",
+    "meine meinem meiner mit ob oder sich sind und von wann wenn wie zu",
 }
 STOPWORDS = frozenset(word for words in _STOPWORDS_BY_LANGUAGE.values() for word in words.split())
+
 
 _WORD = re.compile(r"[^\W_]+")
 
@@ -82,6 +90,29 @@ def fold(text: str) -> str:
         if not unicodedata.combining(char):
             base = char
     return unicodedata.normalize("NFKC", "".join(kept)).casefold()
+
+
+# Words that ask for a value or a count ("how much is a red three worth", "combien de
+# canastas"): they say what kind of answer is wanted, not what it is about. They are not
+# searched for; they make a sentence that gives a number the better answer.
+_VALUE_WORDS_BY_LANGUAGE = {
+    "en": "many much worth cost costs",
+    "fr": "combien vaut valent coute coutent",
+    "it": "quanto quanti quante vale valgono costa",
+    "de": "viel viele wieviel wieviele wert kostet",
+    "ja": "いくら 何点 何枚 いくつ",
+}
+VALUE_WORDS = frozenset(
+    fold(word) for words in _VALUE_WORDS_BY_LANGUAGE.values() for word in words.split()
+)
+_NUMBER = re.compile(r"\d")
+
+# Other names players give a thing the pages name one way: Saskatchewan's players call a book
+# a canasta, and a query in those words finds the page's own.
+SYNONYMS = {
+    "canasta": "book",
+    "canastas": "books",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,7 +166,11 @@ def word_matches(query: str, word: str) -> bool:
     if query == word:
         return True
     shared = _common_prefix(query, word)
-    return shared >= 4 and shared >= min(len(query), len(word)) - 2
+    return (
+        shared >= 4
+        and shared >= min(len(query), len(word)) - 2
+        and shared >= max(len(query), len(word)) - 3
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +183,10 @@ class Doc:
     title: str
     pieces: tuple[str, ...]
     piece_tokens: tuple[tuple[Token, ...], ...]
+    piece_counts: tuple[Counter[str], ...]
+    """How often each word comes in each piece."""
+    piece_numbers: tuple[bool, ...]
+    """Whether each piece gives a number."""
     body: Counter[str]
     title_words: frozenset[str]
     keyword_words: frozenset[str]
@@ -163,6 +202,8 @@ class Index:
     docs: tuple[Doc, ...]
     vocabulary: frozenset[str]
     cjk: frozenset[str]
+    latin: frozenset[str]
+    """The vocabulary's words that are not CJK: matched by stem, not only whole."""
 
 
 def _squash(text: str) -> str:
@@ -191,6 +232,10 @@ def build_index(language: str, variants: tuple[Variant, ...]) -> Index:
                         title=section.title,
                         pieces=pieces,
                         piece_tokens=piece_tokens,
+                        piece_counts=tuple(
+                            Counter(t.text for t in found) for found in piece_tokens
+                        ),
+                        piece_numbers=tuple(bool(_NUMBER.search(piece)) for piece in pieces),
                         body=body,
                         title_words=title_words,
                         keyword_words=keyword_words,
@@ -205,7 +250,9 @@ def build_index(language: str, variants: tuple[Variant, ...]) -> Index:
     for word in vocabulary:
         if any(_is_cjk(c) for c in word):
             cjk.add(word)
-    return Index(language, tuple(docs), frozenset(vocabulary), frozenset(cjk))
+    return Index(
+        language, tuple(docs), frozenset(vocabulary), frozenset(cjk), frozenset(vocabulary - cjk)
+    )
 
 
 @lru_cache(maxsize=16)
@@ -235,30 +282,71 @@ def _expand(index: Index, word: str, cjk: bool) -> frozenset[str]:
     """The vocabulary words a query word stands for."""
     if cjk:
         return frozenset({word}) if word in index.vocabulary else frozenset()
-    return frozenset(w for w in index.vocabulary - index.cjk if word_matches(word, w))
+    forms = (word, SYNONYMS.get(word, word)) if index.language == "en" else (word,)
+    return _matching_words(index.latin, forms)
 
 
-def search(index: Index, query: str, variant_id: str | None = None) -> list[Result]:
-    """The sections that answer `query`, best first (within one variant when one is given).
+@lru_cache(maxsize=4096)
+def _matching_words(vocabulary: frozenset[str], forms: tuple[str, ...]) -> frozenset[str]:
+    """The words of the vocabulary any of `forms` stands for (kept: queries repeat)."""
+    return frozenset(w for w in vocabulary if any(word_matches(f, w) for f in forms))
 
-    Sections that read the same in several variants come back as one result naming them all.
+
+def _answer_value(
+    doc: Doc, terms: dict[str, frozenset[str]], weights: dict[str, float], wants_number: bool
+) -> float:
+    """The weight of the query words held by the doc's best sentence, when it holds them all.
+
+    For a value or count question, a sentence that also gives a number weighs more.
     """
-    query = query.strip()[:MAX_QUERY]
+    best = 0.0
+    for words, has_number in zip(doc.piece_counts, doc.piece_numbers, strict=True):
+        if not all(not forms.isdisjoint(words) for forms in terms.values() if forms):
+            continue
+        value = sum(weights[term] for term, forms in terms.items() if forms)
+        if wants_number and has_number:
+            value *= 1 + NUMBER_WEIGHT
+        best = max(best, value)
+    return best
+
+
+def _query_terms(index: Index, query: str) -> tuple[dict[str, frozenset[str]], bool]:
+    """The words to look for, each with the vocabulary words it stands for; and whether the
+    query asks for a value or a count."""
     query_tokens = list(tokens(query, for_query=True))
-    if not query_tokens:
-        return []
-    telling = [t for t in query_tokens if t.cjk or t.text not in STOPWORDS] or query_tokens
+    asking = [t for t in query_tokens if t.text in VALUE_WORDS]
+    telling = [
+        t for t in query_tokens if t.cjk or (t.text not in STOPWORDS and t.text not in VALUE_WORDS)
+    ]
+    if not telling:
+        telling = [t for t in query_tokens if t.text not in VALUE_WORDS] or query_tokens
     terms: dict[str, frozenset[str]] = {}
     for token in telling:
-        if token.text not in terms:
-            terms[token.text] = _expand(index, token.text, token.cjk)
+        if token.text in terms or (token.cjk and token.text in VALUE_WORDS):
+            continue
+        terms[token.text] = _expand(index, token.text, token.cjk)
+    return terms, bool(asking)
+
+
+def search(
+    index: Index, query: str, variant_id: str | None = None, first: str | None = None
+) -> list[Result]:
+    """The sections that answer `query`, best first (within one variant when one is given).
+
+    Sections that read the same in several variants come back as one result naming them all;
+    with `first` (the variant of the game being played), that variant's answers come first.
+    """
+    query = query.strip()[:MAX_QUERY]
+    terms, wants_number = _query_terms(index, query)
+    if not terms:
+        return []
     docs = [d for d in index.docs if variant_id is None or d.variant_id == variant_id]
     total = len(index.docs)
     weights: dict[str, float] = {}
     for term, words in terms.items():
         holding = sum(1 for doc in index.docs if words & doc.words)
         weights[term] = math.log(1 + total / holding) if holding else 0.0
-    phrase = _squash(query)
+    phrase = _squash(" ".join(terms))
     phrase_weight = PHRASE_WEIGHT * sum(weights.values())
     scored = []
     for doc in docs:
@@ -279,6 +367,7 @@ def search(index: Index, query: str, variant_id: str | None = None) -> list[Resu
         if not found:
             continue
         score *= found / len(terms)
+        score += ANSWER_WEIGHT * _answer_value(doc, terms, weights, wants_number)
         if len(phrase) > 1 and phrase in doc.folded:
             score += phrase_weight
         if doc.section in DERIVED_SECTIONS:
@@ -288,13 +377,26 @@ def search(index: Index, query: str, variant_id: str | None = None) -> list[Resu
         return []
     scored.sort(key=lambda pair: (-pair[0], pair[1].order))
     best = scored[0][0]
+    kept = [(score, doc) for score, doc in scored if score >= best * RELATIVE_FLOOR]
+    if first is not None:
+        kept.sort(key=lambda pair: pair[1].variant_id != first)
+    return _grouped(kept, terms, weights, wants_number, index.language)
+
+
+def _grouped(
+    scored: list[tuple[float, Doc]],
+    terms: dict[str, frozenset[str]],
+    weights: dict[str, float],
+    wants_number: bool,
+    language: str,
+) -> list[Result]:
+    """One result per section and snippet, naming every variant where it reads the same."""
     results: list[Result] = []
     grouped: dict[tuple[str, str], int] = {}
+    matched = frozenset().union(*terms.values())
     for score, doc in scored:
-        if score < best * RELATIVE_FLOOR:
-            break
-        text = snippet(doc.pieces, doc.piece_tokens, terms, weights)
-        key = (doc.section, str(text))
+        piece = best_piece(doc, terms, weights, wants_number, matched)
+        key = (doc.section, doc.pieces[piece])
         if key in grouped:
             found_at = grouped[key]
             earlier = results[found_at]
@@ -314,9 +416,9 @@ def search(index: Index, query: str, variant_id: str | None = None) -> list[Resu
             Result(
                 section=doc.section,
                 title=doc.title,
-                snippet=text,
+                snippet=snippet(doc.pieces[piece], doc.piece_tokens[piece], matched),
                 score=score,
-                language=index.language,
+                language=language,
                 variants=((doc.variant_id, doc.variant_name),),
             )
         )
@@ -334,21 +436,33 @@ def _marks(found: Iterable[Token], matched: frozenset[str]) -> list[tuple[int, i
     return spans
 
 
-def snippet(
-    pieces: tuple[str, ...],
-    piece_tokens: tuple[tuple[Token, ...], ...],
+def best_piece(
+    doc: Doc,
     terms: dict[str, frozenset[str]],
     weights: dict[str, float],
-) -> Markup:
-    """The piece of text that holds the most (and rarest) query words, trimmed, matches marked."""
-    matched = frozenset().union(*terms.values())
-    best, best_tokens, best_value = "", (), -1.0
-    for piece, found in zip(pieces, piece_tokens, strict=True):
-        words = {t.text for t in found}
-        value = sum(weights[term] for term, forms in terms.items() if forms & words)
-        value += SNIPPET_TIE * sum(1 for t in found if t.text in matched)
+    wants_number: bool,
+    matched: frozenset[str],
+) -> int:
+    """Which piece of the doc holds the most (and rarest) query words.
+
+    For a value or count question, a piece that gives a number is preferred among those
+    holding the same words; between equals, the one holding them more often.
+    """
+    best, best_value = 0, -1.0
+    for index, (words, has_number) in enumerate(
+        zip(doc.piece_counts, doc.piece_numbers, strict=True)
+    ):
+        value = sum(weights[term] for term, forms in terms.items() if not forms.isdisjoint(words))
+        if value and has_number:
+            value *= 1 + (NUMBER_WEIGHT if wants_number else NUMBER_TIE)
+        value += SNIPPET_TIE * sum(words[w] for w in matched if w in words)
         if value > best_value:
-            best, best_tokens, best_value = piece, found, value
+            best, best_value = index, value
+    return best
+
+
+def snippet(best: str, best_tokens: tuple[Token, ...], matched: frozenset[str]) -> Markup:
+    """A piece of text trimmed around the words found, which are marked."""
     best_marks = _marks(best_tokens, matched)
     start, end = 0, len(best)
     if len(best) > SNIPPET_CHARS:

@@ -7,14 +7,17 @@ from flask_babel import get_locale
 
 from scorekeeper.extensions import SUPPORTED_LANGUAGES
 from scorekeeper.house import catalogue
-from scorekeeper.rules.variants import UnknownVariant
+from scorekeeper.rules.variants import UnknownVariant, Variant
 
 from .content import handbook
 from .params import BASELINE_ID, params, table_lines
 from .search import MAX_QUERY, Result, cached_index, search
-from .words import join
+from .words import clauses, join
 
 bp = Blueprint("handbook", __name__, url_prefix="/rules")
+
+MAX_COMPARED = 3
+"""Variants side by side: three columns still read on a phone without sideways scrolling."""
 
 
 def _language() -> str:
@@ -23,7 +26,7 @@ def _language() -> str:
 
 @bp.context_processor
 def handbook_helpers() -> dict[str, object]:
-    return {"list_words": join}
+    return {"list_words": join, "clauses": clauses}
 
 
 @bp.get("/")
@@ -40,24 +43,29 @@ def variant(variant_id: str):
     except UnknownVariant:
         abort(404)
     return render_template(
-        "handbook/variant.html", book=handbook(chosen), variants=catalogue.variants()
+        "handbook/variant.html",
+        book=handbook(chosen),
+        variants=catalogue.variants(),
+        baseline_id=BASELINE_ID,
     )
 
 
-def _search_everywhere(query: str, variant_id: str | None) -> tuple[list[Result], str | None]:
+def _search_everywhere(
+    query: str, variant_id: str | None, first: str | None
+) -> tuple[list[Result], str | None]:
     """Results in the page's language; failing that, in the first other language that has any.
 
     Returns the results and, when they come from another language, that language's code.
     """
     language = _language()
     variants = catalogue.variants()
-    results = search(cached_index(language, variants), query, variant_id)
+    results = search(cached_index(language, variants), query, variant_id, first)
     if results:
         return results, None
     for other in SUPPORTED_LANGUAGES:
         if other == language:
             continue
-        found = search(cached_index(other, variants), query, variant_id)
+        found = search(cached_index(other, variants), query, variant_id, first)
         if found:
             return found, other
     return [], None
@@ -66,15 +74,22 @@ def _search_everywhere(query: str, variant_id: str | None) -> tuple[list[Result]
 @bp.get("/search", endpoint="search")
 def search_page():
     query = request.args.get("q", "").strip()[:MAX_QUERY]
-    variant_id = request.args.get("variant") or None
     variants = catalogue.variants()
-    if variant_id not in {v.id for v in variants}:
+    known = {v.id for v in variants}
+    variant_id = request.args.get("variant") or None
+    if variant_id not in known:
         variant_id = None
-    results, found_in = _search_everywhere(query, variant_id) if query else ([], None)
+    # The variant being played (the rules page a search starts from): its answers come first.
+    first = request.args.get("first") or None
+    if first not in known:
+        first = None
+    results, found_in = _search_everywhere(query, variant_id, first) if query else ([], None)
     return render_template(
         "handbook/search.html",
         query=query,
         variant_id=variant_id,
+        first=first,
+        first_variant=next((v for v in variants if v.id == first), None),
         variants=variants,
         results=results,
         found_in=found_in,
@@ -82,12 +97,22 @@ def search_page():
     )
 
 
+def _default_compared(variants: tuple[Variant, ...], baseline: Variant) -> list[Variant]:
+    """With no choice made: the partnership game beside the table's own house rules, then
+    the next variants of the list, three in all."""
+    house = catalogue.house_variants()
+    others = [v for v in (*house, *variants) if v is not baseline]
+    unique = list(dict.fromkeys(others))
+    return [baseline, *unique][:MAX_COMPARED]
+
+
 @bp.get("/compare")
 def compare():
     variants = catalogue.variants()
-    chosen = [v for v in variants if v.id in request.args.getlist("v")]
-    shown = chosen if len(chosen) >= 2 else list(variants)
+    asked = request.args.getlist("v")
+    chosen = [v for v in variants if v.id in asked]
     baseline = next((v for v in variants if v.id == BASELINE_ID), variants[0])
+    shown = chosen[:MAX_COMPARED] if len(chosen) >= 2 else _default_compared(variants, baseline)
     rows = [
         {
             "param": param,
@@ -108,7 +133,9 @@ def compare():
         "handbook/compare.html",
         variants=variants,
         shown=shown,
-        chosen_ids={v.id for v in chosen},
+        chosen_ids={v.id for v in shown},
+        too_many=len(chosen) > MAX_COMPARED,
+        most=MAX_COMPARED,
         baseline=baseline,
         rows=rows,
     )

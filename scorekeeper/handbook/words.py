@@ -84,6 +84,17 @@ def join(items: Iterable[str]) -> str:
     return format_list(items, locale=get_locale() or "en")
 
 
+def clauses(items: Iterable[str]) -> str:
+    """Clauses one after another, with the current language's semicolon ("a ; b" in French)."""
+    # TRANSLATORS: the separator between two clauses of a list, a semicolon and a space.
+    return pgettext("clause separator", "; ").join(item for item in items if item)
+
+
+def labelled(label: str, value: str) -> str:
+    """ "label: value", with the colon the current language writes."""
+    return pgettext("label and value", "%(label)s: %(value)s", label=label, value=value)
+
+
 def book_kind_count(kind: str, count: int) -> str:
     """ "2 clean books", "1 wild book"... for a kind of `BookCount`."""
     if kind == "clean":

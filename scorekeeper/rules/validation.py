@@ -255,6 +255,9 @@ def _check_going_out_books(deal: _Deal) -> Iterator[Problem]:
             continue
         for kind, count in needed:
             have = getattr(side, f"{kind}_books")
+            if kind == "clean":
+                # A black-three book holds no wild card: it is one of the clean books.
+                have += side.black_three_books
             if have < count:
                 yield _error(
                     index,

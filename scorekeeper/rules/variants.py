@@ -252,7 +252,9 @@ PAGAT = Variant(
     summary="The common four-player partnership game: books of exactly seven, "
     "a wild book needed to go out.",
     source="pagat.com, Hand and Foot: partnership rules contributed by Bill Whitnack "
-    "(seed 000); card values also in seeds 001, 002 and 004.",
+    "(seed 000). Its tables of card values and bonuses are lost, so the card values, the book "
+    "bonuses (500 clean, 300 dirty, 1500 wild) and the going-out bonus (100) come from the "
+    "game-rules pages (seeds 001, 002 and 004).",
     tables=(
         Table(2, 4, 5),
         Table(2, 6, 7),
@@ -286,6 +288,9 @@ GAMERULES = PAGAT.with_changes(
     tables=(Table(2, 4, 5), *_individual(range(2, 8), decks=5)),
     must_discard_to_go_out=True,
     first_discard_buried=frozenset({CardKind.RED_THREE, CardKind.BLACK_THREE, CardKind.JOKER}),
+    # The pages describe a game for two teams of two; the rule for a wild card on the pile
+    # is the partnership game's.
+    inferred=frozenset({"tables", "wild_discard"}),
 )
 
 SASKATCHEWAN = PAGAT.with_changes(
@@ -307,7 +312,7 @@ SASKATCHEWAN = PAGAT.with_changes(
 SIMPSON = Variant(
     id="simpson",
     name="Steve Simpson",
-    summary="Every player for themself: cut 22 cards, red threes always cost 500, no wild books.",
+    summary="Every player for themselves: cut 22 cards, red threes always cost 500, no wild books.",
     source="pagat.com, Steve Simpson's Hand and Foot rules (seed 000).",
     tables=_individual(range(2, 13)),
     hand_size=11,
@@ -378,8 +383,8 @@ BROUILLETTE_PARTNERS_LOW = BROUILLETTE_LOW.with_changes(
 BROUILLETTE_PARTNERS_HIGH = BROUILLETTE_PARTNERS_LOW.with_changes(
     id="brouillette-partners-high",
     name="Brouillette partners (high bonuses)",
-    summary="The partnership game with the higher book bonuses: 500 clean, 300 dirty, "
-    "300 for black threes.",
+    summary="Brouillette's partner version of Simpson's game, with the higher book bonuses: "
+    "500 clean, 300 dirty, 300 for black threes.",
     book_bonus=BROUILLETTE_HIGH.book_bonus,
 )
 

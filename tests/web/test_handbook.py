@@ -1,10 +1,12 @@
 """The rules handbook: a page per variant, its quick reference, search, and the comparison."""
 
 import re
+from html import unescape
 
 import pytest
 from flask.testing import FlaskClient
 
+from scorekeeper.engine.conventions import MATCHING_TO_TAKE, PILE_TAKE
 from scorekeeper.extensions import SUPPORTED_LANGUAGES
 from scorekeeper.handbook.content import QUICK_REFERENCE, SECTION_IDS
 from scorekeeper.handbook.params import params
@@ -139,7 +141,9 @@ def test_every_number_of_the_quick_reference_comes_from_the_variant(
     client: FlaskClient, variant_id: str
 ) -> None:
     variant = get_variant(variant_id)
-    quick = _text(_section(_page(client, f"/rules/{variant_id}"), "quick-reference"))
+    quick = unescape(
+        _text(_section(_page(client, f"/rules/{variant_id}"), "quick-reference"))
+    )
     card_points = variant.card_points
     allowed = {
         card_points.joker,
@@ -157,6 +161,8 @@ def test_every_number_of_the_quick_reference_comes_from_the_variant(
         *(count for books in variant.going_out for _kind, count in books),
         *range(1, 5),  # deal numbers
         variant.hand_size + variant.foot_size,  # the exact cut
+        PILE_TAKE,  # the discard-pile line: cards taken, and cards needed to take them
+        MATCHING_TO_TAKE,
     }
     if variant.exact_22_bonus is not None:
         allowed.add(variant.exact_22_bonus)
@@ -237,7 +243,7 @@ def test_comparison_has_a_row_for_every_parameter_and_every_variant(client: Flas
         row_id = "param-" + param.key.replace(".", "-").replace("_", "-")
         assert f'id="{row_id}"' in html, param.key
     for variant_id in VARIANT_IDS:
-        assert f'href="/rules/{variant_id}"' in html
+        assert f'name="v" value="{variant_id}"' in html
 
 
 def test_comparison_reads_the_variant_data(client: FlaskClient, changed_pagat) -> None:
@@ -340,7 +346,7 @@ def test_a_house_variant_gets_its_own_rules_page(
     monkeypatch.setattr(catalogue, "house_variants", lambda: (house,))
 
     page = _page(client, "/rules/house-our-table", "fr")
-    compare = _page(client, "/rules/compare")
+    compare = _page(client, "/rules/compare?v=pagat&v=house-our-table")
     found = _page(client, "/rules/search?q=wild+book&variant=house-our-table")
 
     assert "Our table" in page and "2000" in _section(page, "quick-reference")

@@ -324,3 +324,15 @@ def test_black_threes_that_count_against_may_bring_melds_below_the_opening_minim
     other = SideEntry(meld_points=300, cards_left_points=30)
     report = problems("brouillette-high", 4, (out, side, other))
     assert report.errors == ()
+
+
+def test_a_black_three_book_is_one_of_the_clean_books_to_go_out():
+    out = SideEntry(
+        meld_points=300, black_three_books=1, dirty_books=1, went_out=True, cards_left_points=0
+    )
+    other = SideEntry(meld_points=200, clean_books=1, cards_left_points=50)
+    others = (other, other, other)  # four players: five decks hold ten black threes
+
+    assert problems("brouillette-low", 1, (out, *others)).errors == ()
+    refused = problems("brouillette-low", 1, (replace(out, black_three_books=0), *others))
+    assert [(e.side, e.field) for e in refused.errors] == [(0, "clean_books")]
