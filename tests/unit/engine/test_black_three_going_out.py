@@ -25,4 +25,5 @@ def test_an_unfinished_black_three_meld_is_no_book() -> None:
     state = table(BROUILLETTE, ["K K K", "5 5", "5 5"], feet=[None, "5", "5"], melds=books)
 
     message = refused(state, Meld((Play(K, 3),)))
-    assert "Going out in deal 1 needs 1 clean and 1 dirty books" in message
+    needs = "Going out in deal 1 needs 1 clean book and 1 dirty book; your side has 1 dirty book"
+    assert needs in message
