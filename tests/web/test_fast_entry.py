@@ -10,6 +10,7 @@ from test_games import (
     CY,
     DEAL_1,
     DEAL_1_TOTALS,
+    HELD_ONLY_RED,
     form_data,
     game_path,
     html,
@@ -23,18 +24,9 @@ from scorekeeper.extensions import db
 from scorekeeper.games import forms, scoring, views
 from scorekeeper.games.models import Game
 
-# A deal whose only problem is a warning (Cy & Di went out while a partner holds no cards).
-WARNED = {
-    "went_out": "1",
-    0: {
-        "meld_points": 400,
-        "clean_books": 1,
-        "dirty_books": 1,
-        "red_threes_down": 1,
-        "cards_left_points": 60,
-    },
-    1: {"meld_points": 1500, "clean_books": 2, "dirty_books": 2, "wild_books": 1},
-}
+# A deal whose only problem is a warning: a Simpson player who did not go out holds only red
+# threes, so no points of cards are left.
+WARNED = HELD_ONLY_RED
 REFUSED = {**DEAL_1, 0: {**DEAL_1[0], "clean_books": 1}}
 
 
@@ -72,10 +64,10 @@ def calls(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
 def test_a_refused_or_warned_save_reads_the_deal_once(
     client: FlaskClient, calls: Counter[str], deal: dict, status: int, shown: str
 ) -> None:
-    game_id = start(client)
+    game_id = start(client, "simpson", "2x2") if deal is WARNED else start(client)
     calls.clear()
 
-    response = post_deal(client, game_id, 3 if deal is WARNED else 1, deal)
+    response = post_deal(client, game_id, 1, deal)
 
     assert response.status_code == status
     assert shown in html(response)
