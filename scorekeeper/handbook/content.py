@@ -512,7 +512,7 @@ class _Writer:
             )
         if not v.black_three_books and v.wild_discard is not WildDiscard.NEVER_TAKEN:
             blocks.append(self.p(_("The pile can never be taken while a three lies on top.")))
-        if v.red_three.down != v.red_three.held:
+        if v.red_threes_laid_down:
             blocks.append(
                 self.p(
                     _(
