@@ -108,7 +108,10 @@ def test_after_save_the_page_shows_the_totals_and_undo_takes_the_deal_back(
 
     page.get_by_role("button", name="Undo").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Deal 1")
-    expect(page.locator(".flash-success")).to_have_text("Deal 1 was taken back: enter it again.")
+    expect(page.locator(".flash-success")).to_have_text(
+        "Deal 1 was taken back: its numbers are in the form, to correct and save."
+    )
+    expect(field(page, 0, "cards_left_points")).to_have_value("15")
     page.get_by_role("link", name="Cancel").click()
     expect(page.locator("table.sheet tfoot td")).to_have_text(["0", "0"])
     expect(page.get_by_role("button", name="Undo")).to_have_count(0)

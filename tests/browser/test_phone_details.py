@@ -107,6 +107,8 @@ def test_large_text_keeps_the_counter_and_both_sides_on_screen(
     sides.nth(0).get_by_label("Clean books", exact=True).fill("2")
     sides.nth(1).get_by_label("Melded cards (points)", exact=True).fill("600")
     sides.nth(1).get_by_label("Red threes still held", exact=True).fill("1")
+    for side in (0, 1):
+        sides.nth(side).get_by_label("Cards left (points)", exact=True).fill("20")
     save(page)
     page.goto(deal.removesuffix("/deals/1"))
     large_text(page)
@@ -132,6 +134,8 @@ def test_the_breakdown_words_its_counts_and_parts_the_red_threes(
     sides.nth(0).get_by_label("Red threes laid down", exact=True).fill("1")
     sides.nth(0).get_by_label("Red threes still held", exact=True).fill("1")
     sides.nth(1).get_by_label("Melded cards (points)", exact=True).fill("600")
+    for side in (0, 1):
+        sides.nth(side).get_by_label("Cards left (points)", exact=True).fill("20")
     save(page)
     page.goto(deal.removesuffix("/deals/1"))
 
