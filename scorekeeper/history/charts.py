@@ -193,6 +193,11 @@ def share_chart(
         parts.append(
             f'<text x="4" y="{top + 9}" font-size="11" fill="currentColor">{escape(name)}</text>'
         )
+        # The zero line runs beside each bar only, never through the name above it.
+        parts.append(
+            f'<line class="zero" x1="{zero:.1f}" y1="{top + 13}" x2="{zero:.1f}" '
+            f'y2="{top + 17 + bar_h}" stroke="currentColor" stroke-width="1"/>'
+        )
         right = left = zero
         for index, value in enumerate(points):
             if value == 0:
@@ -207,10 +212,7 @@ def share_chart(
                 f'<rect class="series-{index % len(PALETTE) + 1} fill" x="{x:.1f}" '
                 f'y="{top + 15}" width="{width:.1f}" height="{bar_h}" fill="{_color(index)}"/>'
             )
-    parts.append(
-        f'<line x1="{zero:.1f}" y1="{MARGIN_TOP + 8}" x2="{zero:.1f}" y2="{height}" '
-        f'stroke="currentColor" stroke-width="1"/></svg>'
-    )
+    parts.append("</svg>")
     series = [
         Series(group, tuple(float(points[i]) for _name, points in rows))
         for i, group in enumerate(groups)
