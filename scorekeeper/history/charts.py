@@ -109,8 +109,9 @@ def line_chart(
     step = max(1, math.ceil((len(x_labels) - 1) / max(1, most_labels - 1)))
     for i, label in enumerate(x_labels):
         if _labelled(i, len(x_labels), step):
+            x, anchor = _label_place(x_at(i), label)
             parts.append(
-                f'<text x="{x_at(i):.1f}" y="{height - MARGIN_BOTTOM + 16}" text-anchor="middle" '
+                f'<text x="{x:.1f}" y="{height - MARGIN_BOTTOM + 16}" text-anchor="{anchor}" '
                 f'font-size="11" fill="currentColor">{escape(label)}</text>'
             )
     for index, one in enumerate(series):
@@ -138,6 +139,15 @@ def line_chart(
         f'<figure class="chart" id="{chart_id}"><figcaption>{caption}</figcaption>'
         f'{"".join(parts)}{shown_legend}{table}</figure>'
     )
+
+
+def _label_place(x: float, label: str) -> tuple[float, str]:
+    """Where an x label is written: centred under its point, unless it would then run past
+    the drawing's right edge (where a PDF cuts it), when it ends at that edge instead."""
+    half_width = len(label) * 11 * 0.3  # a digit is about 0.6 em wide
+    if x + half_width > WIDTH - 1:
+        return WIDTH - 1, "end"
+    return x, "middle"
 
 
 def _labelled(index: int, count: int, step: int) -> bool:
@@ -193,6 +203,11 @@ def share_chart(
         parts.append(
             f'<text x="4" y="{top + 9}" font-size="11" fill="currentColor">{escape(name)}</text>'
         )
+        # The zero line runs beside each bar only, never through the name above it.
+        parts.append(
+            f'<line class="zero" x1="{zero:.1f}" y1="{top + 13}" x2="{zero:.1f}" '
+            f'y2="{top + 17 + bar_h}" stroke="currentColor" stroke-width="1"/>'
+        )
         right = left = zero
         for index, value in enumerate(points):
             if value == 0:
@@ -207,10 +222,7 @@ def share_chart(
                 f'<rect class="series-{index % len(PALETTE) + 1} fill" x="{x:.1f}" '
                 f'y="{top + 15}" width="{width:.1f}" height="{bar_h}" fill="{_color(index)}"/>'
             )
-    parts.append(
-        f'<line x1="{zero:.1f}" y1="{MARGIN_TOP + 8}" x2="{zero:.1f}" y2="{height}" '
-        f'stroke="currentColor" stroke-width="1"/></svg>'
-    )
+    parts.append("</svg>")
     series = [
         Series(group, tuple(float(points[i]) for _name, points in rows))
         for i, group in enumerate(groups)

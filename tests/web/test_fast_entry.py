@@ -169,6 +169,18 @@ def test_after_a_save_the_totals_the_undo_and_the_next_deal_show(client: FlaskCl
     assert page.index(">Undo</button>") < page.index("Enter deal 2")
 
 
+def test_after_the_last_deal_the_winner_is_named_once(client: FlaskClient) -> None:
+    game_id = start(client)
+    for number in range(1, 4):
+        post_deal(client, game_id, number, DEAL_1)
+
+    response = post_deal(client, game_id, 4, DEAL_1)
+    page = html(client.get(response.headers["Location"]))
+
+    assert '<p class="flash flash-success" role="status">Deal 4 saved.</p>' in page
+    assert page.count("Ann &amp; Bob won with 18380 points.") == 1
+
+
 def undo(client: FlaskClient, game_id: int, number: int, version: str):
     return client.post(f"{game_path(game_id)}/deals/{number}/undo", data={"version": version})
 
