@@ -112,9 +112,10 @@ def test_pagat_rules_page_still_lays_red_threes_down(client: FlaskClient) -> Non
 
 
 def test_the_comparison_says_red_threes_are_never_laid_down(client: FlaskClient) -> None:
-    html = text(page(client, "/rules/compare"))
+    # The comparison shows the two or three variants asked for.
+    html = text(page(client, "/rules/compare?v=simpson&v=brouillette-low&v=pagat"))
     row = re.search(r"Red three laid down (.*?) Red three still held", html).group(1)
-    assert row.count("never laid down") == 5
+    assert row.count("never laid down") == 2 and "+100" in row
 
 
 def test_a_simpson_sheet_has_only_the_red_threes_still_held(client: FlaskClient) -> None:
@@ -137,3 +138,27 @@ def test_the_saskatchewan_sheet_asks_for_a_concealed_book_instead_of_150(
 ) -> None:
     (sheet,) = pdf_text(client, "/sheets/saskatchewan.pdf?sides=2")
     assert "a concealed book instead of 150" in re.sub(r"\s+", " ", sheet)
+
+
+# --- the first card of the discard pile ------------------------------------------------------
+
+
+def test_the_comparison_words_the_first_discard_rows(client: FlaskClient) -> None:
+    html = text(page(client, "/rules/compare?v=pagat&v=gamerules&v=simpson"))
+    assert "frozenset" not in html and "first discard" not in html
+    assert "A card from the stock starts the discard pile yes yes no" in html
+    assert (
+        "Buried if turned up to start the pile a red three or a wild card a three or a joker —"
+    ) in html
+
+
+def test_the_gamerules_page_buries_any_three_or_a_joker_turned_up_first(
+    client: FlaskClient,
+) -> None:
+    setup = section(page(client, "/rules/gamerules"), "setup")
+    assert "if that card is a three or a joker, it is buried in the stock" in setup
+    differences = section(page(client, "/rules/gamerules"), "differences")
+    assert "Buried if turned up to start the pile a three or a joker" in differences
+    client.set_cookie("lang", "fr")
+    setup = section(page(client, "/rules/pagat"), "setup")
+    assert "si c&#39;est un trois rouge ou un passe-partout, on l&#39;enfouit" in setup
