@@ -23,7 +23,7 @@ def text(html: str) -> str:
 
 
 def section(html: str, section_id: str) -> str:
-    match = re.search(rf'<section id="{section_id}".*?</section>', html, re.S)
+    match = re.search(rf'<section[^>]* id="{section_id}".*?</section>', html, re.S)
     assert match, section_id
     return text(match.group())
 
@@ -162,3 +162,15 @@ def test_the_gamerules_page_buries_any_three_or_a_joker_turned_up_first(
     client.set_cookie("lang", "fr")
     setup = section(page(client, "/rules/pagat"), "setup")
     assert "si c&#39;est un trois rouge ou un passe-partout, on l&#39;enfouit" in setup
+
+
+def test_saskatchewan_deal_four_asks_for_a_concealed_book_not_150_points(
+    client: FlaskClient,
+) -> None:
+    deal_url = new_game(client, "saskatchewan", "2x4")
+    facts = section(page(client, deal_url.replace("/deals/1", "/deals/4")), "deal-facts")
+    assert "This deal opens with a concealed book." in facts
+    assert "150" not in facts
+    facts = section(page(client, deal_url.replace("/deals/1", "/deals/3")), "deal-facts")
+    assert "First meld: at least 120 points in one go." in facts
+    assert "concealed" not in facts
