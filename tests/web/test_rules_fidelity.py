@@ -174,3 +174,14 @@ def test_saskatchewan_deal_four_asks_for_a_concealed_book_not_150_points(
     facts = section(page(client, deal_url.replace("/deals/1", "/deals/3")), "deal-facts")
     assert "First meld: at least 120 points in one go." in facts
     assert "concealed" not in facts
+
+
+def test_solo_games_speak_of_no_team_in_italian_and_japanese_threes(client: FlaskClient) -> None:
+    client.set_cookie("lang", "it")
+    html = page(client, "/rules/simpson")
+    assert "a fine smazzata conta 5 contro chi lo tiene." in section(html, "threes")
+    assert "non ti porta nulla." in section(html, "red-threes")
+    assert "squadra" not in section(html, "threes") + section(html, "red-threes")
+    client.set_cookie("lang", "ja")
+    threes = section(page(client, "/rules/brouillette-high"), "threes")
+    assert "1枚につき持ち主(パートナー戦ではそのチーム)の5点のマイナスです。" in threes
