@@ -284,6 +284,9 @@ def _describe(name: str, value: Any, variant: Variant) -> str:
     describers: dict[str, Callable[[], str]] = {
         "tables": lambda: clauses(table_lines(value)),
         "card_points.black_three": lambda: points(-value),
+        "card_points.black_three_melded": lambda: (
+            points(value) if variant.black_three_books else NONE
+        ),
         "black_three_pair_takes_pile": lambda: (
             yes_no(value) if variant.black_three_books else _("no: a three on top is never taken")
         ),

@@ -185,3 +185,10 @@ def test_solo_games_speak_of_no_team_in_italian_and_japanese_threes(client: Flas
     client.set_cookie("lang", "ja")
     threes = section(page(client, "/rules/brouillette-high"), "threes")
     assert "1枚につき持ち主(パートナー戦ではそのチーム)の5点のマイナスです。" in threes
+
+
+def test_the_comparison_prices_no_black_three_book_where_there_is_none(
+    client: FlaskClient,
+) -> None:
+    html = text(page(client, "/rules/compare?v=pagat&v=brouillette-low"))
+    assert "Black three in a black-three book — −5 " in html
