@@ -7,6 +7,10 @@ SCOREKEEPER_PUBLIC_URL says otherwise, for example a name behind a proxy).
 
 The network address is the one the system would send from: connecting a UDP socket picks the
 route and the source address without sending a single packet.
+
+With a certificate the phones trust (SCOREKEEPER_TLS_CERT and SCOREKEEPER_TLS_KEY, PEM files),
+gunicorn serves https and the printed address is an https one: browsers run the service worker,
+which opens a game's pages with no network, only on https pages (or on the machine itself).
 """
 
 from __future__ import annotations
@@ -31,6 +35,8 @@ DEFAULT_BIND = "0.0.0.0"
 DEFAULT_PORT = 5000
 DEFAULT_WORKERS = 4
 APP = "scorekeeper:create_app()"
+TLS_CERT_SETTING = "SCOREKEEPER_TLS_CERT"
+TLS_KEY_SETTING = "SCOREKEEPER_TLS_KEY"
 
 SocketFactory = Callable[[], socket.socket]
 
@@ -79,9 +85,24 @@ def network_address(
     return by_route() or by_hostname()
 
 
-def phone_url(address: str | None, port: int) -> str:
+def phone_url(address: str | None, port: int, scheme: str = "http") -> str:
     """The address the phones open: this machine's, or the loopback when it has no network."""
-    return f"http://{address or LOOPBACK}:{port}"
+    return f"{scheme}://{address or LOOPBACK}:{port}"
+
+
+def tls_files(environ: Mapping[str, str]) -> tuple[str, str] | None:
+    """The certificate and key to serve https with, when both are set; ValueError naming the
+    setting when one is missing or is not a file."""
+    cert = environ.get(TLS_CERT_SETTING, "").strip()
+    key = environ.get(TLS_KEY_SETTING, "").strip()
+    if not cert and not key:
+        return None
+    for setting, path in ((TLS_CERT_SETTING, cert), (TLS_KEY_SETTING, key)):
+        if not path:
+            raise ValueError(f"{setting} must be set too: https needs a certificate and its key.")
+        if not os.path.isfile(path):
+            raise ValueError(f"{setting} names no file: {path}")
+    return cert, key
 
 
 def public_url(environ: Mapping[str, str], default: str) -> str:
@@ -109,11 +130,15 @@ def announcement(url: str, address: str | None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def gunicorn_command(bind: str, port: int, workers: int) -> list[str]:
+def gunicorn_command(
+    bind: str, port: int, workers: int, tls: tuple[str, str] | None = None
+) -> list[str]:
+    certificate = ["--certfile", tls[0], "--keyfile", tls[1]] if tls else []
     return [
         sys.executable, "-m", "gunicorn",
         "--workers", str(workers),
         "--bind", f"{bind}:{port}",
+        *certificate,
         APP,
     ]
 
@@ -129,7 +154,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
     args = parser.parse_args(argv)
     address = network_address()
     try:
-        url = public_url(os.environ, phone_url(address, args.port))
+        tls = tls_files(os.environ)
+        url = public_url(os.environ, phone_url(address, args.port, "https" if tls else "http"))
     except ValueError as error:
         print(error, file=sys.stderr)
         return 2
@@ -138,7 +164,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
     if args.print_only:
         return 0
     os.environ[PUBLIC_URL_SETTING] = url
-    command = gunicorn_command(args.bind, args.port, args.workers)
+    command = gunicorn_command(args.bind, args.port, args.workers, tls)
     os.execv(command[0], command)
     return 0  # pragma: no cover (execv does not return)
 

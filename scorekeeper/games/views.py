@@ -62,7 +62,14 @@ from .rule_links import rule_topic, rule_url
 from .scoring import game_score, game_variant
 from .service import load_game, start_game
 from .turns import deal_turn
-from .undo import forget_saved, remember_saved, saved_offer, undo_offer
+from .undo import (
+    forget_saved,
+    keep_undone,
+    remember_saved,
+    saved_offer,
+    take_undone,
+    undo_offer,
+)
 from .writes import DealChanged, GameChanged, delete_deal, game_version, undo_deal, write_deal
 from .writes import delete_game as delete_game_row
 
@@ -327,7 +334,7 @@ def deal(game_id: int, number: int) -> str | Response | tuple[str, int]:
     game = _get_game(game_id)
     variant = game_variant(game)
     stored = game.deal(number)
-    data = _form_data(variant, stored) if stored is not None else None
+    data = _form_data(variant, stored) if stored is not None else take_undone(game_id, number)
     form = deal_form(variant, game.side_names, data=data)
     return render_deal_form(
         game, variant, number, form, None, editing=stored is not None, version=deal_version(stored)
@@ -454,6 +461,9 @@ def undo_deal_view(game_id: int, number: int) -> Response:
     posted = posted_version(required=True)
     if offer is None or offer.number != number or posted != offer.game_version:
         _not_undone(number)
+    game = _get_game(game_id)
+    stored = game.deal(number)
+    taken_back = _form_data(game_variant(game), stored) if stored is not None else None
     try:
         undo_deal(game_id, number, offer.game_version, offer.deal_version)
         db.session.commit()
@@ -461,7 +471,13 @@ def undo_deal_view(game_id: int, number: int) -> Response:
         db.session.rollback()
         _not_undone(number)
     forget_saved()
-    flash(_("Deal %(number)s was taken back: enter it again.", number=number), "success")
+    if taken_back is not None:
+        keep_undone(game_id, number, taken_back)
+    flash(
+        _("Deal %(number)s was taken back: its numbers are in the form, to correct and save.",
+          number=number),
+        "success",
+    )
     return redirect(url_for(".deal", game_id=game_id, number=number), code=303)
 
 

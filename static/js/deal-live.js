@@ -52,7 +52,11 @@
         }
       })
       .catch(function () {
-        /* No network: the totals wait for the next answer; saving still checks everything. */
+        /* No network: no totals rather than stale ones, until the next answer; saving still
+           checks everything. */
+        if (number === asked) {
+          totals.hidden = true;
+        }
       });
   }
 

@@ -12,8 +12,8 @@ CY = "Cy & Di"
 
 def start_game(page: Page, base: str) -> None:
     page.goto(base + "/games/new")
-    page.get_by_label("Team 1").fill(ANN)
-    page.get_by_label("Team 2").fill(CY)
+    page.get_by_label("Team 1", exact=True).fill(ANN)
+    page.get_by_label("Team 2", exact=True).fill(CY)
     page.get_by_role("button", name="Start game").last.click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Deal 1")
 
@@ -54,7 +54,7 @@ def test_the_sides_stand_side_by_side_and_the_totals_follow_the_typing(
     expect(live_total(page, 0)).to_have_text("4410")  # 1210 + 1000 + 600 + 1500 + 100 out
     expect(live_total(page, 1)).to_have_text("600")
     expect(page.locator("#live-problems")).to_contain_text(
-        "Cy & Di did not go out but has no cards left"
+        "Cy & Di did not go out, so each of its players still holds at least one card"
     )
     field(page, 0, "red_threes_down").fill("2")
     field(page, 0, "cards_left_points").fill("15")

@@ -69,7 +69,7 @@ def test_a_whole_game_on_a_phone(page: Page, migrated_server: str, artifacts_dir
     expect(page.get_by_label("Partnership (pagat.com)")).to_be_checked()
     expect(page.get_by_label("Table")).to_have_value("2x4")
     page.get_by_label("Team 1", exact=True).fill(ANN)
-    page.get_by_label("Team 2").fill(CY)
+    page.get_by_label("Team 2", exact=True).fill(CY)
     page.get_by_label("Game name (optional)").fill("Friday")
     assert_fits_phone(page)
     page.screenshot(path=artifacts_dir / "game-1-new.png", full_page=True)

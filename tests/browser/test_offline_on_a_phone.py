@@ -43,8 +43,8 @@ def phone(browser: Browser) -> Iterator[BrowserContext]:
 def start_game(page: Page, server: str) -> str:
     """A pagat game for two teams; returns its scoreboard's address (the edit link)."""
     page.goto(server + "/games/new")
-    page.get_by_label("Team 1").fill("Ann & Bob")
-    page.get_by_label("Team 2").fill("Cy & Di")
+    page.get_by_label("Team 1", exact=True).fill("Ann & Bob")
+    page.get_by_label("Team 2", exact=True).fill("Cy & Di")
     page.get_by_role("button", name="Start game").last.click()
     page.wait_for_url(re.compile(r"/g/[^/]+/deals/1$"))
     return page.url.rsplit("/deals/", 1)[0]

@@ -184,9 +184,13 @@ def test_undo_deletes_exactly_the_deal_just_saved(app: Flask, client: FlaskClien
     assert undone.headers["Location"] == f"{game_path(game_id)}/deals/2"
     assert [deal.number for deal in stored_deals(app, game_id)] == [1]
     page = html(client.get(undone.headers["Location"]))
-    assert "Deal 2 was taken back: enter it again." in page
+    assert "Deal 2 was taken back: its numbers are in the form, to correct and save." in page
+    assert 'id="sides-0-meld_points" name="sides-0-meld_points" value="1210"' in page
+    assert 'value="stock" checked' in page
     scoreboard = html(client.get(game_path(game_id)))
     assert ">Undo</button>" not in scoreboard
+    again = html(client.get(undone.headers["Location"]))
+    assert 'name="sides-0-meld_points" value="1210"' not in again, "given back once"
 
 
 def test_undo_is_refused_once_the_game_changed_since_the_save(

@@ -156,6 +156,49 @@ def test_make_run_prints_the_address_then_serves_with_it_as_the_public_url(monke
     assert create_app().config["PUBLIC_URL"] == f"http://{LAN}:5077"
 
 
+def test_with_a_certificate_make_run_serves_https_at_an_https_address(monkeypatch, tmp_path):
+    cert, key = tmp_path / "table.pem", tmp_path / "table-key.pem"
+    cert.write_text("certificate")
+    key.write_text("key")
+    monkeypatch.delenv("SCOREKEEPER_PUBLIC_URL", raising=False)
+    monkeypatch.setenv("SCOREKEEPER_TLS_CERT", str(cert))
+    monkeypatch.setenv("SCOREKEEPER_TLS_KEY", str(key))
+    monkeypatch.setattr(serve, "network_address", lambda: LAN)
+    started: list[list[str]] = []
+    monkeypatch.setattr(os, "execv", lambda path, args: started.append(list(args)))
+    out = io.StringIO()
+
+    serve.main(["--port", "5443", "--workers", "2"], out=out)
+
+    assert out.getvalue().startswith(f"Open https://{LAN}:5443 on the phones")
+    assert os.environ["SCOREKEEPER_PUBLIC_URL"] == f"https://{LAN}:5443"
+    assert started == [[
+        sys.executable, "-m", "gunicorn", "--workers", "2", "--bind", "0.0.0.0:5443",
+        "--certfile", str(cert), "--keyfile", str(key), "scorekeeper:create_app()",
+    ]]
+
+
+@pytest.mark.parametrize(
+    ("cert", "key", "message"),
+    [
+        ("table.pem", "", "SCOREKEEPER_TLS_KEY must be set too"),
+        ("", "table-key.pem", "SCOREKEEPER_TLS_CERT must be set too"),
+        ("missing.pem", "table-key.pem", "SCOREKEEPER_TLS_CERT names no file"),
+    ],
+)
+def test_a_half_given_certificate_stops_make_run_before_serving(
+    monkeypatch, capsys, tmp_path, cert, key, message
+):
+    (tmp_path / "table.pem").write_text("certificate")
+    (tmp_path / "table-key.pem").write_text("key")
+    monkeypatch.setenv("SCOREKEEPER_TLS_CERT", str(tmp_path / cert) if cert else "")
+    monkeypatch.setenv("SCOREKEEPER_TLS_KEY", str(tmp_path / key) if key else "")
+    monkeypatch.setattr(os, "execv", lambda *args: pytest.fail("served anyway"))
+
+    assert serve.main(["--port", "5443"], out=io.StringIO()) == 2
+    assert message in capsys.readouterr().err
+
+
 def test_a_wrong_public_url_stops_make_run_before_serving(monkeypatch, capsys):
     monkeypatch.setenv("SCOREKEEPER_PUBLIC_URL", "ftp://scores.example")
     monkeypatch.setattr(os, "execv", lambda *args: pytest.fail("served anyway"))

@@ -297,10 +297,10 @@ def test_the_download_buttons_send_the_sheet_of_the_choices_on_the_form(
 
 
 def test_a_download_of_choices_the_variant_does_not_allow_gets_the_nearest_sheet(client) -> None:
-    response = client.get("/sheets/?variant=pagat&sides=4&size=a4&download=pdf")
+    response = client.get("/sheets/?variant=pagat&sides=7&size=a4&download=pdf")
 
     assert response.status_code == 303
-    assert response.headers["Location"] == "/sheets/pagat.pdf?sides=3&size=a4"
+    assert response.headers["Location"] == "/sheets/pagat.pdf?sides=6&size=a4"
 
 
 def test_the_print_page_starts_from_the_first_variant_when_none_is_chosen(client) -> None:
