@@ -27,7 +27,7 @@ from scorekeeper.rules.game import GameScore
 from scorekeeper.rules.messages import Problem
 from scorekeeper.rules.scoring import score_deal, shown_line_keys, shown_lines
 from scorekeeper.rules.validation import Report, validate_deal
-from scorekeeper.rules.variants import DEALS_PER_GAME, Variant
+from scorekeeper.rules.variants import DEALS_PER_GAME, ConcealedOpening, Variant
 from scorekeeper.tables.service import mark_used, table_for_new
 from scorekeeper.variant_texts import variant_text
 
@@ -595,7 +595,8 @@ def render_deal_form(
         counter_labels=COUNTER_LABELS,
         counter_targets=COUNTER_TARGETS,
         counter_used=_counter_used,
-        first_meld=variant.first_meld_for(number),
+        first_meld=_first_meld_points(variant, number),
+        first_meld_concealed=number in variant.concealed_book_first_meld_deals,
         going_out=_going_out_words(variant, number),
         going_out_books=_going_out_books(variant, number, fields),
         problems=Problems(form, report, fields),
@@ -603,6 +604,16 @@ def render_deal_form(
         editing=editing,
         version=version,
     )
+
+
+def _first_meld_points(variant: Variant, number: int) -> int | None:
+    """The points deal `number`'s first meld must reach; None if a concealed book replaces them."""
+    if (
+        number in variant.concealed_book_first_meld_deals
+        and variant.concealed_opening is ConcealedOpening.INSTEAD_OF_POINTS
+    ):
+        return None
+    return variant.first_meld_for(number)
 
 
 # --- deleting ----------------------------------------------------------------------------

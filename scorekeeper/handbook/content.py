@@ -48,6 +48,7 @@ from .params import (
 )
 from .words import (
     books_needed,
+    buried_cards,
     card_label,
     deal_span,
     join,
@@ -372,12 +373,7 @@ class _Writer:
                 )
             )
             if v.stock_piles == 1:
-                stock = _(
-                    "The cards left over form the stock, face down in the middle of the "
-                    "table. Its top card is turned face up beside it to begin the discard "
-                    "pile; if that card is a red three or a wild card, it is buried in the "
-                    "stock and the next one is turned."
-                )
+                stock = self.single_stock()
             else:
                 stock = _(
                     "The cards left over form %(piles)s stock piles, face down in the middle "
@@ -402,6 +398,27 @@ class _Writer:
             )
         blocks.append(self.p(game))
         return blocks
+
+    def single_stock(self) -> str:
+        """How one stock is laid out and whether its top card starts the discard pile."""
+        v = self.v
+        if not v.first_discard_turned:
+            return _(
+                "The cards left over form the stock, face down in the middle of the "
+                "table; the discard pile starts empty."
+            )
+        if not v.first_discard_buried:
+            return _(
+                "The cards left over form the stock, face down in the middle of the "
+                "table. Its top card is turned face up beside it to begin the discard pile."
+            )
+        return _(
+            "The cards left over form the stock, face down in the middle of the "
+            "table. Its top card is turned face up beside it to begin the discard "
+            "pile; if that card is %(cards)s, it is buried in the stock and the next "
+            "one is turned.",
+            cards=buried_cards(v.first_discard_buried),
+        )
 
     def turn(self) -> list[Block]:
         v = self.v

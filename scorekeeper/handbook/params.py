@@ -28,6 +28,7 @@ from scorekeeper.rules.variants import (
 
 from .words import (
     books_needed,
+    buried_cards,
     card_label,
     clauses,
     deal_span,
@@ -74,6 +75,8 @@ SECTION_OF: dict[str, str] = {
     "concealed_opening": "first-meld",
     "stock_piles": "setup",
     "cut_for_packets": "setup",
+    "first_discard_turned": "setup",
+    "first_discard_buried": "setup",
     "stock_end": "end-of-deal",
 }
 
@@ -264,6 +267,8 @@ def _labels() -> dict[str, str]:
         "concealed_opening": _("A concealed first meld"),
         "stock_piles": _("Stock piles"),
         "cut_for_packets": _("Players cut their own hand and foot"),
+        "first_discard_turned": _("A card from the stock starts the discard pile"),
+        "first_discard_buried": _("Buried if turned up to start the pile"),
         "stock_end": _("When the stock runs out"),
     }
 
@@ -279,6 +284,9 @@ def _describe(name: str, value: Any, variant: Variant) -> str:
     describers: dict[str, Callable[[], str]] = {
         "tables": lambda: clauses(table_lines(value)),
         "card_points.black_three": lambda: points(-value),
+        "card_points.black_three_melded": lambda: (
+            points(value) if variant.black_three_books else NONE
+        ),
         "black_three_pair_takes_pile": lambda: (
             yes_no(value) if variant.black_three_books else _("no: a three on top is never taken")
         ),
@@ -303,6 +311,9 @@ def _describe(name: str, value: Any, variant: Variant) -> str:
         "pile_pickup": lambda: pile_pickup_label(value),
         "wild_discard": lambda: wild_discard_label(value),
         "rank_melds": lambda: rank_melds_label(value),
+        "first_discard_buried": lambda: (
+            buried_cards(value) or NONE if variant.first_discard_turned else NONE
+        ),
         "concealed_book_first_meld_deals": lambda: (
             join(deal_span(n, n) for n in sorted(value)) if value else NONE
         ),

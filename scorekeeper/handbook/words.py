@@ -76,6 +76,24 @@ def card_label(name: str) -> str:
     return labels.get(name, name.replace("_", " "))
 
 
+def buried_cards(kinds: frozenset[CardKind]) -> str:
+    """The cards turned up first that are buried in the stock, as "a red three or a wild card"."""
+    threes = {CardKind.RED_THREE, CardKind.BLACK_THREE} & kinds
+    wilds = {CardKind.TWO, CardKind.JOKER} & kinds
+    parts: list[str] = []
+    if len(threes) == 2:
+        parts.append(_("a three"))
+    elif threes:
+        parts.append(_("a red three") if CardKind.RED_THREE in threes else _("a black three"))
+    if len(wilds) == 2:
+        parts.append(_("a wild card"))
+    elif wilds:
+        parts.append(_("a two") if CardKind.TWO in wilds else _("a joker"))
+    if len(parts) == 2:
+        return _("%(first)s or %(second)s", first=parts[0], second=parts[1])
+    return parts[0] if parts else ""
+
+
 def join(items: Iterable[str]) -> str:
     """Items joined the way the current language lists them ("a, b and c")."""
     items = [item for item in items if item]

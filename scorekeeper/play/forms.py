@@ -11,6 +11,7 @@ from scorekeeper.forms import PageForm
 from scorekeeper.house import catalogue
 from scorekeeper.rules.cards import NATURAL_RANKS
 from scorekeeper.rules.variants import DEALS_PER_GAME
+from scorekeeper.variant_texts import variant_text
 
 ALL_WILD = "wild"
 """The rank choice for a meld of twos and jokers only."""
@@ -20,7 +21,9 @@ MOST_SEED = 2**31 - 1
 
 
 def variant_choices() -> list[SelectChoice]:
-    return [SelectChoice(variant.id, variant.name) for variant in catalogue.variants()]
+    return [
+        SelectChoice(variant.id, variant_text(variant.name)) for variant in catalogue.variants()
+    ]
 
 
 def rank_choices() -> list[SelectChoice]:

@@ -153,3 +153,13 @@ def test_a_demo_game_refuses_a_bad_seed_and_stores_nothing(app, client):
     assert "Number must be between 0 and 2147483647." in text_of(response)
     with app.app_context():
         assert db.session.query(Game).count() == 0
+
+
+@pytest.mark.parametrize("url", ["/meld-checker", "/demo"])
+def test_the_variant_choices_are_named_in_the_readers_language(client, url):
+    client.set_cookie(LANGUAGE_COOKIE, "fr")
+    html = client.get(url).get_data(as_text=True)
+
+    assert '<option selected value="pagat">En équipes (pagat.com)</option>' in html
+    assert ">Brouillette en équipes (primes basses)</option>" in html
+    assert "Partnership (pagat.com)" not in html and "low bonuses" not in html

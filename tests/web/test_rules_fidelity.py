@@ -23,7 +23,7 @@ def text(html: str) -> str:
 
 
 def section(html: str, section_id: str) -> str:
-    match = re.search(rf'<section id="{section_id}".*?</section>', html, re.S)
+    match = re.search(rf'<section[^>]* id="{section_id}".*?</section>', html, re.S)
     assert match, section_id
     return text(match.group())
 
@@ -138,3 +138,57 @@ def test_the_saskatchewan_sheet_asks_for_a_concealed_book_instead_of_150(
 ) -> None:
     (sheet,) = pdf_text(client, "/sheets/saskatchewan.pdf?sides=2")
     assert "a concealed book instead of 150" in re.sub(r"\s+", " ", sheet)
+
+
+# --- the first card of the discard pile ------------------------------------------------------
+
+
+def test_the_comparison_words_the_first_discard_rows(client: FlaskClient) -> None:
+    html = text(page(client, "/rules/compare?v=pagat&v=gamerules&v=simpson"))
+    assert "frozenset" not in html and "first discard" not in html
+    assert "A card from the stock starts the discard pile yes yes no" in html
+    assert (
+        "Buried if turned up to start the pile a red three or a wild card a three or a joker —"
+    ) in html
+
+
+def test_the_gamerules_page_buries_any_three_or_a_joker_turned_up_first(
+    client: FlaskClient,
+) -> None:
+    setup = section(page(client, "/rules/gamerules"), "setup")
+    assert "if that card is a three or a joker, it is buried in the stock" in setup
+    differences = section(page(client, "/rules/gamerules"), "differences")
+    assert "Buried if turned up to start the pile a three or a joker" in differences
+    client.set_cookie("lang", "fr")
+    setup = section(page(client, "/rules/pagat"), "setup")
+    assert "si c&#39;est un trois rouge ou un passe-partout, on l&#39;enfouit" in setup
+
+
+def test_saskatchewan_deal_four_asks_for_a_concealed_book_not_150_points(
+    client: FlaskClient,
+) -> None:
+    deal_url = new_game(client, "saskatchewan", "2x4")
+    facts = section(page(client, deal_url.replace("/deals/1", "/deals/4")), "deal-facts")
+    assert "This deal opens with a concealed book." in facts
+    assert "150" not in facts
+    facts = section(page(client, deal_url.replace("/deals/1", "/deals/3")), "deal-facts")
+    assert "First meld: at least 120 points in one go." in facts
+    assert "concealed" not in facts
+
+
+def test_solo_games_speak_of_no_team_in_italian_and_japanese_threes(client: FlaskClient) -> None:
+    client.set_cookie("lang", "it")
+    html = page(client, "/rules/simpson")
+    assert "a fine smazzata conta 5 contro chi lo tiene." in section(html, "threes")
+    assert "non ti porta nulla." in section(html, "red-threes")
+    assert "squadra" not in section(html, "threes") + section(html, "red-threes")
+    client.set_cookie("lang", "ja")
+    threes = section(page(client, "/rules/brouillette-high"), "threes")
+    assert "1枚につき持ち主(パートナー戦ではそのチーム)の5点のマイナスです。" in threes
+
+
+def test_the_comparison_prices_no_black_three_book_where_there_is_none(
+    client: FlaskClient,
+) -> None:
+    html = text(page(client, "/rules/compare?v=pagat&v=brouillette-low"))
+    assert "Black three in a black-three book — −5 " in html
