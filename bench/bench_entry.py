@@ -215,8 +215,8 @@ def play_deal(
 def start_game(page: Page, base: str) -> None:
     page.goto(base + "/games/new")
     page.get_by_label("Partnership (pagat.com)").check()
-    page.get_by_label("Team 1").fill(TEAMS[0])
-    page.get_by_label("Team 2").fill(TEAMS[1])
+    page.get_by_label("Team 1", exact=True).fill(TEAMS[0])
+    page.get_by_label("Team 2", exact=True).fill(TEAMS[1])
     page.get_by_role("button", name="Start game").last.click()
     page.wait_for_url("**/deals/1")
 

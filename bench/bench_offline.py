@@ -94,8 +94,8 @@ def settle(page: Page) -> None:
 
 def start_game(page: Page, server: str) -> str:
     page.goto(server + "/games/new")
-    page.get_by_label("Team 1").fill("Ann & Bob")
-    page.get_by_label("Team 2").fill("Cy & Di")
+    page.get_by_label("Team 1", exact=True).fill("Ann & Bob")
+    page.get_by_label("Team 2", exact=True).fill("Cy & Di")
     page.get_by_role("button", name="Start game").last.click()
     page.wait_for_url("**/deals/1")
     return page.url.rsplit("/deals/", 1)[0]
