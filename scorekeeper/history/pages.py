@@ -201,25 +201,24 @@ def running_chart(score: GameScore) -> Markup:
 
 
 def results_chart(index: int, tally: Tally) -> Markup:
-    """One player's game totals, oldest first; long histories as averages of equal runs."""
+    """One player's game totals, oldest first; long histories as averages of equal runs.
+
+    Wins are counted in the standings: on this axis of points they would lie flat on zero.
+    """
     results = tally.results
     runs = _runs(len(results), MOST_POINTS_OVER_TIME)
     labels = []
     totals: list[float | None] = []
-    wins: list[float | None] = []
     for start, end in runs:
         part = results[start:end]
         labels.append(_short_date(part[0][0].date()))
         totals.append(round(sum(total for _when, total, _won in part) / len(part), 1))
-        wins.append(float(sum(1 for *_rest, won in part if won)))
     title = _("%(name)s: game totals over time", name=tally.name)
-    series = [charts.Series(_("Game total"), tuple(totals))]
-    if any(end - start > 1 for start, end in runs):
-        series = [charts.Series(_("Average game total"), tuple(totals)),
-                  charts.Series(_("Games won"), tuple(wins))]
+    averaged = any(end - start > 1 for start, end in runs)
+    name = _("Average game total") if averaged else _("Game total")
     return charts.line_chart(
-        f"results-{index}", title, _("Date"), labels, series, height=150,
-        show_legend=len(series) > 1, most_labels=4,
+        f"results-{index}", title, _("Date"), labels, [charts.Series(name, tuple(totals))],
+        height=150, show_legend=averaged, most_labels=4,
     )
 
 

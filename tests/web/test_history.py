@@ -268,3 +268,21 @@ def test_a_changed_deal_or_a_merge_is_never_missed_by_what_is_kept(app, client, 
     client.post(f"/t/{season}/players/merge", data={"typo": anne, "kept": ids["Ann"]})
     rows = standings(client.get(f"/t/{season}/stats").get_data(as_text=True), "standings")
     assert "Anne" not in rows and rows["Ann"][:2] == ["3", "2"]
+
+
+
+def test_a_long_history_charts_average_totals_and_no_wins_on_the_points_axis(app) -> None:
+    from datetime import datetime, timedelta
+
+    from scorekeeper.history.pages import results_chart
+    from scorekeeper.history.stats import Tally
+
+    start = datetime(2026, 1, 1)
+    tally = Tally(name="Ann")
+    tally.results = [(start + timedelta(days=n), 1000 + 10 * n, n % 2 == 0) for n in range(100)]
+    with app.test_request_context():
+        chart = str(results_chart(0, tally))
+
+    assert chart.count("<polyline") == 1, "wins are counted in the standings, not on this axis"
+    assert "Average game total" in chart
+    assert "Games won" not in chart
