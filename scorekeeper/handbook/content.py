@@ -1410,7 +1410,7 @@ class _Writer:
             going.append(
                 self.row(
                     _("Partner"),
-                    _("must be playing from their foot"),
+                    _("must have played part of a turn from their foot"),
                     names=("going_out_needs_partner_in_foot",),
                     link="going-out",
                 )

@@ -141,7 +141,7 @@ def test_every_quick_reference_has_a_discard_pile_line(
 def test_the_quick_reference_says_the_partner_plays_from_the_foot(client: FlaskClient) -> None:
     quick = _text(_section(_page(client, "/rules/pagat"), "quick-reference"))
 
-    assert "Partner must be playing from their foot" in quick
+    assert "Partner must have played part of a turn from their foot" in quick
     assert "You take the top 7 cards, or the whole pile if fewer" in quick
 
 
