@@ -41,6 +41,7 @@ from .params import (
     Param,
     differences,
     frozen_piles_return,
+    going_out_label,
     pile_pickup_label,
     silent_source,
     table_lines,
@@ -1025,14 +1026,17 @@ class _Writer:
                 _("To go out, you must have completed at least %(books)s.", books=need),
             )
         else:
+            by_deal = going_out_label(v)
             books = self.sided(
                 _(
                     "To go out, your side must have completed the books the deal asks for "
-                    "(see the table)."
+                    "(%(books)s).",
+                    books=by_deal,
                 ),
                 _(
                     "To go out, you must have completed the books the deal asks for "
-                    "(see the table)."
+                    "(%(books)s).",
+                    books=by_deal,
                 ),
             )
         conditions = [books]

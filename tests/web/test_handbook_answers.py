@@ -230,6 +230,23 @@ def test_search_answers_questions_asked_at_the_table(
     assert answer in _text(first)
 
 
+@pytest.mark.parametrize(
+    ("language", "query", "answer"),
+    [
+        ("en", "how many books to go out", "deal 4: 2 clean books and 2 dirty books"),
+        ("fr", "combien de canastas pour sortir", "donne 4 : 2 canastas propres et 2 canastas"),
+    ],
+)
+def test_a_count_question_from_brouillette_answers_with_each_deals_books(
+    client: FlaskClient, language: str, query: str, answer: str
+) -> None:
+    html = _page(client, f"/rules/search?q={query}&first=brouillette-low", language)
+    first = re.search(r'<li>\s*<a class="result-title".*?</li>', html, re.S).group()
+
+    assert _results(html)[0] == "/rules/brouillette-low#going-out"
+    assert answer in _text(first)
+
+
 def test_red_three_values_come_back_one_answer_per_value(client: FlaskClient) -> None:
     html = _page(client, "/rules/search?q=red+three+worth")
     answers = [
