@@ -5,6 +5,9 @@ from html import unescape
 
 import pytest
 from flask.testing import FlaskClient
+from handbook_helpers import page as _page
+from handbook_helpers import section as _section
+from handbook_helpers import text as _text
 
 from scorekeeper.engine.conventions import MATCHING_TO_TAKE, PILE_TAKE
 from scorekeeper.extensions import SUPPORTED_LANGUAGES
@@ -39,21 +42,6 @@ FORM_SECTIONS = (
 OWN_SECTIONS = ("setup", "turn", "melds", "threes", "foot", "differences", "quick-reference")
 
 
-def _page(client: FlaskClient, url: str, language: str = "en") -> str:
-    response = client.get(url, headers={"Accept-Language": language})
-    assert response.status_code == 200, url
-    return response.get_data(as_text=True)
-
-
-def _section(html: str, section_id: str) -> str:
-    """The HTML of the <section> with this id."""
-    match = re.search(rf'<section id="{section_id}".*?</section>', html, re.S)
-    assert match, section_id
-    return match.group()
-
-
-def _text(html: str) -> str:
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
 
 
 def _numbers(text: str) -> set[int]:

@@ -5,24 +5,11 @@ import re
 import pytest
 from flask.testing import FlaskClient
 from game_helpers import start_game
+from handbook_helpers import page as _page
+from handbook_helpers import section as _section
+from handbook_helpers import text as _text
 
 from scorekeeper.extensions import SUPPORTED_LANGUAGES
-
-
-def _page(client: FlaskClient, url: str, language: str = "en") -> str:
-    response = client.get(url, headers={"Accept-Language": language})
-    assert response.status_code == 200, url
-    return response.get_data(as_text=True)
-
-
-def _section(html: str, section_id: str) -> str:
-    match = re.search(rf'<section id="{section_id}".*?</section>', html, re.S)
-    assert match, section_id
-    return match.group()
-
-
-def _text(html: str) -> str:
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).replace("&#39;", "'")
 
 
 def _row(html: str, key: str) -> str:
