@@ -70,7 +70,7 @@ from .undo import (
     take_undone,
     undo_offer,
 )
-from .writes import DealChanged, GameChanged, delete_deal, game_version, undo_deal, write_deal
+from .writes import DealChanged, GameChanged, delete_deal, undo_deal, write_deal
 from .writes import delete_game as delete_game_row
 
 bp = Blueprint("games", __name__)
@@ -408,8 +408,14 @@ def _post_deal(game_id: int, number: int) -> str | Response | tuple[str, int]:
 def _save(
     game: Game, variant: Variant, number: int, entry: DealEntry, version: int
 ) -> Response | tuple[str, int]:
-    """Write the deal made from ``version``; a new deal can be undone from the scoreboard."""
+    """Write the deal made from ``version``; a new deal can be undone from the scoreboard.
+
+    A write moves the game one version on, so the Undo is offered at the version read with the
+    game plus one, with no read after the write. Had another phone written in between, the
+    stored version is further on and the scoreboard never shows that Undo.
+    """
     game_id = game.id  # read before the write: the game may be gone after a refusal
+    after_write = game.version + 1
     try:
         write_deal(game, entry, based_on=version)
         db.session.commit()
@@ -420,9 +426,7 @@ def _save(
         forget_saved()
         flash(_("Deal %(number)s updated.", number=number), "success")
         return redirect(url_for(".scoreboard", game_id=game_id, _anchor=f"deal-{number}"), 303)
-    saved_version = game_version(game_id)
-    if saved_version is not None:
-        remember_saved(game_id, number, saved_version, deal_version=1)
+    remember_saved(game_id, number, after_write, deal_version=1)
     return redirect(url_for(".scoreboard", game_id=game_id), code=303)
 
 

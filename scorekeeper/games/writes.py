@@ -283,12 +283,6 @@ def undo_deal(game_id: int, number: int, game_version: int, deal_version: int) -
         raise GameChanged
 
 
-def game_version(game_id: int) -> int | None:
-    """The game's stored version, read now (None when the game is gone)."""
-    version: int | None = db.session.scalar(select(_GAMES.c.version).where(_GAMES.c.id == game_id))
-    return version
-
-
 def delete_game(game_id: int, based_on: int) -> None:
     """Delete the game, its sides and its deals (the foreign keys cascade, after the game's
     row is locked) while it is at version ``based_on``, or raise ``GameChanged``."""
