@@ -89,6 +89,12 @@ def param_schema(param: Param) -> Schema:
             "uniqueItems": True,
             "items": {"type": "integer", "minimum": 1, "maximum": DEALS_PER_GAME},
         }
+    if kind is Kind.THRESHOLDS:
+        threshold = {
+            "from_score": {"type": "integer", "minimum": -MAX_POINTS, "maximum": MAX_POINTS},
+            "minimum": {"type": "integer", "minimum": 0, "maximum": MAX_POINTS},
+        }
+        return {"type": "array", "maxItems": house.MAX_THRESHOLDS, "items": _object(threshold)}
     # Each table's own ranges (``house._check_tables``); how they fit together is the rules'.
     table = {
         "sides": {"type": "integer", "minimum": 2, "maximum": MAX_SIDES},
@@ -162,7 +168,7 @@ def whole_variant_schema(*, exported: bool = False) -> Schema:
         if name not in meta
     }
     properties = {**meta, **rules}
-    optional = (*OPTIONAL_TEXT, *PLAY_CHOICES)
+    optional = (*OPTIONAL_TEXT, *PLAY_CHOICES, *house._FULL_OPTIONAL)
     required = [n for n in properties if exported or n not in optional]
     return _object(properties, required=required)
 

@@ -60,6 +60,8 @@ ENTRY_LABELS = {
     "dirty_books": _l("Dirty books"),
     "wild_books": _l("Wild books"),
     "black_three_books": _l("Black-three books"),
+    "special_books": _l("Special books"),
+    "red_three_books": _l("Red-three books"),
     "red_threes_down": _l("Red threes laid down"),
     "red_threes_held": _l("Red threes still held"),
     "exact_22": _l("Players who cut exactly 22"),

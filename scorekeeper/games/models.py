@@ -135,10 +135,13 @@ class DealSide(db.Model):
     dirty_books: Mapped[int] = mapped_column(default=0)
     wild_books: Mapped[int] = mapped_column(default=0)
     black_three_books: Mapped[int] = mapped_column(default=0)
+    special_books: Mapped[int] = mapped_column(default=0)
+    red_three_books: Mapped[int] = mapped_column(default=0)
     red_threes_down: Mapped[int] = mapped_column(default=0)
     red_threes_held: Mapped[int] = mapped_column(default=0)
     cards_left_points: Mapped[int] = mapped_column(default=0)
     went_out: Mapped[bool] = mapped_column(default=False)
+    went_out_concealed: Mapped[bool] = mapped_column(default=False)
     exact_22: Mapped[int] = mapped_column(default=0)
 
     deal: Mapped[Deal] = relationship(back_populates="sides")

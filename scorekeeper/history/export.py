@@ -37,7 +37,11 @@ def as_text(value: str) -> str:
 
 
 def _headers() -> list[str]:
-    labels = {**ENTRY_LABELS, "went_out": _("Went out")}
+    labels = {
+        **ENTRY_LABELS,
+        "went_out": _("Went out"),
+        "went_out_concealed": _("Went out concealed"),
+    }
     return [
         _("Deal"),
         _("Side"),

@@ -87,6 +87,8 @@ def shown_value(param: Param, value: Any) -> str:
         if not value:
             return _("none")
         return ", ".join(str(deal) for deal in value)
+    if kind is Kind.THRESHOLDS:
+        return thresholds_words(value) if value else _("none")
     if kind is Kind.TABLES:
         return "; ".join(
             _("%(table)s: %(decks)s", table=table_words(table),
@@ -121,6 +123,47 @@ class WholeNumberField(StringField):
         if self.raw_data:
             return str(self.raw_data[0])
         return "" if self.data is None else str(self.data)
+
+
+class ThresholdsField(StringField):
+    """Running scores and the first meld each one needs, typed as "0: 50, 1500: 90"."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.thresholds: list[dict[str, int]] | None = None
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        text = str(valuelist[0]).strip() if valuelist else ""
+        self.data = text
+        self.thresholds = None
+        pairs = [pair.strip() for pair in text.split(",") if pair.strip()]
+        thresholds = []
+        for pair in pairs:
+            score, colon, minimum = pair.partition(":")
+            try:
+                if not colon:
+                    raise ValueError(pair)
+                thresholds.append(
+                    {"from_score": int(score.strip(), 10), "minimum": int(minimum.strip(), 10)}
+                )
+            except ValueError:
+                raise ValueError(
+                    _("Write each running score and its first meld as 1500: 90, "
+                      "separated by commas.")
+                ) from None
+        self.thresholds = thresholds
+
+    def _value(self) -> str:
+        if self.raw_data:
+            return str(self.raw_data[0])
+        return thresholds_words(self.data or [])
+
+
+def thresholds_words(value: Any) -> str:
+    """Running scores and first melds as the form writes them: "0: 50, 1500: 90"."""
+    if isinstance(value, str):
+        return value
+    return ", ".join(f"{item['from_score']}: {item['minimum']}" for item in value)
 
 
 def _choice_value(value: Any) -> str:
@@ -201,6 +244,8 @@ def _fields_for(param: Param, current: Variant) -> Iterator[tuple[str, Any]]:
         yield name, SelectField(words(param.label), choices=choices)
     elif kind is Kind.FLAG:
         yield name, BooleanField(words(param.label))
+    elif kind is Kind.THRESHOLDS:
+        yield name, ThresholdsField(words(param.label))
     elif kind is Kind.DEALS:
         for deal in range(1, DEALS_PER_GAME + 1):
             yield deal_field(deal), BooleanField(_("Deal %(deal)s", deal=deal))
@@ -256,6 +301,14 @@ def read_values(form: HouseForm, current: Variant) -> tuple[dict[str, Any], bool
             )
         elif kind is Kind.FLAG:
             values[param.key] = bool(form[field_name(param.key)].data)
+        elif kind is Kind.THRESHOLDS:
+            field = form[field_name(param.key)]
+            readable &= not field.errors
+            values[param.key] = (
+                field.thresholds
+                if field.thresholds is not None
+                else param_value(current, param.key)
+            )
         else:
             field = form[field_name(param.key)]
             readable &= not field.errors

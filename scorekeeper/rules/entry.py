@@ -17,12 +17,18 @@ class SideEntry:
     dirty_books: int = 0
     wild_books: int = 0
     black_three_books: int = 0
+    special_books: int = 0
+    """Clean books of the variant's special rank (``book_bonus.special_rank``)."""
+    red_three_books: int = 0
+    """Books of red threes, where the variant has them (``book_bonus.red_three``)."""
     red_threes_down: int = 0
     red_threes_held: int = 0
     """Red threes still in a hand or foot when the deal ended."""
     cards_left_points: int = 0
     """Card points still in the side's hands and feet (counted against it)."""
     went_out: bool = False
+    went_out_concealed: bool = False
+    """The side went out with no meld on the table before, in one go."""
     exact_22: int = 0
     """How many of the side's players cut exactly 22 cards."""
 
@@ -30,11 +36,21 @@ class SideEntry:
         return self.meld_points != 0 or self.books() > 0
 
     def books(self) -> int:
-        return self.clean_books + self.dirty_books + self.wild_books + self.black_three_books
+        return (
+            self.clean_books
+            + self.dirty_books
+            + self.wild_books
+            + self.black_three_books
+            + self.special_books
+            + self.red_three_books
+        )
 
 
 SIDE_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(SideEntry))
-COUNT_FIELDS: tuple[str, ...] = tuple(name for name in SIDE_FIELDS if name not in ("went_out",))
+FLAG_FIELDS: tuple[str, ...] = ("went_out", "went_out_concealed")
+COUNT_FIELDS: tuple[str, ...] = tuple(name for name in SIDE_FIELDS if name not in FLAG_FIELDS)
+LATER_SIDE_FIELDS: tuple[str, ...] = ("special_books", "red_three_books", "went_out_concealed")
+"""Fields that files and requests written before they existed may leave out."""
 POINT_FIELDS: tuple[str, ...] = ("meld_points", "cards_left_points")
 
 
@@ -48,6 +64,8 @@ class DealEntry:
     players: int | None = None
     """Players at the table; None means the variant's usual table for that many sides."""
     stock_ran_out: bool = False
+    running_scores: tuple[int, ...] | None = None
+    """Each side's game score before this deal, where the first meld follows the score."""
 
     @property
     def table(self) -> Table | None:

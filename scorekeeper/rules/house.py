@@ -58,6 +58,7 @@ MAX_TABLES = 16
 MAX_PACKET = 30
 MAX_BOOKS = 40
 MAX_WILD_RATIO = 6
+MAX_THRESHOLDS = 8
 POINT_STEP = 5
 
 _ID_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
@@ -87,6 +88,8 @@ class Kind(StrEnum):
     """A list of deal numbers, each once."""
     TABLES = "tables"
     """A list of tables: sides, players and decks."""
+    THRESHOLDS = "thresholds"
+    """A list of running scores and the first meld each one needs, lowest score first."""
 
 
 class Group(StrEnum):
@@ -228,22 +231,53 @@ PARAMS: tuple[Param, ...] = (
         Term(N_("Black-three book bonus")),
         help=Term(N_("Empty: black-three books are not allowed.")),
     ),
+    Param(
+        "book_bonus.special_rank", Group.BOOKS, Kind.CHOICE,
+        Term(N_("Rank of the special book")),
+        choices=(None, *NATURAL_RANKS),
+        help=Term(N_("Empty: no special book. A special book is always clean.")),
+    ),
+    Param(
+        "book_bonus.special", Group.BOOKS, Kind.OPTIONAL_BONUS,
+        Term(N_("Special book bonus")),
+        help=Term(N_("Instead of the clean book bonus, for a clean book of that rank.")),
+    ),
+    Param(
+        "book_bonus.red_three", Group.BOOKS, Kind.OPTIONAL_BONUS,
+        Term(N_("Red-three book bonus")),
+        help=Term(N_("Empty: red threes never make a book.")),
+    ),
     Param("red_three.down", Group.RED_THREES, Kind.OPTIONAL_POINTS,
         Term(N_("Each red three laid down")),
         help=Term(N_("Plus and minus: 100 here and -100 below. Empty: red threes are never "
                 "laid down, they are discarded, and each one still held costs the value "
                 "below."))),
     Param(
+        "red_three.down_not_out", Group.RED_THREES, Kind.OPTIONAL_POINTS,
+        Term(N_("Each red three laid down by a side that did not go out")),
+        help=Term(N_("Empty: the same as for a side that went out.")),
+    ),
+    Param(
         "red_three.held", Group.RED_THREES, Kind.POINTS,
         Term(N_("Each red three still in hand or foot")),
     ),
     Param("going_out_bonus", Group.BONUSES, Kind.BONUS, Term(N_("Going-out bonus"))),
+    Param(
+        "going_out_concealed_bonus", Group.BONUSES, Kind.BONUS,
+        Term(N_("Extra bonus for going out concealed")),
+        help=Term(N_("For a side that goes out with no meld on the table before.")),
+    ),
     Param(
         "exact_22_bonus", Group.BONUSES, Kind.OPTIONAL_BONUS,
         Term(N_("Bonus for cutting exactly 22 cards")),
         help=Term(N_("Empty: no such bonus. Needs players who cut their own cards.")),
     ),
     *_deal_params(),
+    Param(
+        "first_meld_by_score", Group.FIRST_MELD, Kind.THRESHOLDS,
+        Term(N_("Minimum first meld by running score")),
+        help=Term(N_("Empty: by deal, as above.")),
+    ),
     Param(
         "concealed_book_first_meld_deals", Group.FIRST_MELD, Kind.DEALS,
         Term(N_("Deals whose first meld needs a concealed book")),
@@ -286,6 +320,9 @@ PARAMS: tuple[Param, ...] = (
         choices=_choices(RankMelds),
     ),
     Param("tables", Group.TABLE, Kind.TABLES, Term(N_("Decks for each table"))),
+    Param(
+        "deck", Group.TABLE, Kind.CHOICE, Term(N_("Cards")), choices=("standard", "handnfoot")
+    ),
     Param(
         "hand_size", Group.TABLE, Kind.COUNT, Term(N_("Cards in the hand")),
         low=1, high=MAX_PACKET,
@@ -435,6 +472,8 @@ def check_value(param: Param, value: object) -> list[Problem]:
         return [_field_problem(key, N_("{field} must be true or false."))]
     if kind is Kind.DEALS:
         return _check_deals(param, value)
+    if kind is Kind.THRESHOLDS:
+        return _check_thresholds(param, value)
     return _check_tables_shape(param, value)
 
 
@@ -447,6 +486,8 @@ def has_type(param: Param, value: object) -> bool:
         return _is_int(value)
     if kind is Kind.FLAG:
         return isinstance(value, bool)
+    if kind is Kind.THRESHOLDS:
+        return not _check_thresholds(param, value)
     return not check_value(param, value) if kind is not Kind.TABLES else (
         not _check_tables_shape(param, value)
     )
@@ -506,6 +547,32 @@ def _check_deals(param: Param, value: object) -> list[Problem]:
 
 
 _TABLE_KEYS = frozenset({"sides", "players", "decks"})
+_THRESHOLD_KEYS = frozenset({"from_score", "minimum"})
+
+
+def _check_thresholds(param: Param, value: object) -> list[Problem]:
+    if (
+        isinstance(value, list)
+        and len(value) <= MAX_THRESHOLDS
+        and all(
+            isinstance(item, Mapping)
+            and set(item) == _THRESHOLD_KEYS
+            and all(_is_int(n) and abs(n) <= MAX_POINTS for n in item.values())
+            and item["minimum"] >= 0
+            for item in value
+        )
+        and [item["from_score"] for item in value] == sorted({i["from_score"] for i in value})
+    ):
+        return []
+    return [
+        _field_problem(
+            param.key,
+            N_("{field} must be a list of at most {most} running scores, lowest first, each "
+               "with the first meld it needs."),
+            most=MAX_THRESHOLDS,
+        )
+    ]
+
 
 
 def _check_tables_shape(param: Param, value: object) -> list[Problem]:
@@ -988,6 +1055,9 @@ _FULL_OPTIONAL: Mapping[str, Any] = {
     "concealed_opening": PAGAT.concealed_opening.value,
     "first_discard_turned": PAGAT.first_discard_turned,
     "first_discard_buried": sorted(kind.value for kind in PAGAT.first_discard_buried),
+    "going_out_concealed_bonus": PAGAT.going_out_concealed_bonus,
+    "first_meld_by_score": [],
+    "deck": PAGAT.deck,
 }
 
 

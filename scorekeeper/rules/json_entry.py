@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .entry import SIDE_FIELDS, DealEntry, SideEntry
+from .entry import FLAG_FIELDS, SIDE_FIELDS, DealEntry, SideEntry
 from .house import VariantRejected, resolve_variant
 from .messages import N_, Problem
 from .scoring import score_deal
@@ -18,7 +18,7 @@ from .variants import UnknownVariant, Variant
 
 DEAL_FIELDS = ("variant", "deal", "players", "stock_ran_out", "sides")
 REQUIRED_DEAL_FIELDS = ("variant", "deal", "sides")
-BOOL_FIELDS = ("went_out", "stock_ran_out")
+BOOL_FIELDS = (*FLAG_FIELDS, "stock_ran_out")
 
 VariantResolver = Callable[[Any], Variant]
 """Turns a request's ``variant`` into a Variant: raises UnknownVariant for an unknown id and

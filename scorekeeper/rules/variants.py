@@ -15,6 +15,8 @@ from typing import Any, TypeVar
 from .cards import BOOK_SIZE, CardKind, CardPoints
 
 DEALS_PER_GAME = 4
+"""The usual number of deals in a game; a table may play from 1 to `MAX_DEALS`."""
+MAX_DEALS = 8
 
 _T = TypeVar("_T")
 
@@ -99,6 +101,13 @@ class BookBonus:
     dirty: int
     wild: int | None = None
     black_three: int | None = None
+    special: int | None = None
+    """The bonus of a clean book of `special_rank` (sevens worth 1,000, say), in place of the
+    clean book bonus; None where the variant has no such book."""
+    special_rank: str | None = None
+    """The natural rank ("7") whose clean book earns `special`; such a book may not be dirty."""
+    red_three: int | None = None
+    """The bonus of a book of red threes; None where red threes never make a book."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +120,14 @@ class RedThreeScore:
 
     down: int | None
     held: int
+    down_not_out: int | None = None
+    """Each red three laid down by a side that did not go out; None: the same as `down`."""
+
+    def down_for(self, went_out: bool) -> int | None:
+        """Points of each red three laid down by a side that went out or not."""
+        if went_out or self.down_not_out is None:
+            return self.down
+        return self.down_not_out
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,6 +157,14 @@ class WildLimit:
     def most_wilds(self, size: int) -> int:
         """The most wilds a meld of `size` cards may hold (at least one natural kept)."""
         return max((w for w in range(size) if self.allows(size - w, w)), default=0)
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreThreshold:
+    """From a running score up: the first meld a side needs (by score instead of by deal)."""
+
+    from_score: int
+    minimum: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,6 +204,13 @@ class Variant:
         {CardKind.RED_THREE, CardKind.TWO, CardKind.JOKER}
     )
     """Cards that, turned up to start the discard pile, are buried in the stock instead."""
+    going_out_concealed_bonus: int = 0
+    """Added to the going-out bonus for a side that goes out with no meld on the table before."""
+    first_meld_by_score: tuple[ScoreThreshold, ...] = ()
+    """Where not empty, a side's first meld follows its running score instead of the deal:
+    the minimum of the highest threshold at or below that score."""
+    deck: str = "standard"
+    """The cards played with: "standard" decks of 54, or a special deck (see ``rules.decks``)."""
     inferred: frozenset[str] = field(default_factory=frozenset)
     """Names of the fields whose values no source states: defaults a table may change."""
 
@@ -463,6 +495,11 @@ def variant_from_dict(data: Mapping[str, Any]) -> Variant:
             CardKind(kind)
             for kind in data.get("first_discard_buried", ("red_three", "two", "joker"))
         ),
+        going_out_concealed_bonus=int(data.get("going_out_concealed_bonus", 0)),
+        first_meld_by_score=tuple(
+            ScoreThreshold(**threshold) for threshold in data.get("first_meld_by_score", ())
+        ),
+        deck=str(data.get("deck", "standard")),
         inferred=frozenset(str(name) for name in data["inferred"]),
     )
 

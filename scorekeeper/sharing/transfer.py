@@ -22,7 +22,7 @@ from scorekeeper.extensions import db
 from scorekeeper.games.concurrency import MAX_VERSION
 from scorekeeper.games.links import issue_tokens
 from scorekeeper.games.models import NAME_LENGTH, SIDE_NAME_LENGTH, Deal, DealSide, Game, GameSide
-from scorekeeper.rules.entry import SIDE_FIELDS
+from scorekeeper.rules.entry import FLAG_FIELDS, LATER_SIDE_FIELDS, SIDE_FIELDS, SideEntry
 from scorekeeper.rules.house import validate_variant
 from scorekeeper.rules.json_entry import EntryRejected, deal_from_json
 from scorekeeper.rules.json_numbers import read_json_number
@@ -176,6 +176,13 @@ def _depth(value: object, limit: int) -> bool:
 
 
 def _object(value: object, keys: Sequence[str], where: _Where) -> Mapping[str, Any]:
+    return _object_with(value, keys, (), where)
+
+
+def _object_with(
+    value: object, keys: Sequence[str], optional: Sequence[str], where: _Where
+) -> Mapping[str, Any]:
+    """`value` as an object of exactly `keys`, of which `optional` may be left out."""
     if not isinstance(value, Mapping):
         raise where.refuse(N_("must be a JSON object."))
     problems = [
@@ -183,7 +190,11 @@ def _object(value: object, keys: Sequence[str], where: _Where) -> Mapping[str, A
         for k in value
         if k not in keys
     ]
-    problems += [where.problem(N_("{name} is missing."), name=k) for k in keys if k not in value]
+    problems += [
+        where.problem(N_("{name} is missing."), name=k)
+        for k in keys
+        if k not in value and k not in optional
+    ]
     if problems:
         raise ImportRefused(problems)
     return value
@@ -301,9 +312,14 @@ def _read_deal(
         raise where.at("sides").refuse(N_("must list {count} entries."), count=sides)
     for index, entry_values in enumerate(entries):
         side_where = where.side(index + 1)
-        _object(entry_values, SIDE_FIELDS, side_where)
+        # Files written before a field existed leave it out: it takes its default.
+        given = _object_with(entry_values, SIDE_FIELDS, LATER_SIDE_FIELDS, side_where)
+        entry_values = {name: getattr(SideEntry(), name) for name in LATER_SIDE_FIELDS} | dict(
+            given
+        )
+        entries[index] = entry_values
         for name in SIDE_FIELDS:
-            if name == "went_out":
+            if name in FLAG_FIELDS:
                 _bool(entry_values[name], side_where.at(name))
             else:
                 _int(entry_values[name], side_where.at(name), -MAX_INT, MAX_INT)

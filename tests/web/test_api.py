@@ -238,8 +238,16 @@ def test_variants_lists_every_variant_with_its_parameters(client):
     ids = [v["id"] for v in data["variants"]]
     assert ids == [v.id for v in all_variants()]
     simpson = next(v for v in data["variants"] if v["id"] == "simpson")
-    assert simpson["book_bonus"] == {"clean": 300, "dirty": 100, "wild": None, "black_three": None}
-    assert simpson["red_three"] == {"down": None, "held": -500}
+    assert simpson["book_bonus"] == {
+        "clean": 300,
+        "dirty": 100,
+        "wild": None,
+        "black_three": None,
+        "special": None,
+        "special_rank": None,
+        "red_three": None,
+    }
+    assert simpson["red_three"] == {"down": None, "held": -500, "down_not_out": None}
     assert simpson["exact_22_bonus"] == 100
     assert simpson["first_meld"] == [50, 90, 120, 150]
     assert simpson["going_out"][0] == {"clean": 1, "dirty": 1, "wild": 0}
