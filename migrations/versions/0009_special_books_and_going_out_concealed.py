@@ -1,4 +1,5 @@
-"""Each side's special books, red-three books, and whether it went out concealed.
+"""Each side's special books, red-three books, and whether it went out concealed; games of
+up to eight deals.
 
 Revision ID: 0009
 Revises: 0008
@@ -25,9 +26,15 @@ def upgrade() -> None:
         batch.add_column(
             sa.Column("went_out_concealed", sa.Boolean(), nullable=False, server_default=sa.false())
         )
+    with op.batch_alter_table("deal") as batch:
+        batch.drop_constraint(op.f("ck_deal_number_range"), type_="check")
+        batch.create_check_constraint(op.f("ck_deal_number_range"), "number BETWEEN 1 AND 8")
 
 
 def downgrade() -> None:
+    with op.batch_alter_table("deal") as batch:
+        batch.drop_constraint(op.f("ck_deal_number_range"), type_="check")
+        batch.create_check_constraint(op.f("ck_deal_number_range"), "number BETWEEN 1 AND 4")
     with op.batch_alter_table("deal_side") as batch:
         batch.drop_column("went_out_concealed")
         for name in reversed(_COUNTS):

@@ -29,7 +29,7 @@ from ..rules.house import (
     Param,
 )
 from ..rules.names import refused_class, unclean_class
-from ..rules.variants import BUILT_IN, DEALS_PER_GAME, PAGAT, ConcealedOpening
+from ..rules.variants import BUILT_IN, MAX_DEALS, PAGAT, ConcealedOpening
 
 Schema = dict[str, Any]
 
@@ -87,7 +87,7 @@ def param_schema(param: Param) -> Schema:
         return {
             "type": "array",
             "uniqueItems": True,
-            "items": {"type": "integer", "minimum": 1, "maximum": DEALS_PER_GAME},
+            "items": {"type": "integer", "minimum": 1, "maximum": MAX_DEALS},
         }
     if kind is Kind.THRESHOLDS:
         threshold = {
@@ -131,7 +131,7 @@ def house_form_schema() -> Schema:
 
 def _rule_field_schema(name: str, template: Any) -> Schema:
     """One rule field of a whole variant, shaped like the same field of a built-in one."""
-    if name in PARAM_BY_KEY:
+    if name in PARAM_BY_KEY and not PARAM_BY_KEY[name].every_deal:
         return param_schema(PARAM_BY_KEY[name])
     if name in PLAY_CHOICES:
         return PLAY_CHOICES[name]
@@ -142,7 +142,10 @@ def _rule_field_schema(name: str, template: Any) -> Schema:
         item = _object({key: param_schema(PARAM_BY_KEY[f"{name}.1.{key}"]) for key in per_deal})
     else:
         item = param_schema(PARAM_BY_KEY[f"{name}.1"])
-    return {"type": "array", "minItems": DEALS_PER_GAME, "maxItems": DEALS_PER_GAME, "items": item}
+    per_deal_list = {"type": "array", "minItems": 1, "maxItems": MAX_DEALS, "items": item}
+    if name in PARAM_BY_KEY:  # one value for every deal, or one per deal
+        return {"oneOf": [param_schema(PARAM_BY_KEY[name]), per_deal_list]}
+    return per_deal_list
 
 
 def whole_variant_schema(*, exported: bool = False) -> Schema:

@@ -108,6 +108,6 @@ def deal_totals(state: DealState) -> tuple[int, ...]:
             if state.exact_22[player] and variant.exact_22_bonus is not None:
                 total += variant.exact_22_bonus
         if side == out_side:
-            total += variant.going_out_bonus
+            total += variant.going_out_bonus_for(state.deal)
         totals.append(total)
     return tuple(totals)

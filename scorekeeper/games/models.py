@@ -14,7 +14,7 @@ from sqlalchemy import JSON, CheckConstraint, ForeignKey, String, UniqueConstrai
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from scorekeeper.extensions import db
-from scorekeeper.rules.variants import DEALS_PER_GAME
+from scorekeeper.rules.variants import MAX_DEALS
 from scorekeeper.tables.models import CardTable
 
 NAME_LENGTH = 80
@@ -93,7 +93,7 @@ class Deal(db.Model):
     __tablename__ = "deal"
     __table_args__ = (
         UniqueConstraint("game_id", "number"),
-        CheckConstraint(f"number BETWEEN 1 AND {DEALS_PER_GAME}", name="number_range"),
+        CheckConstraint(f"number BETWEEN 1 AND {MAX_DEALS}", name="number_range"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)

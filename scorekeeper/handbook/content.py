@@ -52,6 +52,7 @@ from .words import (
     buried_cards,
     card_label,
     deal_span,
+    deal_values,
     join,
     labelled,
     points,
@@ -1116,11 +1117,11 @@ class _Writer:
                 self.sided(
                     _(
                         "The side that goes out scores a bonus of %(bonus)s.",
-                        bonus=points(v.going_out_bonus),
+                        bonus=deal_values(v.going_out_bonus),
                     ),
                     _(
                         "The player who goes out scores a bonus of %(bonus)s.",
-                        bonus=points(v.going_out_bonus),
+                        bonus=deal_values(v.going_out_bonus),
                     ),
                 ),
                 "going_out_bonus",
@@ -1227,6 +1228,7 @@ class _Writer:
     def scoring_rows(self) -> list[Row]:
         v = self.v
         bonus = v.book_bonus
+        going_out_bonus = deal_values(v.going_out_bonus, signed)
 
         def each(value: int | None) -> str:
             return _("%(bonus)s each", bonus=points(value or 0))
@@ -1248,8 +1250,8 @@ class _Writer:
             "going_out": (
                 _("Going out"),
                 self.sided(
-                    _("%(bonus)s for the side that went out", bonus=signed(v.going_out_bonus)),
-                    _("%(bonus)s for the player who went out", bonus=signed(v.going_out_bonus)),
+                    _("%(bonus)s for the side that went out", bonus=going_out_bonus),
+                    _("%(bonus)s for the player who went out", bonus=going_out_bonus),
                 ),
                 ("going_out_bonus",),
             ),
@@ -1386,7 +1388,7 @@ class _Writer:
         bonuses.append(
             self.row(
                 _("Going out"),
-                signed(v.going_out_bonus),
+                deal_values(v.going_out_bonus, signed),
                 names=("going_out_bonus",),
                 link="going-out",
             )

@@ -5,7 +5,7 @@ Every function here speaks the language of the current request (Flask-Babel's lo
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 from babel.lists import format_list
 from flask_babel import get_locale, ngettext, pgettext
@@ -26,6 +26,13 @@ def points(value: int) -> str:
 def signed(value: int) -> str:
     """Points with their sign always shown: +100, −500, 0."""
     return f"+{value}" if value > 0 else points(value)
+
+
+def deal_values(values: Sequence[int], shown: Callable[[int], str] = points) -> str:
+    """One value, or one a deal where they differ: "100", "+100 / +200 / +300 / +400"."""
+    if all(value == values[0] for value in values):
+        return shown(values[0])
+    return " / ".join(shown(value) for value in values)
 
 
 def rank_symbol(rank: str) -> str:

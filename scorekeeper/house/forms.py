@@ -24,15 +24,16 @@ from scorekeeper.rules.house import (
     GROUP_TERMS,
     MAX_NAME,
     MAX_TEXT,
-    PARAMS,
     Group,
     Kind,
     Param,
     choice_term,
     param_value,
+    params_for,
+    typed_differences,
 )
 from scorekeeper.rules.messages import Phrase, Problem, Term
-from scorekeeper.rules.variants import BUILT_IN, DEALS_PER_GAME, Table, Variant
+from scorekeeper.rules.variants import BUILT_IN, Table, Variant
 from scorekeeper.variant_texts import variant_text
 
 NONE_CHOICE = "none"
@@ -211,12 +212,13 @@ class HouseForm(PageForm):
 
     param_keys: tuple[str, ...] = ()
     table_count = 0
+    deal_count = 0
 
 
 def house_form(current: Variant, **kwargs: Any) -> HouseForm:
     """A form for rules shaped like `current` (its tables), filled with its values."""
     attributes: dict[str, Field] = {}
-    for param in PARAMS:
+    for param in params_for(current.deals):
         attributes.update(_fields_for(param, current))
 
     class Form(HouseForm):
@@ -225,6 +227,7 @@ def house_form(current: Variant, **kwargs: Any) -> HouseForm:
     for name, unbound in attributes.items():
         setattr(Form, name, unbound)
     Form.table_count = len(current.tables)
+    Form.deal_count = current.deals
     data = {**form_data(current), **kwargs.pop("data", {})}
     return Form(data=data, **kwargs)
 
@@ -233,7 +236,7 @@ def _fields_for(param: Param, current: Variant) -> Iterator[tuple[str, Any]]:
     kind = param.kind
     name = field_name(param.key)
     if kind in (Kind.CARD, Kind.POINTS, Kind.BONUS, Kind.COUNT):
-        yield name, WholeNumberField(words(param.label))
+        yield name, WholeNumberField(words(param.label), optional=param.every_deal)
     elif kind in (Kind.OPTIONAL_BONUS, Kind.OPTIONAL_POINTS):
         yield name, WholeNumberField(words(param.label), optional=True)
     elif kind is Kind.CHOICE:
@@ -247,7 +250,7 @@ def _fields_for(param: Param, current: Variant) -> Iterator[tuple[str, Any]]:
     elif kind is Kind.THRESHOLDS:
         yield name, ThresholdsField(words(param.label))
     elif kind is Kind.DEALS:
-        for deal in range(1, DEALS_PER_GAME + 1):
+        for deal in range(1, current.deals + 1):
             yield deal_field(deal), BooleanField(_("Deal %(deal)s", deal=deal))
     elif kind is Kind.TABLES:
         for index, table in enumerate(current.tables):
@@ -257,12 +260,12 @@ def _fields_for(param: Param, current: Variant) -> Iterator[tuple[str, Any]]:
 def form_data(variant: Variant) -> dict[str, Any]:
     """The form's fields filled with a variant's values."""
     data: dict[str, Any] = {"name": variant.name, "summary": variant.summary}
-    for param in PARAMS:
+    for param in params_for(variant.deals):
         value = param_value(variant, param.key)
         if param.kind is Kind.CHOICE:
             data[field_name(param.key)] = _choice_value(value)
         elif param.kind is Kind.DEALS:
-            for deal in range(1, DEALS_PER_GAME + 1):
+            for deal in range(1, variant.deals + 1):
                 data[deal_field(deal)] = deal in value
         elif param.kind is Kind.TABLES:
             for index, table in enumerate(value):
@@ -279,11 +282,11 @@ def read_values(form: HouseForm, current: Variant) -> tuple[dict[str, Any], bool
     """
     values: dict[str, Any] = {}
     readable = True
-    for param in PARAMS:
+    for param in params_for(current.deals):
         kind = param.kind
         if kind is Kind.DEALS:
             values[param.key] = [
-                deal for deal in range(1, DEALS_PER_GAME + 1) if form[deal_field(deal)].data
+                deal for deal in range(1, current.deals + 1) if form[deal_field(deal)].data
             ]
         elif kind is Kind.TABLES:
             tables = []
@@ -320,9 +323,7 @@ def read_values(form: HouseForm, current: Variant) -> tuple[dict[str, Any], bool
 
 def changes_over(base: Variant, values: Mapping[str, Any]) -> dict[str, Any]:
     """Only the values that differ from the base variant's."""
-    return {
-        key: value for key, value in values.items() if value != param_value(base, key)
-    }
+    return {d.key: d.value for d in typed_differences(base, values)}
 
 
 def rows(
@@ -333,15 +334,15 @@ def rows(
     for problem in problems:
         by_key.setdefault(problem.field or "", []).append(problem.render(_))
     grouped: dict[Group, list[ParamRow]] = {group: [] for group in GROUP_TERMS}
-    for param in PARAMS:
+    for param in params_for(form.deal_count):
         kind = param.kind
         if kind is Kind.DEALS:
-            fields = tuple(form[deal_field(d)] for d in range(1, DEALS_PER_GAME + 1))
+            fields = tuple(form[deal_field(d)] for d in range(1, form.deal_count + 1))
         elif kind is Kind.TABLES:
             fields = tuple(form[decks_field(i)] for i in range(form.table_count))
         else:
             fields = (form[field_name(param.key)],)
-        base_value = param_value(base, param.key)
+        base_value = param_value(base, param.key) if (param.deal or 0) <= base.deals else None
         errors = [str(e) for f in fields for e in f.errors]
         grouped[param.group].append(
             ParamRow(

@@ -38,13 +38,13 @@ from scorekeeper.rules.house import (
     HOUSE_PREFIX,
     MAX_FILE_BYTES,
     PARAM_BY_KEY,
-    PARAMS,
     Difference,
     HouseRules,
     VariantRejected,
     diff_from_base,
     link_token,
     param_value,
+    params_for,
     read_house_file,
     rules_from_link,
     typed_differences,
@@ -205,7 +205,7 @@ def _edit(
 ) -> str | Response | tuple[str, int]:
     form = house_form(current)
     problems: list[Problem] = []
-    values = {param.key: param_value(current, param.key) for param in PARAMS}
+    values = {param.key: param_value(current, param.key) for param in params_for(current.deals)}
     if form.is_submitted():
         form.validate()
         values, _readable = read_values(form, current)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from .entry import DealEntry
 from .scoring import SideScore, score_deal
-from .variants import DEALS_PER_GAME, Variant
+from .variants import Variant
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,13 +35,13 @@ class GameScore:
 
     @property
     def finished(self) -> bool:
-        return len(self.deals) == DEALS_PER_GAME
+        return len(self.deals) == self.variant.deals
 
     @property
     def next_deal(self) -> int | None:
-        """The lowest deal number not yet entered, or None when all four are in."""
+        """The lowest deal number not yet entered, or None when every deal is in."""
         played = {deal.number for deal in self.deals}
-        return next((n for n in range(1, DEALS_PER_GAME + 1) if n not in played), None)
+        return next((n for n in range(1, self.variant.deals + 1) if n not in played), None)
 
     @property
     def leaders(self) -> tuple[int, ...]:

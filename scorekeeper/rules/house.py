@@ -28,7 +28,7 @@ from .messages import N_, Phrase, Problem, Term
 from .names import clean_name, refused_characters
 from .variants import (
     BUILT_IN,
-    DEALS_PER_GAME,
+    MAX_DEALS,
     PAGAT,
     ConcealedOpening,
     PilePickup,
@@ -62,7 +62,7 @@ MAX_THRESHOLDS = 8
 POINT_STEP = 5
 
 _ID_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
-_VARIANT_FIELDS = tuple(f.name for f in fields(Variant))
+_VARIANT_FIELDS = ("deals", *(f.name for f in fields(Variant)))
 
 
 class Kind(StrEnum):
@@ -95,6 +95,7 @@ class Kind(StrEnum):
 class Group(StrEnum):
     """Where a parameter sits on the house-rules form."""
 
+    GAME = "game"
     CARDS = "cards"
     BOOKS = "books"
     RED_THREES = "red-threes"
@@ -107,6 +108,7 @@ class Group(StrEnum):
 
 
 GROUP_TERMS: Mapping[Group, Term] = {
+    Group.GAME: Term(N_("Deals in a game")),
     Group.CARDS: Term(N_("Card values")),
     Group.BOOKS: Term(N_("Book bonuses")),
     Group.RED_THREES: Term(N_("Red threes")),
@@ -134,6 +136,9 @@ class Param:
     """The deal a per-deal parameter is about."""
     help: Term | None = None
     """A hint shown beside the field on the form."""
+    every_deal: bool = False
+    """Sets its field's value in every deal at once (``going_out_bonus``); the per-deal
+    parameters (``going_out_bonus.2``) then change single deals."""
 
     @property
     def field(self) -> str:
@@ -177,7 +182,15 @@ def choice_term(key: str, value: Any) -> Term:
 
 
 def _deal_params() -> Iterator[Param]:
-    for deal in range(1, DEALS_PER_GAME + 1):
+    for deal in range(1, MAX_DEALS + 1):
+        yield Param(
+            f"going_out_bonus.{deal}",
+            Group.BONUSES,
+            Kind.BONUS,
+            Phrase(N_("Going-out bonus, deal {deal}"), {"deal": deal}),
+            deal=deal,
+        )
+    for deal in range(1, MAX_DEALS + 1):
         yield Param(
             f"first_meld.{deal}",
             Group.FIRST_MELD,
@@ -185,7 +198,7 @@ def _deal_params() -> Iterator[Param]:
             Phrase(N_("Minimum first meld, deal {deal}"), {"deal": deal}),
             deal=deal,
         )
-    for deal in range(1, DEALS_PER_GAME + 1):
+    for deal in range(1, MAX_DEALS + 1):
         labels = {
             "clean": Phrase(N_("Clean books to go out, deal {deal}"), {"deal": deal}),
             "dirty": Phrase(N_("Dirty books to go out, deal {deal}"), {"deal": deal}),
@@ -203,6 +216,11 @@ def _choices(enum: type[Enum]) -> tuple[str, ...]:
 
 
 PARAMS: tuple[Param, ...] = (
+    Param(
+        "deals", Group.GAME, Kind.COUNT, Term(N_("Deals in a game")), low=1, high=MAX_DEALS,
+        help=Term(N_("A deal added takes the last deal's first meld, books and bonus until "
+                     "you change them.")),
+    ),
     Param("card_points.joker", Group.CARDS, Kind.CARD, Term(N_("Points of a joker"))),
     Param("card_points.two", Group.CARDS, Kind.CARD, Term(N_("Points of a two"))),
     Param("card_points.ace", Group.CARDS, Kind.CARD, Term(N_("Points of an ace"))),
@@ -261,7 +279,11 @@ PARAMS: tuple[Param, ...] = (
         "red_three.held", Group.RED_THREES, Kind.POINTS,
         Term(N_("Each red three still in hand or foot")),
     ),
-    Param("going_out_bonus", Group.BONUSES, Kind.BONUS, Term(N_("Going-out bonus"))),
+    Param(
+        "going_out_bonus", Group.BONUSES, Kind.BONUS, Term(N_("Going-out bonus")),
+        every_deal=True,
+        help=Term(N_("Sets every deal; change a single deal below.")),
+    ),
     Param(
         "going_out_concealed_bonus", Group.BONUSES, Kind.BONUS,
         Term(N_("Extra bonus for going out concealed")),
@@ -354,6 +376,11 @@ PARAMS: tuple[Param, ...] = (
 
 PARAM_BY_KEY: Mapping[str, Param] = {param.key: param for param in PARAMS}
 
+
+def params_for(deals: int) -> tuple[Param, ...]:
+    """The parameters of a game of `deals` deals: per-deal ones up to its last deal."""
+    return tuple(param for param in PARAMS if param.deal is None or param.deal <= deals)
+
 META_TERMS: Mapping[str, Term] = {
     "id": Term(N_("id")),
     "name": Term(N_("name")),
@@ -401,14 +428,42 @@ def _step(node: Any, part: str) -> Any:
 
 
 def value_at(data: Mapping[str, Any], key: str) -> Any:
-    """A parameter's value in `Variant.to_dict()` data (deal numbers count from 1)."""
+    """A parameter's value in `Variant.to_dict()` data (deal numbers count from 1).
+
+    A parameter that sets every deal has the deals' common value, or None where they differ.
+    """
+    param = PARAM_BY_KEY.get(key)
+    if param is not None and param.every_deal:
+        values = data[key]
+        return values[0] if all(value == values[0] for value in values) else None
     node: Any = data
     for part in key.split("."):
         node = _step(node, part)
     return node
 
 
+PER_DEAL_FIELDS = ("first_meld", "going_out", "going_out_bonus")
+
+
+def _set_deals(data: dict[str, Any], deals: int) -> None:
+    """A game of `deals` deals: a deal added takes the last deal's values."""
+    for name in PER_DEAL_FIELDS:
+        values = data[name]
+        data[name] = [copy.deepcopy(values[min(i, len(values) - 1)]) for i in range(deals)]
+    data["concealed_book_first_meld_deals"] = [
+        deal for deal in data["concealed_book_first_meld_deals"] if deal <= deals
+    ]
+    data["deals"] = deals
+
+
 def _set_at(data: dict[str, Any], key: str, value: Any) -> None:
+    if key == "deals":
+        _set_deals(data, value)
+        return
+    param = PARAM_BY_KEY.get(key)
+    if param is not None and param.every_deal:
+        data[key] = [value] * len(data[key])
+        return
     *path, last = key.split(".")
     node: Any = data
     for part in path:
@@ -534,14 +589,14 @@ def _check_points(param: Param, value: object) -> list[Problem]:
 def _check_deals(param: Param, value: object) -> list[Problem]:
     if (
         isinstance(value, list)
-        and all(_is_int(n) and 1 <= n <= DEALS_PER_GAME for n in value)
+        and all(_is_int(n) and 1 <= n <= MAX_DEALS for n in value)
         and len(set(value)) == len(value)
     ):
         return []
     return [
         _field_problem(
             param.key, N_("{field} must be a list of deal numbers from 1 to {last}, each once."),
-            last=DEALS_PER_GAME,
+            last=MAX_DEALS,
         )
     ]
 
@@ -561,14 +616,13 @@ def _check_thresholds(param: Param, value: object) -> list[Problem]:
             and item["minimum"] >= 0
             for item in value
         )
-        and [item["from_score"] for item in value] == sorted({i["from_score"] for i in value})
     ):
         return []
     return [
         _field_problem(
             param.key,
-            N_("{field} must be a list of at most {most} running scores, lowest first, each "
-               "with the first meld it needs."),
+            N_("{field} must be a list of at most {most} running scores, each with the first "
+               "meld it needs."),
             most=MAX_THRESHOLDS,
         )
     ]
@@ -621,16 +675,37 @@ def validate_variant(variant: Variant) -> list[Problem]:
     """
     problems = list(_check_identity(variant))
     data = variant.to_dict()
-    for param in PARAMS:
+    params = [param for param in params_for(variant.deals) if not param.every_deal]
+    for param in params:
         problems += check_value(param, value_at(data, param.key))
-    if not all(has_type(param, value_at(data, param.key)) for param in PARAMS):
+    if not all(has_type(param, value_at(data, param.key)) for param in params):
         return problems
+    problems += _check_deal_numbers(variant)
+    problems += _check_threshold_order(variant)
     problems += _check_tables(variant)
     problems += _check_red_threes(variant)
     problems += _check_cutting(variant)
     if not any(p.field == "tables" for p in problems):
         problems += _check_going_out_possible(variant)
     return problems
+
+
+def _check_deal_numbers(variant: Variant) -> Iterator[Problem]:
+    late = [deal for deal in variant.concealed_book_first_meld_deals if deal > variant.deals]
+    if late:
+        yield _field_problem(
+            "concealed_book_first_meld_deals",
+            N_("{field}: deal {deal} is past the last deal of a game of {deals} deals."),
+            deal=late[0], deals=variant.deals,
+        )
+
+
+def _check_threshold_order(variant: Variant) -> Iterator[Problem]:
+    scores = [threshold.from_score for threshold in variant.first_meld_by_score]
+    if len(set(scores)) != len(scores):
+        yield _field_problem(
+            "first_meld_by_score", N_("{field}: each running score can be listed only once.")
+        )
 
 
 def _check_identity(variant: Variant) -> Iterator[Problem]:
@@ -753,7 +828,7 @@ def _check_going_out_possible(variant: Variant) -> Iterator[Problem]:
     ranks = len(NATURAL_RANKS)
     most_wilds = variant.wild_limit.most_wilds(BOOK_SIZE)
     fewest_naturals = BOOK_SIZE - most_wilds
-    for deal in range(1, DEALS_PER_GAME + 1):
+    for deal in range(1, variant.deals + 1):
         books = variant.going_out_for(deal)
         key = f"going_out.{deal}"
         if books.wild and not variant.wild_books:
@@ -873,7 +948,10 @@ class HouseRules:
     def _build(self, changes: Mapping[str, Any]) -> Variant:
         base = self.base
         data = copy.deepcopy(base.to_dict())
-        for key, value in changes.items():
+        deals = changes.get("deals", base.deals)
+        for key, value in sorted(changes.items(), key=lambda item: _apply_order(item[0])):
+            if PARAM_BY_KEY[key].deal is not None and PARAM_BY_KEY[key].deal > deals:
+                continue  # reported by `problems`
             _set_at(data, key, copy.deepcopy(value))
         touched = {PARAM_BY_KEY[key].field for key in changes}
         data.update(
@@ -898,7 +976,8 @@ class HouseRules:
             if key in PARAM_BY_KEY and has_type(PARAM_BY_KEY[key], value)
         }
         variant = self._build(typed)
-        problems = validate_variant(variant) + list(_check_known_tables(variant))
+        problems = list(_past_last_deal(typed, variant.deals))
+        problems += validate_variant(variant) + list(_check_known_tables(variant))
         seen = {(p.field, p.message) for p in problems}
         return [p for p in unread if (p.field, p.message) not in seen] + problems
 
@@ -924,6 +1003,24 @@ class HouseRules:
             "based_on": self.based_on,
             "changes": ordered,
         }
+
+
+def _apply_order(key: str) -> int:
+    """The number of deals first, then what sets every deal, then single values."""
+    if key == "deals":
+        return 0
+    return 1 if PARAM_BY_KEY[key].every_deal else 2
+
+
+def _past_last_deal(changes: Mapping[str, Any], deals: int) -> Iterator[Problem]:
+    for key in changes:
+        deal = PARAM_BY_KEY[key].deal
+        if deal is not None and deal > deals:
+            yield _field_problem(
+                key,
+                N_("{field}: the game has {deals} deals; add deals before setting deal {deal}."),
+                deals=deals, deal=deal,
+            )
 
 
 KNOWN_TABLES: frozenset[tuple[int, int]] = frozenset(
@@ -986,6 +1083,11 @@ def _normalised(param: Param, value: Any) -> Any:
         return sorted(value)
     if param.kind is Kind.TABLES:
         return [{k: table[k] for k in ("sides", "players", "decks")} for table in value]
+    if param.kind is Kind.THRESHOLDS:
+        return sorted(
+            ({"from_score": item["from_score"], "minimum": item["minimum"]} for item in value),
+            key=lambda item: item["from_score"],
+        )
     return value
 
 
@@ -1004,13 +1106,9 @@ class Difference:
 
 def diff_from_base(variant: Variant, base: Variant) -> tuple[Difference, ...]:
     """The parameters `variant` sets differently from `base`, in form order."""
-    mine, theirs = variant.to_dict(), base.to_dict()
-    differences = []
-    for param in PARAMS:
-        value, base_value = value_at(mine, param.key), value_at(theirs, param.key)
-        if value != base_value:
-            differences.append(Difference(param, base_value, value))
-    return tuple(differences)
+    return typed_differences(base, {
+        param.key: value_at(variant.to_dict(), param.key) for param in params_for(variant.deals)
+    })
 
 
 def typed_differences(base: Variant, values: Mapping[str, Any]) -> tuple[Difference, ...]:
@@ -1019,10 +1117,30 @@ def typed_differences(base: Variant, values: Mapping[str, Any]) -> tuple[Differe
     Unlike `diff_from_base`, the values need not make a playable variant yet: this is what a
     form being edited changes so far.
     """
-    theirs = base.to_dict()
-    differences = []
+    theirs = copy.deepcopy(base.to_dict())
+    deals = values.get("deals", base.deals)
+    if _is_int(deals) and 1 <= deals <= MAX_DEALS:
+        _set_deals(theirs, deals)
+    every_deal_set = {
+        param.key
+        for param in PARAMS
+        if param.every_deal
+        and values.get(param.key) is not None
+        and values[param.key] != value_at(theirs, param.key)
+    }
+    differences = [Difference(PARAM_BY_KEY["deals"], base.deals, deals)] if (
+        deals != base.deals
+    ) else []
     for param in PARAMS:
-        if param.key in values and values[param.key] != value_at(theirs, param.key):
+        if param.key == "deals" or param.key not in values:
+            continue
+        if param.every_deal and values[param.key] is None:
+            continue  # the deals differ: their own parameters say how
+        if param.deal is not None and param.field in every_deal_set:
+            continue  # said once, by the parameter that sets every deal
+        if param.deal is not None and param.deal > deals:
+            continue
+        if values[param.key] != value_at(theirs, param.key):
             differences.append(Difference(param, value_at(theirs, param.key), values[param.key]))
     return tuple(differences)
 
@@ -1059,6 +1177,8 @@ _FULL_OPTIONAL: Mapping[str, Any] = {
     "first_meld_by_score": [],
     "deck": PAGAT.deck,
 }
+_DERIVED = ("deals",)
+"""Whole-variant fields that may be left out because others say them (first_meld's length)."""
 
 
 _RULE_FIELDS = frozenset(_VARIANT_FIELDS) - {"id", "name", "summary", "source", "inferred"}
@@ -1161,7 +1281,7 @@ def _full_variant(data: Mapping[str, Any]) -> Variant:
     problems += [
         _problem(key, N_("{key} is required."), key=key)
         for key in _VARIANT_FIELDS
-        if key not in complete
+        if key not in complete and key not in _DERIVED
     ]
     if problems:
         raise VariantRejected(problems)
@@ -1170,8 +1290,13 @@ def _full_variant(data: Mapping[str, Any]) -> Variant:
     problems += _check_play_choices(complete)
     if problems:
         raise VariantRejected(problems)
-    for param in PARAMS:
-        problems += check_value(param, value_at(complete, param.key))
+    deals = len(complete["first_meld"])
+    if _is_int(complete["going_out_bonus"]):
+        complete["going_out_bonus"] = [complete["going_out_bonus"]] * deals
+    complete.setdefault("deals", deals)
+    for param in params_for(deals):
+        if not param.every_deal:
+            problems += check_value(param, value_at(complete, param.key))
     if problems:
         raise VariantRejected(problems)
     # Names and texts read as every other way in reads them (``names``).
@@ -1240,15 +1365,36 @@ def _check_nested_shape(data: Mapping[str, Any]) -> Iterator[Problem]:
         value = data[key]
         if isinstance(expected, dict):
             yield from _check_object_keys(key, value, expected)
-        elif key in ("first_meld", "going_out"):
-            if not isinstance(value, list) or len(value) != DEALS_PER_GAME:
-                yield _field_problem(
-                    key, N_("{field} must be a list of {count} values, one per deal."),
-                    count=DEALS_PER_GAME,
-                )
-            elif key == "going_out":
+        elif key in PER_DEAL_FIELDS:
+            wrong_length = list(check_deal_list(data, key))
+            yield from wrong_length
+            if key == "going_out" and not wrong_length:
                 for deal, books in enumerate(value, start=1):
                     yield from _check_object_keys(f"{key}.{deal}", books, expected[0])
+
+
+def check_deal_list(data: Mapping[str, Any], key: str) -> Iterator[Problem]:
+    """A per-deal list of a whole variant holds one value for each deal, as first_meld does.
+
+    This is the one rule of a variant's shape that a JSON Schema cannot state.
+    """
+    value = data[key]
+    if key == "going_out_bonus" and _is_int(value):
+        return  # one bonus for every deal
+    first_meld = data["first_meld"]
+    deals = len(first_meld) if isinstance(first_meld, list) else 0
+    if key == "first_meld" and "deals" in data and data["deals"] != deals:
+        yield _field_problem(
+            "deals", N_("{field} must be the number of values in first_meld ({count})."),
+            count=deals,
+        )
+    if not isinstance(value, list) or not 1 <= len(value) <= MAX_DEALS or len(value) != deals:
+        yield _field_problem(
+            key,
+            N_("{field} must be a list of one value per deal, as many as first_meld "
+               "has (1 to {most})."),
+            most=MAX_DEALS,
+        )
 
 
 def _check_object_keys(key: str, value: object, expected: Mapping[str, Any]) -> Iterator[Problem]:

@@ -34,8 +34,10 @@ class SideScore:
         return {line.key: line.points for line in self.lines}
 
 
-def score_lines(variant: Variant, side: SideEntry, stock_ran_out: bool = False) -> list[ScoreLine]:
-    """The lines the variant scores for this side, in score-sheet order."""
+def score_lines(
+    variant: Variant, side: SideEntry, stock_ran_out: bool = False, deal: int = 1
+) -> list[ScoreLine]:
+    """The lines the variant scores for this side in deal `deal`, in score-sheet order."""
     bonus = variant.book_bonus
     lines = [
         ScoreLine("meld_points", None, side.meld_points),
@@ -61,21 +63,27 @@ def score_lines(variant: Variant, side: SideEntry, stock_ran_out: bool = False) 
     threes = sum(part.count or 0 for part in parts)
     lines.append(ScoreLine("red_threes", threes, sum(part.points for part in parts), parts))
     went_out = side.went_out and not stock_ran_out
-    lines.append(ScoreLine("going_out", int(went_out), variant.going_out_bonus if went_out else 0))
+    lines.append(
+        ScoreLine("going_out", int(went_out), variant.going_out_bonus_for(deal) if went_out else 0)
+    )
     if variant.exact_22_bonus is not None:
         lines.append(ScoreLine("exact_22", side.exact_22, side.exact_22 * variant.exact_22_bonus))
     lines.append(ScoreLine("cards_left", None, -side.cards_left_points))
     return lines
 
 
-def score_side(variant: Variant, side: SideEntry, stock_ran_out: bool = False) -> SideScore:
-    lines = tuple(score_lines(variant, side, stock_ran_out))
+def score_side(
+    variant: Variant, side: SideEntry, stock_ran_out: bool = False, deal: int = 1
+) -> SideScore:
+    lines = tuple(score_lines(variant, side, stock_ran_out, deal))
     return SideScore(total=sum(line.points for line in lines), lines=lines)
 
 
 def score_deal(entry: DealEntry) -> tuple[SideScore, ...]:
     """Every side's score for the deal. Validate the entry first: this only adds up."""
-    return tuple(score_side(entry.variant, side, entry.stock_ran_out) for side in entry.sides)
+    return tuple(
+        score_side(entry.variant, side, entry.stock_ran_out, entry.deal) for side in entry.sides
+    )
 
 
 def line_keys(variant: Variant) -> tuple[str, ...]:

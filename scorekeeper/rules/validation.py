@@ -19,7 +19,7 @@ from .cards import (
 )
 from .entry import COUNT_FIELDS, POINT_FIELDS, DealEntry, SideEntry
 from .messages import FIELD_TERMS, N_, Problem, Severity, Term
-from .variants import DEALS_PER_GAME, ConcealedOpening, RankMelds, Table, Variant
+from .variants import ConcealedOpening, RankMelds, Table, Variant
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +97,7 @@ def validate_deal(entry: DealEntry, side_names: Sequence[str] | None = None) -> 
 
 def _check_shape(entry: DealEntry, names: tuple[str, ...]) -> Iterator[Problem]:
     variant = entry.variant
-    if not 1 <= entry.deal <= DEALS_PER_GAME:
+    if not 1 <= entry.deal <= entry.variant.deals:
         yield _error(
             None, "deal", N_("The deal must be 1, 2, 3 or 4, not {value}."), value=entry.deal
         )

@@ -7,7 +7,7 @@ so that every page can show them as defaults a table may change.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, fields, replace
 from enum import Enum, StrEnum
 from typing import Any, TypeVar
@@ -181,10 +181,13 @@ class Variant:
     card_points: CardPoints
     book_bonus: BookBonus
     red_three: RedThreeScore
-    going_out_bonus: int
+    going_out_bonus: tuple[int, ...]
+    """The going-out bonus of each deal."""
     exact_22_bonus: int | None
-    first_meld: tuple[int, int, int, int]
-    going_out: tuple[BookCount, BookCount, BookCount, BookCount]
+    first_meld: tuple[int, ...]
+    """The first meld's minimum points in each deal."""
+    going_out: tuple[BookCount, ...]
+    """The books a side needs to go out in each deal."""
     max_meld_size: int | None
     wild_limit: WildLimit
     pile_pickup: PilePickup
@@ -213,6 +216,22 @@ class Variant:
     """The cards played with: "standard" decks of 54, or a special deck (see ``rules.decks``)."""
     inferred: frozenset[str] = field(default_factory=frozenset)
     """Names of the fields whose values no source states: defaults a table may change."""
+
+    def __post_init__(self) -> None:
+        deals = len(self.first_meld)
+        if not 1 <= deals <= MAX_DEALS or not (
+            len(self.going_out) == len(self.going_out_bonus) == deals
+        ):
+            raise ValueError(
+                f"first_meld, going_out and going_out_bonus need one value per deal (1 to "
+                f"{MAX_DEALS} deals), not {deals}, {len(self.going_out)} and "
+                f"{len(self.going_out_bonus)}"
+            )
+
+    @property
+    def deals(self) -> int:
+        """The number of deals in a game."""
+        return len(self.first_meld)
 
     @property
     def wild_books(self) -> bool:
@@ -243,12 +262,19 @@ class Variant:
     def going_out_for(self, deal: int) -> BookCount:
         return self.going_out[deal - 1]
 
+    def going_out_bonus_for(self, deal: int) -> int:
+        return self.going_out_bonus[deal - 1]
+
     def is_inferred(self, name: str) -> bool:
         return name in self.inferred
 
     def to_dict(self) -> dict[str, Any]:
-        """The variant as JSON-ready data (enums by value, sets as sorted lists)."""
-        return {f.name: _plain(getattr(self, f.name)) for f in fields(self)}
+        """The variant as JSON-ready data (enums by value, sets as sorted lists).
+
+        ``deals`` is there too, to be read and changed like any rule (``rules.house``).
+        """
+        data = {f.name: _plain(getattr(self, f.name)) for f in fields(self)}
+        return {"deals": self.deals, **data}
 
     def with_changes(self, **changes: Any) -> Variant:
         return replace(self, **changes)
@@ -274,8 +300,8 @@ def _individual(players: range, decks: int | None = None) -> tuple[Table, ...]:
 _STANDARD_FIRST_MELD = (50, 90, 120, 150)
 
 
-def _every_deal(books: BookCount) -> tuple[BookCount, BookCount, BookCount, BookCount]:
-    return (books, books, books, books)
+def _every_deal(value: _T) -> tuple[_T, ...]:
+    return (value,) * DEALS_PER_GAME
 
 
 PAGAT = Variant(
@@ -297,7 +323,7 @@ PAGAT = Variant(
     card_points=CardPoints(),
     book_bonus=BookBonus(clean=500, dirty=300, wild=1500),
     red_three=RedThreeScore(down=100, held=-100),
-    going_out_bonus=100,
+    going_out_bonus=_every_deal(100),
     exact_22_bonus=None,
     first_meld=_STANDARD_FIRST_MELD,
     going_out=_every_deal(BookCount(clean=2, dirty=2, wild=1)),
@@ -352,7 +378,7 @@ SIMPSON = Variant(
     card_points=CardPoints(),
     book_bonus=BookBonus(clean=300, dirty=100),
     red_three=RedThreeScore(down=None, held=-500),
-    going_out_bonus=100,
+    going_out_bonus=_every_deal(100),
     exact_22_bonus=100,
     first_meld=_STANDARD_FIRST_MELD,
     going_out=_every_deal(BookCount(clean=1, dirty=1)),
@@ -455,9 +481,16 @@ def all_variants() -> tuple[Variant, ...]:
 def variant_from_dict(data: Mapping[str, Any]) -> Variant:
     """The inverse of `Variant.to_dict`: rebuild a variant from its JSON-ready data.
 
-    Used for the frozen copy of the rules each game keeps. Raises KeyError, TypeError or
-    ValueError on data that does not describe a variant.
+    Used for the frozen copy of the rules each game keeps (copies made before games had a
+    number of deals, or a going-out bonus per deal, are read too). Raises KeyError, TypeError
+    or ValueError on data that does not describe a variant.
     """
+    first_meld = tuple(int(n) for n in data["first_meld"])
+    going_out_bonus = data["going_out_bonus"]
+    if isinstance(going_out_bonus, int):
+        going_out_bonus = [going_out_bonus] * len(first_meld)
+    if "deals" in data and data["deals"] != len(first_meld):
+        raise ValueError(f"deals is {data['deals']}, but first_meld has {len(first_meld)} values")
     return Variant(
         id=str(data["id"]),
         name=str(data["name"]),
@@ -469,10 +502,10 @@ def variant_from_dict(data: Mapping[str, Any]) -> Variant:
         card_points=CardPoints(**data["card_points"]),
         book_bonus=BookBonus(**data["book_bonus"]),
         red_three=RedThreeScore(**data["red_three"]),
-        going_out_bonus=int(data["going_out_bonus"]),
+        going_out_bonus=tuple(int(n) for n in going_out_bonus),
         exact_22_bonus=None if data["exact_22_bonus"] is None else int(data["exact_22_bonus"]),
-        first_meld=_four(int(n) for n in data["first_meld"]),
-        going_out=_four(BookCount(**books) for books in data["going_out"]),
+        first_meld=first_meld,
+        going_out=tuple(BookCount(**books) for books in data["going_out"]),
         max_meld_size=None if data["max_meld_size"] is None else int(data["max_meld_size"]),
         wild_limit=WildLimit(**data["wild_limit"]),
         pile_pickup=PilePickup(data["pile_pickup"]),
@@ -497,15 +530,12 @@ def variant_from_dict(data: Mapping[str, Any]) -> Variant:
         ),
         going_out_concealed_bonus=int(data.get("going_out_concealed_bonus", 0)),
         first_meld_by_score=tuple(
-            ScoreThreshold(**threshold) for threshold in data.get("first_meld_by_score", ())
+            sorted(
+                (ScoreThreshold(**threshold) for threshold in data.get("first_meld_by_score", ())),
+                key=lambda threshold: threshold.from_score,
+            )
         ),
         deck=str(data.get("deck", "standard")),
         inferred=frozenset(str(name) for name in data["inferred"]),
     )
 
-
-def _four(values: Iterable[_T]) -> tuple[_T, _T, _T, _T]:
-    items = tuple(values)
-    if len(items) != DEALS_PER_GAME:
-        raise ValueError(f"expected one value per deal ({DEALS_PER_GAME}), got {len(items)}")
-    return items  # type: ignore[return-value]

@@ -23,7 +23,7 @@ from scorekeeper.games.concurrency import MAX_VERSION
 from scorekeeper.games.links import issue_tokens
 from scorekeeper.games.models import NAME_LENGTH, SIDE_NAME_LENGTH, Deal, DealSide, Game, GameSide
 from scorekeeper.rules.entry import FLAG_FIELDS, LATER_SIDE_FIELDS, SIDE_FIELDS, SideEntry
-from scorekeeper.rules.house import validate_variant
+from scorekeeper.rules.house import PER_DEAL_FIELDS, check_deal_list, validate_variant
 from scorekeeper.rules.json_entry import EntryRejected, deal_from_json
 from scorekeeper.rules.json_numbers import read_json_number
 from scorekeeper.rules.messages import N_, Phrase, Problem
@@ -263,6 +263,14 @@ def _rules(value: object, where: _Where) -> Variant:
     if not isinstance(value, Mapping):
         raise where.refuse(N_("must be a JSON object."))
     _bounded_numbers(value, where)
+    deal_lists = [
+        problem
+        for key in PER_DEAL_FIELDS
+        if key in value and "first_meld" in value
+        for problem in check_deal_list(value, key)
+    ]
+    if deal_lists:
+        raise ImportRefused([where.about(_phrase(p)) for p in deal_lists])
     try:
         variant = variant_from_dict(value)
     except (KeyError, TypeError, ValueError, AttributeError):

@@ -15,6 +15,7 @@ from flask_babel import format_decimal, get_locale, ngettext
 from flask_babel import gettext as _
 
 from ..games.breakdown import count_label
+from ..handbook.words import deal_values
 from ..rules.game import GameScore
 from ..rules.scoring import SideScore, line_keys
 from ..rules.variants import DEALS_PER_GAME, BookCount, ConcealedOpening, Variant
@@ -188,7 +189,7 @@ def _line_text(variant: Variant) -> Mapping[str, tuple[str, str]]:
         "clean_books": (_("Clean books"), _("× %(points)s", points=number(bonus.clean))),
         "dirty_books": (_("Dirty books"), _("× %(points)s", points=number(bonus.dirty))),
         "red_threes": _red_three_line(red.down, red.held),
-        "going_out": (_("Going out"), signed(variant.going_out_bonus)),
+        "going_out": (_("Going out"), deal_values(variant.going_out_bonus, signed)),
         "cards_left": (_("Cards left"), "−"),
     }
     if bonus.wild is not None:
@@ -317,7 +318,7 @@ def _red_threes(variant: Variant) -> str:
 
 
 def _going_out(variant: Variant) -> str:
-    text = _("%(bonus)s.", bonus=signed(variant.going_out_bonus))
+    text = _("%(bonus)s.", bonus=deal_values(variant.going_out_bonus, signed))
     needs = [variant.going_out_for(deal) for deal in range(1, DEALS_PER_GAME + 1)]
     if len(set(needs)) == 1:
         text += " " + _("Books needed every deal: %(books)s.", books=books_text(needs[0]))

@@ -661,7 +661,7 @@ def test_a_game_keeps_the_rules_it_started_with(
 
     game_id = start(client)
     post_deal(client, game_id, 1, DEAL_1)
-    changed = variants.PAGAT.with_changes(going_out_bonus=1000)
+    changed = variants.PAGAT.with_changes(going_out_bonus=(1000,) * 4)
     monkeypatch.setitem(variants.BUILT_IN, "pagat", changed)
 
     page = html(client.get(f"{game_path(game_id)}"))

@@ -60,7 +60,7 @@ def test_the_game_is_scored_with_its_frozen_rules(app: Flask) -> None:
         game.rules = rules
         db.session.commit()
 
-        assert game_variant(game).going_out_bonus == 0
+        assert game_variant(game).going_out_bonus == (0, 0, 0, 0)
         assert game_score(game).deals[0].scores[0].total == 4595 - 100
 
 
@@ -86,8 +86,8 @@ def test_deleting_a_game_in_the_database_deletes_its_rows(app: Flask) -> None:
             assert db.session.execute(text(f"SELECT count(*) FROM {table}")).scalar() == 0
 
 
-@pytest.mark.parametrize("number", [0, 5])
-def test_deal_numbers_are_one_to_four(app: Flask, number: int) -> None:
+@pytest.mark.parametrize("number", [0, 9])
+def test_deal_numbers_are_one_to_eight(app: Flask, number: int) -> None:
     with app.app_context():
         game = new_game()
         game.deals.append(Deal(number=number))

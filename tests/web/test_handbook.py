@@ -62,7 +62,7 @@ def changed_pagat(monkeypatch: pytest.MonkeyPatch):
         card_points=CardPoints(joker=45, two=25, ace=35, high=15, low=7, black_three=9),
         book_bonus=BookBonus(clean=555, dirty=333, wild=1234),
         red_three=RedThreeScore(down=111, held=-222),
-        going_out_bonus=175,
+        going_out_bonus=(175,) * 4,
         first_meld=(55, 95, 125, 165),
         going_out=(
             BookCount(clean=3, dirty=1, wild=0),
@@ -144,7 +144,7 @@ def test_every_number_of_the_quick_reference_comes_from_the_variant(
         *(value for value in vars_of(variant.book_bonus) if value is not None),
         variant.red_three.down,
         variant.red_three.held,
-        variant.going_out_bonus,
+        *variant.going_out_bonus,
         *variant.first_meld,
         *(count for books in variant.going_out for _kind, count in books),
         *range(1, 5),  # deal numbers

@@ -240,7 +240,7 @@ def test_pasted_rules_import_too(app, client):
     response = client.post("/house/import", data={"text": json.dumps(rules.to_json())})
 
     assert response.status_code == 303
-    assert variant_in(client, "house-pasted").going_out_bonus == 300
+    assert variant_in(client, "house-pasted").going_out_bonus == (300, 300, 300, 300)
 
 
 def test_importing_the_same_rules_twice_keeps_one_copy(app, client):

@@ -102,7 +102,7 @@ def test_a_blank_sheet_shows_the_variants_own_numbers(client, variant: Variant) 
         assert f"black threes {fmt(bonus.black_three)}" in text
     if variant.exact_22_bonus is not None:
         assert f"Cut exactly 22 +{fmt(variant.exact_22_bonus)} each" in text
-    assert f"Going out +{fmt(variant.going_out_bonus)}" in text
+    assert f"Going out +{fmt(variant.going_out_bonus_for(1))}" in text
     points = variant.card_points
     assert f"joker: {points.joker} · 2: {points.two} · A: {points.ace}" in text
     assert f"K–8: {points.high} · 7–4: {points.low}" in text

@@ -203,7 +203,11 @@ def test_more_decks_for_a_table_allow_more_wild_books():
         ("gamerules", {"tables": [{"sides": 3, "players": 6, "decks": 7}]}, "tables",
          "not a table this app lays out"),
         ("pagat", {"concealed_book_first_meld_deals": [5]}, "concealed_book_first_meld_deals",
-         "deal numbers"),
+         "past the last deal of a game of 4 deals"),
+        ("pagat", {"concealed_book_first_meld_deals": [9]}, "concealed_book_first_meld_deals",
+         "deal numbers from 1 to 8"),
+        ("pagat", {"first_meld.6": 150}, "first_meld.6",
+         "the game has 4 deals; add deals before setting deal 6"),
         ("pagat", {"wings": 2}, "changes", "unknown parameter"),
     ],
 )
