@@ -131,6 +131,13 @@ class LineSpec:
     counts: str = ""
     """What a breakdown calls the things counted ("books", "laid_down", "held", "players");
     empty where the points alone tell the line (melded cards, going out, cards left)."""
+    group: str = ""
+    """The line a statistics chart adds this one to ("books" for every kind of book, going
+    out for going out concealed); empty: the line is a group of its own."""
+
+    @property
+    def chart_group(self) -> str:
+        return self.group or self.key
 
     def label_for(self, variant: Variant) -> Phrase:
         return worded(self.label, variant)
@@ -324,6 +331,7 @@ def _counted_line(
         unit,
         params=params,
         counts=counts,
+        group="books" if counts == "books" else "",
     )
 
 
@@ -449,6 +457,7 @@ LINES: tuple[LineSpec, ...] = (
         price_concealed,
         unit_concealed,
         params=("going_out_concealed_bonus",),
+        group="going_out",
     ),
     _counted_line(
         "exact_22",

@@ -8,6 +8,9 @@ from house_helpers import html, make_house_rules, text
 from test_house_games import post_deal, start_game, totals
 from test_sheets import get_pdf, pdf_pages
 
+from scorekeeper.history.summaries import LINE_GROUPS
+from scorekeeper.rules.score_lines import LINES
+
 SEVENS = {
     "book_bonus__special_rank": "7",
     "book_bonus__special": 1000,
@@ -105,3 +108,26 @@ def test_the_partnership_game_shows_none_of_the_new_lines(client):
         assert "concealed" not in page.lower().replace("concealed book", "")
         assert "special_books" not in page
         assert "did not go out" not in page
+
+
+def test_the_csv_export_names_every_entered_field_from_the_spec(client):
+    make_house_rules(client, name="Sevens", **SEVENS)
+    game = start_game(client, "house-sevens")
+    post_deal(client, game, 1, DEAL)
+
+    rows = client.get(f"{game}/export.csv").get_data(as_text=True).lstrip("\ufeff").splitlines()
+
+    header = rows[0].split(",")
+    us = dict(zip(header, rows[1].split(","), strict=True))
+    assert us["Clean books of the special rank"] == "1"
+    assert us["Went out concealed"] == "1"
+    assert us["Red-three books"] == "0"
+    assert us["Deal total"] == str(DEAL_TOTALS[0])
+
+
+def test_the_statistics_group_every_score_line() -> None:
+    grouped = [key for keys in LINE_GROUPS.values() for key in keys]
+
+    assert sorted(grouped) == sorted(line.key for line in LINES)
+    assert LINE_GROUPS["books"][-2:] == ("special_books", "red_three_books")
+    assert LINE_GROUPS["going_out"] == ("going_out", "going_out_concealed")
