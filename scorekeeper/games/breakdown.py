@@ -1,18 +1,21 @@
-"""A deal's score line by line, as people read it: each line's count in words.
+"""A deal's score line by line, as people read it: each line's name, and its count in words.
 
 "2 clean books: 1000" rather than "2× 1000", which reads as two times a thousand; red threes
 laid down and still held on lines of their own (``ScoreLine.parts``), never one merged count.
-The scoreboard and the filled score sheet both word their counts here.
+The names and what each line counts come from the score-line spec (``rules.score_lines``);
+the scoreboard, the deal form and the filled score sheet all word their lines here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
+from scorekeeper.rules.score_lines import LINE_SPECS, entered_fields, shown_specs
 from scorekeeper.rules.scoring import ScoreLine
+from scorekeeper.rules.variants import Variant
 
 
 def _books(num: int) -> str:
@@ -31,17 +34,14 @@ def _players(num: int) -> str:
     return ngettext("%(num)s player", "%(num)s players", num)
 
 
-COUNT_WORDS: dict[str, Callable[[int], str]] = {
-    "clean_books": _books,
-    "dirty_books": _books,
-    "wild_books": _books,
-    "black_three_books": _books,
-    "red_threes_down": _laid_down,
-    "red_threes_held": _held,
-    "exact_22": _players,
+COUNT_WORDS: Mapping[str, Callable[[int], str]] = {
+    "books": _books,
+    "laid_down": _laid_down,
+    "held": _held,
+    "players": _players,
 }
-"""The lines whose count is worth telling, each with the words for it. Other lines (melded
-points, going out, cards left) are their points alone."""
+"""The words for each kind of count a line spec names (``LineSpec.counts``). Other lines
+(melded points, going out, cards left) are their points alone."""
 
 
 def count_words(line: ScoreLine) -> str:
@@ -51,7 +51,7 @@ def count_words(line: ScoreLine) -> str:
     """
     if line.parts:
         return ", ".join(filter(None, (count_words(part) for part in line.parts)))
-    words = COUNT_WORDS.get(line.key)
+    words = COUNT_WORDS.get(LINE_SPECS[line.key].counts)
     if words is None or not line.count:
         return ""
     return words(line.count)
@@ -61,3 +61,13 @@ def count_label(line: ScoreLine) -> str:
     """The count as a cell shows it before the points ("2 books:"), or ""."""
     words = count_words(line)
     return _("%(count)s:", count=words) if words else ""
+
+
+def line_labels(variant: Variant) -> dict[str, str]:
+    """The name of each row of a breakdown under this variant, in the reader's language."""
+    return {spec.key: spec.label_for(variant).render(_) for spec in shown_specs(variant)}
+
+
+def field_labels(variant: Variant) -> dict[str, str]:
+    """What the deal form calls each field a table enters under this variant."""
+    return {field.name: field.label_for(variant).render(_) for field in entered_fields(variant)}

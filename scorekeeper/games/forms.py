@@ -1,7 +1,7 @@
 """The forms of a game: starting one, entering a deal, and the buttons that delete.
 
 The deal form is built for the game's variant: it has the fields that variant scores and no
-others, decided from the variant's data (``rules.scoring.line_keys``), never from its id.
+others, decided from the variant's data (``rules.score_lines.entered_fields``), never from its id.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from functools import lru_cache
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from wtforms import (
+    BooleanField,
     FieldList,
     Form,
     FormField,
@@ -30,7 +31,7 @@ from scorekeeper.history.models import player_key
 from scorekeeper.holdings import editable_tables
 from scorekeeper.house.catalogue import find_variant, variants
 from scorekeeper.rules.entry import DealEntry, SideEntry
-from scorekeeper.rules.scoring import line_keys
+from scorekeeper.rules.score_lines import WENT_OUT_CONCEALED, EntryField, entered_fields
 from scorekeeper.rules.variants import Table, UnknownVariant, Variant
 
 from .models import NAME_LENGTH, SIDE_NAME_LENGTH
@@ -39,34 +40,6 @@ STOCK_RAN_OUT = "stock"
 """The "went out" choice that says nobody went out: the stock ran out."""
 
 MAX_CARD_COUNT = 999
-
-# The entry fields behind each line of a side's score, in score-sheet order. Going out is
-# asked once for the whole deal (one side only), not per side.
-LINE_FIELDS: dict[str, tuple[str, ...]] = {
-    "meld_points": ("meld_points",),
-    "clean_books": ("clean_books",),
-    "dirty_books": ("dirty_books",),
-    "wild_books": ("wild_books",),
-    "black_three_books": ("black_three_books",),
-    "red_threes": ("red_threes_down", "red_threes_held"),
-    "going_out": (),
-    "exact_22": ("exact_22",),
-    "cards_left": ("cards_left_points",),
-}
-
-ENTRY_LABELS = {
-    "meld_points": _l("Melded cards (points)"),
-    "clean_books": _l("Clean books"),
-    "dirty_books": _l("Dirty books"),
-    "wild_books": _l("Wild books"),
-    "black_three_books": _l("Black-three books"),
-    "special_books": _l("Special books"),
-    "red_three_books": _l("Red-three books"),
-    "red_threes_down": _l("Red threes laid down"),
-    "red_threes_held": _l("Red threes still held"),
-    "exact_22": _l("Players who cut exactly 22"),
-    "cards_left_points": _l("Cards left (points)"),
-}
 
 # The kinds of cards the card counter asks about, with their names.
 COUNTER_LABELS = {
@@ -113,14 +86,13 @@ class WholeNumberField(IntegerField):
 def entry_fields(variant: Variant) -> tuple[str, ...]:
     """The SideEntry fields each side fills in under this variant, in form order.
 
-    Where red threes are never laid down, only the ones still held are asked for.
+    Who went out (and whether concealed) is asked once for the deal, not per side.
     """
-    return tuple(
-        name
-        for key in line_keys(variant)
-        for name in LINE_FIELDS[key]
-        if name != "red_threes_down" or variant.red_threes_laid_down
-    )
+    return _side_fields(entered_fields(variant))
+
+
+def _side_fields(entered: Iterable[EntryField]) -> tuple[str, ...]:
+    return tuple(field.name for field in entered if not field.flag)
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,8 +135,9 @@ def counted_points(form: Form, kinds: Iterable[CounterKind], where: str) -> int 
 
 @lru_cache(maxsize=64)
 def _side_form_class(fields: tuple[str, ...], counters: tuple[tuple[str, str], ...]) -> type[Form]:
+    # Labels are the deal page's, from the score-line spec: a field here is named by its key.
     attrs: dict[str, object] = {
-        name: WholeNumberField(ENTRY_LABELS[name], validators=[Optional()]) for name in fields
+        name: WholeNumberField(name, validators=[Optional()]) for name in fields
     }
     for where, kind in counters:
         attrs[f"{where}_{kind}"] = WholeNumberField(
@@ -178,18 +151,21 @@ def _side_form_class(fields: tuple[str, ...], counters: tuple[tuple[str, str], .
     return type("SideForm", (Form,), attrs)
 
 
-def side_form_class(variant: Variant) -> type[Form]:
+def side_form_class(variant: Variant, fields: tuple[str, ...] | None = None) -> type[Form]:
     """One side's fields under this variant: its entry fields and its card counter."""
     counters = tuple(
         (where, kind.kind) for where in (MELDED, LEFT) for kind in counter_kinds(variant, where)
     )
-    return _side_form_class(entry_fields(variant), counters)
+    return _side_form_class(entry_fields(variant) if fields is None else fields, counters)
 
 
 class DealForm(PageForm):
     """A deal's entry; ``deal_form`` makes the subclass with the variant's side fields."""
 
     went_out = RadioField(_l("Who went out?"), validate_choice=False)
+    went_out_concealed = BooleanField()
+    """Asked where the variant has a bonus for going out concealed (a ``went_out_concealed``
+    entry field); ticked, it counts for the side that went out."""
     confirm = HiddenField()
     """The warnings the table has seen and accepts (see ``views.warnings_key``)."""
     save = SubmitField(_l("Save deal"))
@@ -197,6 +173,7 @@ class DealForm(PageForm):
     sides: FieldList
     entry_fields: tuple[str, ...] = ()
     """The fields each side fills in, in form order: ``entry_fields`` of the form's variant."""
+    concealed_asked: bool = False
 
     def set_sides(self, names: Iterable[str]) -> None:
         choices = [(str(i), _("%(side)s went out", side=name)) for i, name in enumerate(names)]
@@ -234,10 +211,12 @@ class DealForm(PageForm):
         cards added up first, an empty field read as 0."""
         self.apply_counters(variant)
         out = self.went_out_side()
+        concealed = self.concealed_asked and bool(self.went_out_concealed.data)
         sides = tuple(
             SideEntry(
                 **{name: side_form.form[name].data or 0 for name in self.entry_fields},
                 went_out=index == out,
+                went_out_concealed=index == out and concealed,
             )
             for index, side_form in enumerate(self.sides)
         )
@@ -245,15 +224,21 @@ class DealForm(PageForm):
 
 
 @lru_cache(maxsize=64)
-def _deal_form_class(side_form: type[Form], sides: int) -> type[DealForm]:
+def _deal_form_class(side_form: type[Form], sides: int, concealed: bool) -> type[DealForm]:
     field = FixedList(FormField(side_form), min_entries=sides, max_entries=sides)
-    attrs = {"sides": field, "entry_fields": side_form.entry_fields}  # type: ignore[attr-defined]
+    attrs = {
+        "sides": field,
+        "entry_fields": side_form.entry_fields,  # type: ignore[attr-defined]
+        "concealed_asked": concealed,
+    }
     return type("VariantDealForm", (DealForm,), attrs)
 
 
 def deal_form(variant: Variant, side_names: tuple[str, ...], **kwargs: object) -> DealForm:
     """The deal form for a game of this variant and these sides."""
-    form_class = _deal_form_class(side_form_class(variant), len(side_names))
+    entered = entered_fields(variant)
+    side_form = side_form_class(variant, _side_fields(entered))
+    form_class = _deal_form_class(side_form, len(side_names), WENT_OUT_CONCEALED in entered)
     form = form_class(**kwargs)
     form.set_sides(side_names)
     return form

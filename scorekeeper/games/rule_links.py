@@ -6,20 +6,14 @@ from collections.abc import Mapping
 
 from flask_babel import lazy_gettext as _l
 
-# The section of a variant's rules page that explains each entry field (and the notes).
+from scorekeeper.rules.score_lines import ENTRY_FIELDS
+
 RULE_SECTIONS: Mapping[str, str] = {
-    "meld_points": "card-values",
-    "clean_books": "books",
-    "dirty_books": "books",
-    "wild_books": "books",
-    "black_three_books": "books",
-    "red_threes_down": "red-threes",
-    "red_threes_held": "red-threes",
-    "went_out": "going-out",
-    "cards_left_points": "end-of-deal",
-    "exact_22": "scoring",
+    **{name: field.section for name, field in ENTRY_FIELDS.items()},
     "first_meld": "first-meld",
 }
+"""The section of a variant's rules page that explains each entry field (from the score-line
+spec), and the notes of the deal form."""
 
 # What each section is about, to name the link for screen readers.
 SECTION_TOPICS = {

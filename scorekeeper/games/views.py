@@ -25,6 +25,7 @@ from scorekeeper.limits import GAMES, limited
 from scorekeeper.rules.entry import POINT_FIELDS, DealEntry
 from scorekeeper.rules.game import GameScore
 from scorekeeper.rules.messages import Problem
+from scorekeeper.rules.score_lines import EntryField, LineSpec, shown_specs
 from scorekeeper.rules.scoring import score_deal, shown_line_keys, shown_lines
 from scorekeeper.rules.validation import Report, validate_deal
 from scorekeeper.rules.variants import DEALS_PER_GAME, ConcealedOpening, Variant
@@ -33,7 +34,7 @@ from scorekeeper.variant_texts import variant_text
 
 from . import forms
 from .access import can_edit, current_grant, edit_only, pull_token, push_token
-from .breakdown import count_label
+from .breakdown import count_label, field_labels, line_labels
 from .concurrency import (
     conditional_page,
     deal_conflict,
@@ -43,7 +44,6 @@ from .concurrency import (
 from .forms import (
     COUNTER_LABELS,
     COUNTER_TARGETS,
-    ENTRY_LABELS,
     LEFT,
     MELDED,
     STOCK_RAN_OUT,
@@ -81,23 +81,6 @@ bp.url_defaults(push_token)
 bp.add_app_template_global(rule_url, "rule_url")
 bp.add_app_template_global(rule_topic, "rule_topic")
 bp.add_app_template_global(deal_turn, "deal_turn")
-
-
-def _line_labels() -> dict[str, str]:
-    """The name of each line of a deal's score, as the scoreboard shows it."""
-    return {
-        "meld_points": _("Melded cards"),
-        "clean_books": _("Clean books"),
-        "dirty_books": _("Dirty books"),
-        "wild_books": _("Wild books"),
-        "black_three_books": _("Black-three books"),
-        "red_threes": _("Red threes"),
-        "red_threes_down": _("Red threes laid down"),
-        "red_threes_held": _("Red threes still held"),
-        "going_out": _("Going out"),
-        "exact_22": _("Cut exactly 22"),
-        "cards_left": _("Cards left"),
-    }
 
 
 def game_title(game: Game) -> str:
@@ -222,7 +205,7 @@ def _render_scoreboard(game: Game) -> str:
         keys=shown_line_keys(variant),
         shown_lines=shown_lines,
         count_label=count_label,
-        labels=_line_labels(),
+        labels=line_labels(variant),
         table=table_summary(game, variant),
         ending=_deal_endings(score),
         delete_form=ConfirmForm() if can_edit() else None,  # only the keeper deletes deals
@@ -310,6 +293,7 @@ def _form_data(variant: Variant, deal: Deal) -> dict[str, object]:
     out = next((str(row.position) for row in deal.sides if row.went_out), None)
     return {
         "went_out": STOCK_RAN_OUT if deal.stock_ran_out else out,
+        "went_out_concealed": any(row.went_out_concealed for row in deal.sides),
         "sides": [{name: getattr(row, name) for name in fields} for row in deal.sides],
     }
 
@@ -518,32 +502,44 @@ def _deal_conflict(
         variant=variant,
         names=game.side_names,
         fields=entry_fields(variant),
-        labels=ENTRY_LABELS,
+        labels=field_labels(variant),
     )
     return page, 409
 
 
-def _field_hints(variant: Variant) -> dict[str, str]:
-    bonus = variant.book_bonus
+def _each(points: int | None) -> str:
+    return _("%(points)s points each", points=f"{points:+d}" if points else 0)
 
-    def each(points: int | None) -> str:
-        return _("%(points)s points each", points=f"{points:+d}" if points else 0)
 
-    hints = {
-        "meld_points": _("Every melded card, books included."),
-        "clean_books": each(bonus.clean),
-        "dirty_books": each(bonus.dirty),
-        "red_threes_down": each(variant.red_three.down),
-        "red_threes_held": each(variant.red_three.held),
-        "cards_left_points": _("Cards still in hands and feet: they count against the side."),
+def _unit_hint(spec: LineSpec, field: EntryField, variant: Variant, number: int) -> str:
+    """What one counted thing of the line is worth, and for a side that did not go out where
+    that differs (red threes laid down); the line's help where it counts points, and with
+    its bonus for a yes or no (went out concealed)."""
+    if spec.unit is None:
+        return spec.help_for(variant).render(_)
+    if field.flag:
+        return _(
+            "%(help)s %(points)s points.",
+            help=spec.help_for(variant).render(_),
+            points=f"{spec.unit(variant, True, number) or 0:+d}",
+        )
+    out, not_out = spec.unit(variant, True, number), spec.unit(variant, False, number)
+    if out == not_out:
+        return _each(out)
+    return _(
+        "%(each)s; %(points)s for a side that did not go out",
+        each=_each(out),
+        points=f"{not_out:+d}" if not_out else 0,
+    )
+
+
+def _field_hints(variant: Variant, number: int) -> dict[str, str]:
+    """The hint under each entry field: the points of one, read from the line spec."""
+    return {
+        field.name: _unit_hint(spec, field, variant, number)
+        for spec in shown_specs(variant)
+        for field in spec.fields
     }
-    if bonus.wild is not None:
-        hints["wild_books"] = each(bonus.wild)
-    if bonus.black_three is not None:
-        hints["black_three_books"] = each(bonus.black_three)
-    if variant.exact_22_bonus is not None:
-        hints["exact_22"] = each(variant.exact_22_bonus)
-    return hints
 
 
 def _going_out_words(variant: Variant, number: int) -> str:
@@ -591,8 +587,8 @@ def render_deal_form(
         form=form,
         names=game.side_names,
         fields=fields,
-        labels=ENTRY_LABELS,
-        hints=_field_hints(variant),
+        labels=field_labels(variant),
+        hints=_field_hints(variant, number),
         limits=limits,
         point_fields=POINT_FIELDS,
         counters={where: counter_kinds(variant, where) for where in (MELDED, LEFT)},
@@ -603,6 +599,7 @@ def render_deal_form(
         first_meld_concealed=number in variant.concealed_book_first_meld_deals,
         going_out=_going_out_words(variant, number),
         going_out_books=_going_out_books(variant, number, fields),
+        concealed_asked=form.concealed_asked,
         problems=Problems(form, report, fields),
         confirming=bool(form.confirm.data),
         editing=editing,

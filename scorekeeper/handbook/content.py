@@ -23,7 +23,7 @@ from scorekeeper.engine.conventions import (
     cut_target,
 )
 from scorekeeper.rules.cards import BOOK_SIZE, CARDS_PER_DECK, NATURAL_RANKS
-from scorekeeper.rules.scoring import line_keys
+from scorekeeper.rules.score_lines import LineSpec, line_label, variant_lines
 from scorekeeper.rules.variants import (
     DEALS_PER_GAME,
     ConcealedOpening,
@@ -267,6 +267,15 @@ class _Writer:
         red = self.v.red_three
         if red.down is None:
             return _("never laid down; %(held)s each still held", held=signed(red.held))
+        not_out = red.down_for(False)
+        if not_out != red.down:
+            return _(
+                "%(down)s each laid down (%(not_out)s by a side that did not go out), "
+                "%(held)s each still held",
+                down=signed(red.down),
+                not_out=signed(not_out or 0),
+                held=signed(red.held),
+            )
         if red.down == red.held:
             return _("%(points)s each, laid down or not", points=signed(red.held))
         return _(
@@ -1225,57 +1234,45 @@ class _Writer:
             self.p(_("These values are what the first-meld minimum counts."), see=("first-meld",)),
         ]
 
-    def scoring_rows(self) -> list[Row]:
+    def line_rule(self, line: LineSpec) -> str:
+        """What one score line counts under this variant, in the words of the rules page:
+        its own sentence where the line counts card points or going out, else the points of
+        each counted thing."""
         v = self.v
-        bonus = v.book_bonus
-        going_out_bonus = deal_values(v.going_out_bonus, signed)
-
-        def each(value: int | None) -> str:
-            return _("%(bonus)s each", bonus=points(value or 0))
-
-        lines = {
-            "meld_points": (
-                _("Melded cards"),
-                self.sided(
-                    _("the value of every card your side melded, books included"),
-                    _("the value of every card you melded, books included"),
-                ),
-                ("card_points",),
+        going_out = deal_values(v.going_out_bonus, signed)
+        wording = {
+            "meld_points": lambda: self.sided(
+                _("the value of every card your side melded, books included"),
+                _("the value of every card you melded, books included"),
             ),
-            "clean_books": (_("Clean books"), each(bonus.clean), ("book_bonus",)),
-            "dirty_books": (_("Dirty books"), each(bonus.dirty), ("book_bonus",)),
-            "wild_books": (_("Wild books"), each(bonus.wild), ("book_bonus",)),
-            "black_three_books": (_("Black-three books"), each(bonus.black_three), ("book_bonus",)),
-            "red_threes": (_("Red threes"), self.red_three_rule(), ("red_three",)),
-            "going_out": (
-                _("Going out"),
-                self.sided(
-                    _("%(bonus)s for the side that went out", bonus=going_out_bonus),
-                    _("%(bonus)s for the player who went out", bonus=going_out_bonus),
-                ),
-                ("going_out_bonus",),
+            "red_threes": self.red_three_rule,
+            "going_out": lambda: self.sided(
+                _("%(bonus)s for the side that went out", bonus=going_out),
+                _("%(bonus)s for the player who went out", bonus=going_out),
             ),
-            "exact_22": (
-                _("Exact cut"),
-                _(
-                    "%(bonus)s for each player who lifted exactly %(cut)s cards at the first "
-                    "attempt",
-                    bonus=signed(v.exact_22_bonus or 0),
-                    cut=cut_target(v),
-                ),
-                ("exact_22_bonus",),
+            "going_out_concealed": lambda: _(
+                "%(bonus)s more for going out with no meld on the table before",
+                bonus=signed(v.going_out_concealed_bonus),
             ),
-            "cards_left": (
-                _("Cards left"),
-                _("minus the value of every card left in hands and feet"),
-                ("card_points",),
+            "exact_22": lambda: _(
+                "%(bonus)s for each player who lifted exactly %(cut)s cards at the first attempt",
+                bonus=signed(v.exact_22_bonus or 0),
+                cut=cut_target(v),
             ),
+            "cards_left": lambda: _("minus the value of every card left in hands and feet"),
         }
-        rows = []
-        for key in line_keys(v):
-            label, rule, names = lines.get(key, (key.replace("_", " "), "", ()))
-            rows.append(self.row(label, rule, names=names))
-        return rows
+        if line.key in wording:
+            return wording[line.key]()
+        each = line.unit(v, True, 1) if line.unit is not None else 0
+        return _("%(bonus)s each", bonus=points(each or 0))
+
+    def scoring_rows(self) -> list[Row]:
+        return [
+            self.row(
+                line_label(line, self.v).render(_), self.line_rule(line), names=line.params
+            )
+            for line in variant_lines(self.v)
+        ]
 
     def scoring(self) -> list[Block]:
         return [

@@ -17,11 +17,11 @@ from flask_babel import gettext as _
 from sqlalchemy import select
 
 from scorekeeper.extensions import db
-from scorekeeper.games.forms import ENTRY_LABELS
 from scorekeeper.games.models import Game
 from scorekeeper.games.scoring import game_score
 from scorekeeper.games.service import games_newest_first
 from scorekeeper.rules.entry import SIDE_FIELDS
+from scorekeeper.rules.score_lines import ENTRY_FIELDS
 from scorekeeper.variant_texts import variant_text
 
 from .people import table_players
@@ -37,16 +37,11 @@ def as_text(value: str) -> str:
 
 
 def _headers() -> list[str]:
-    labels = {
-        **ENTRY_LABELS,
-        "went_out": _("Went out"),
-        "went_out_concealed": _("Went out concealed"),
-    }
     return [
         _("Deal"),
         _("Side"),
         _("Players"),
-        *(str(labels[name]) for name in SIDE_FIELDS),
+        *(ENTRY_FIELDS[name].label_for(None).render(_) for name in SIDE_FIELDS),
         _("Stock ran out"),
         _("Deal total"),
         _("Running total"),

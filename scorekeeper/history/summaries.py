@@ -22,19 +22,17 @@ from scorekeeper.games.models import Game, GameSide
 from scorekeeper.games.scoring import game_score
 from scorekeeper.games.service import games_newest_first
 from scorekeeper.rules.game import GameScore
+from scorekeeper.rules.score_lines import LINES
 
 from .models import Seat
 
 BOOK_KINDS = ("clean_books", "dirty_books", "wild_books", "black_three_books")
 LINE_GROUPS: dict[str, tuple[str, ...]] = {
-    "meld_points": ("meld_points",),
-    "books": BOOK_KINDS,
-    "red_threes": ("red_threes",),
-    "going_out": ("going_out",),
-    "exact_22": ("exact_22",),
-    "cards_left": ("cards_left",),
+    group: tuple(line.key for line in LINES if line.chart_group == group)
+    for group in dict.fromkeys(line.chart_group for line in LINES)
 }
-"""The lines of a deal's score as the charts group them (the four kinds of books as one)."""
+"""The lines of a deal's score as the charts group them (every kind of book as one), from the
+score-line spec."""
 
 CACHE_SIZE = 20_000
 LOAD_CHUNK = 400

@@ -12,62 +12,27 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
+from .score_lines import ENTRY_FIELDS, worded
+from .terms import N_, Phrase, Term, rendered
 
-def N_(template: str) -> str:
-    """Mark a template for translation; translated later, where the language is known."""
-    return template
+__all__ = ["FIELD_TERMS", "N_", "Phrase", "Problem", "Severity", "Term"]
 
-
-class Term(str):
-    """A word inside a message that is itself translated (a field's name, a book kind)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Phrase:
-    """A translated phrase with fields of its own, used inside a message ("first meld, deal 2").
-
-    It renders like a message: the template translated, then filled in (a `Term` or another
-    `Phrase` among its fields is translated too).
-    """
-
-    template: str
-    params: Mapping[str, object] = dataclasses.field(default_factory=dict)
-
-    def render(self, translate: Callable[[str], str]) -> str:
-        return translate(self.template).format(**_rendered(self.params, translate))
-
-    def __str__(self) -> str:
-        return self.render(lambda text: text)
+def _in_any_variant(template: str) -> Term | Phrase:
+    """A field's term where no variant is at hand: a special book's rank left unnamed."""
+    return worded(template, None) if "{rank}" in template else Term(template)
 
 
-def _rendered(params: Mapping[str, object], translate: Callable[[str], str]) -> dict[str, object]:
-    return {
-        key: value.render(translate)
-        if isinstance(value, Phrase)
-        else translate(value)
-        if isinstance(value, Term)
-        else value
-        for key, value in params.items()
-    }
-
-
-FIELD_TERMS: Mapping[str, Term] = {
-    "meld_points": Term(N_("melded card points")),
-    "clean_books": Term(N_("clean books")),
-    "dirty_books": Term(N_("dirty books")),
-    "wild_books": Term(N_("wild books")),
-    "black_three_books": Term(N_("black-three books")),
-    "red_threes_down": Term(N_("red threes laid down")),
-    "red_threes_held": Term(N_("red threes still held")),
-    "cards_left_points": Term(N_("points of cards left")),
-    "went_out": Term(N_("went out")),
-    "exact_22": Term(N_("players who cut exactly 22")),
+FIELD_TERMS: Mapping[str, Term | Phrase] = {
+    **{name: _in_any_variant(field.term) for name, field in ENTRY_FIELDS.items()},
     "deal": Term(N_("deal")),
     "sides": Term(N_("sides")),
     "players": Term(N_("players")),
     "stock_ran_out": Term(N_("stock ran out")),
     "variant": Term(N_("variant")),
 }
+"""The name of each field a message may be about, inside a sentence. A side's fields come
+from the score-line spec; where the variant is known, ``EntryField.term_for(variant)`` names
+a special book's rank."""
 
 
 class Severity(StrEnum):
@@ -93,7 +58,7 @@ class Problem:
 
     def render(self, translate: Callable[[str], str]) -> str:
         """The message in a language, given that language's gettext function."""
-        return translate(self.template).format(**_rendered(self.params, translate))
+        return translate(self.template).format(**rendered(self.params, translate))
 
     def to_dict(self) -> dict[str, object]:
         return {"side": self.side, "field": self.field, "message": self.message}

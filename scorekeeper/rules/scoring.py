@@ -1,10 +1,11 @@
-"""Scoring one deal: card points, book bonuses, red threes, going out, other bonuses."""
+"""Scoring one deal: each line the variant has (``score_lines``), priced by its spec."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from .entry import DealEntry, SideEntry
+from .score_lines import DealFacts, LineSpec, shown_specs, variant_lines
 from .variants import Variant
 
 
@@ -23,7 +24,6 @@ class ScoreLine:
         """This line as a breakdown shows it: its parts, or itself."""
         return self.parts or (self,)
 
-
 @dataclass(frozen=True, slots=True)
 class SideScore:
     total: int
@@ -33,44 +33,16 @@ class SideScore:
     def breakdown(self) -> dict[str, int]:
         return {line.key: line.points for line in self.lines}
 
+def _scored(spec: LineSpec, variant: Variant, side: SideEntry, deal: DealFacts) -> ScoreLine:
+    parts = tuple(_scored(part, variant, side, deal) for part in spec.parts if part.has(variant))
+    return ScoreLine(spec.key, spec.count(side, deal), spec.price(variant, side, deal), parts)
 
 def score_lines(
     variant: Variant, side: SideEntry, stock_ran_out: bool = False, deal: int = 1
 ) -> list[ScoreLine]:
-    """The lines the variant scores for this side in deal `deal`, in score-sheet order."""
-    bonus = variant.book_bonus
-    lines = [
-        ScoreLine("meld_points", None, side.meld_points),
-        ScoreLine("clean_books", side.clean_books, side.clean_books * bonus.clean),
-        ScoreLine("dirty_books", side.dirty_books, side.dirty_books * bonus.dirty),
-    ]
-    if bonus.wild is not None:
-        lines.append(ScoreLine("wild_books", side.wild_books, side.wild_books * bonus.wild))
-    if bonus.black_three is not None:
-        lines.append(
-            ScoreLine(
-                "black_three_books",
-                side.black_three_books,
-                side.black_three_books * bonus.black_three,
-            )
-        )
-    red = variant.red_three
-    held = ScoreLine("red_threes_held", side.red_threes_held, side.red_threes_held * red.held)
-    parts: tuple[ScoreLine, ...] = (held,)
-    if red.down is not None:  # where red threes are never laid down, there is no such line
-        down = ScoreLine("red_threes_down", side.red_threes_down, side.red_threes_down * red.down)
-        parts = (down, held)
-    threes = sum(part.count or 0 for part in parts)
-    lines.append(ScoreLine("red_threes", threes, sum(part.points for part in parts), parts))
-    went_out = side.went_out and not stock_ran_out
-    lines.append(
-        ScoreLine("going_out", int(went_out), variant.going_out_bonus_for(deal) if went_out else 0)
-    )
-    if variant.exact_22_bonus is not None:
-        lines.append(ScoreLine("exact_22", side.exact_22, side.exact_22 * variant.exact_22_bonus))
-    lines.append(ScoreLine("cards_left", None, -side.cards_left_points))
-    return lines
-
+    """The lines the variant scores for this side in deal ``deal``, in score-sheet order."""
+    facts = DealFacts(deal, stock_ran_out)
+    return [_scored(spec, variant, side, facts) for spec in variant_lines(variant)]
 
 def score_side(
     variant: Variant, side: SideEntry, stock_ran_out: bool = False, deal: int = 1
@@ -78,18 +50,15 @@ def score_side(
     lines = tuple(score_lines(variant, side, stock_ran_out, deal))
     return SideScore(total=sum(line.points for line in lines), lines=lines)
 
-
 def score_deal(entry: DealEntry) -> tuple[SideScore, ...]:
     """Every side's score for the deal. Validate the entry first: this only adds up."""
     return tuple(
         score_side(entry.variant, side, entry.stock_ran_out, entry.deal) for side in entry.sides
     )
 
-
 def line_keys(variant: Variant) -> tuple[str, ...]:
     """The breakdown keys this variant scores (the rows of its score sheet)."""
-    return tuple(line.key for line in score_lines(variant, SideEntry()))
-
+    return tuple(spec.key for spec in variant_lines(variant))
 
 def shown_lines(score: SideScore) -> tuple[ScoreLine, ...]:
     """A side's lines as a breakdown shows them, one row each: every line's parts in its place."""
@@ -98,4 +67,4 @@ def shown_lines(score: SideScore) -> tuple[ScoreLine, ...]:
 
 def shown_line_keys(variant: Variant) -> tuple[str, ...]:
     """The rows of a breakdown under this variant (``line_keys`` with each line's parts)."""
-    return tuple(line.key for line in shown_lines(score_side(variant, SideEntry())))
+    return tuple(spec.key for spec in shown_specs(variant))

@@ -1,7 +1,8 @@
 """What a printed score sheet shows, as plain values for its template.
 
-The rows come from `line_keys(variant)` and every number from the variant's data, so a new
-variant needs no change here. Words are translated here (inside a request, in its language);
+The rows, their names and the points beside them come from the score-line spec
+(`rules.score_lines`) and every number from the variant's data, so a new variant needs no
+change here. Words are translated here (inside a request, in its language);
 the template only lays the values out.
 """
 
@@ -17,7 +18,14 @@ from flask_babel import gettext as _
 from ..games.breakdown import count_label
 from ..handbook.words import deal_values
 from ..rules.game import GameScore
-from ..rules.scoring import SideScore, line_keys
+from ..rules.score_lines import (
+    LineSpec,
+    line_label,
+    rank_plural,
+    shown_parts,
+    variant_lines,
+)
+from ..rules.scoring import SideScore
 from ..rules.variants import DEALS_PER_GAME, BookCount, ConcealedOpening, Variant
 from ..variant_texts import variant_text
 from .geometry import (
@@ -180,40 +188,31 @@ def _list(items: Sequence[str]) -> str:
     return format_list(list(items), locale=get_locale() or "en")
 
 
-def _line_text(variant: Variant) -> Mapping[str, tuple[str, str]]:
-    """Each scored line's label and the reminder beside it (what one unit is worth)."""
-    bonus = variant.book_bonus
-    red = variant.red_three
-    texts = {
-        "meld_points": (_("Melded card points"), "+"),
-        "clean_books": (_("Clean books"), _("× %(points)s", points=number(bonus.clean))),
-        "dirty_books": (_("Dirty books"), _("× %(points)s", points=number(bonus.dirty))),
-        "red_threes": _red_three_line(red.down, red.held),
-        "going_out": (_("Going out"), deal_values(variant.going_out_bonus, signed)),
-        "cards_left": (_("Cards left"), "−"),
-    }
-    if bonus.wild is not None:
-        texts["wild_books"] = (_("Wild books"), _("× %(points)s", points=number(bonus.wild)))
-    if bonus.black_three is not None:
-        texts["black_three_books"] = (
-            _("Black-three books"),
-            _("× %(points)s", points=number(bonus.black_three)),
-        )
-    if variant.exact_22_bonus is not None:
-        texts["exact_22"] = (
-            _("Cut exactly 22"),
-            _("%(points)s each", points=signed(variant.exact_22_bonus)),
-        )
-    return texts
+def _unit_text(spec: LineSpec, variant: Variant, deal: int) -> str:
+    """The points of one counted thing of a part line: "+100", or "+100 (+50)" where a side
+    that did not go out scores less."""
+    assert spec.unit is not None
+    out, not_out = spec.unit(variant, True, deal), spec.unit(variant, False, deal)
+    if out == not_out:
+        return signed(out or 0)
+    return _("%(out)s (%(not_out)s)", out=signed(out or 0), not_out=signed(not_out or 0))
 
 
-def _red_three_line(down: int | None, held: int) -> tuple[str, str]:
-    """The red-three line's label and hint; only held ones where none is laid down."""
-    if down is None:
-        return _("Red threes still held"), _("%(points)s each", points=signed(held))
-    if down == held:
-        return _("Red threes"), _("%(points)s each", points=signed(down))
-    return _("Red threes"), _("%(down)s / %(held)s", down=signed(down), held=signed(held))
+def _line_hint(line: LineSpec, variant: Variant, deal: int) -> str:
+    """The reminder beside a row: what one unit is worth ("× 500", "+100 each", "+100"), or
+    the sign of a line of card points."""
+    if line.unit is None and not line.parts:
+        return "−" if line.against else "+"
+    parts = shown_parts(line, variant)
+    units = [_unit_text(part, variant, deal) for part in parts]
+    if len(set(units)) > 1:
+        return _("%(down)s / %(held)s", down=units[0], held=units[-1])
+    if all(field.flag for field in line.fields) and line.fields:
+        return units[0]
+    if line.counts == "books":
+        assert line.unit is not None
+        return _("× %(points)s", points=number(line.unit(variant, True, deal) or 0))
+    return _("%(points)s each", points=units[0])
 
 
 def books_parts(books: BookCount) -> tuple[str, ...]:
@@ -242,12 +241,15 @@ def _first_meld_words(variant: Variant, deal: int) -> tuple[str, str]:
     return _("a concealed book"), _("instead of %(points)s", points=minimum)
 
 
-def deal_blocks(variant: Variant) -> tuple[DealBlock, ...]:
-    texts = _line_text(variant)
-    lines = tuple(
-        Row(key, *texts.get(key, (key.replace("_", " ").capitalize(), "")))
-        for key in line_keys(variant)
+def _line_rows(variant: Variant, deal: int) -> tuple[Row, ...]:
+    """A deal's scored rows: each line's name and, beside it, what it is worth in that deal."""
+    return tuple(
+        Row(line.key, line_label(line, variant).render(_), _line_hint(line, variant, deal))
+        for line in variant_lines(variant)
     )
+
+
+def deal_blocks(variant: Variant) -> tuple[DealBlock, ...]:
     totals = (
         Row(DEAL_TOTAL, _("Deal total"), total=True),
         Row(RUNNING_TOTAL, _("Running total"), total=True),
@@ -261,7 +263,7 @@ def deal_blocks(variant: Variant) -> tuple[DealBlock, ...]:
                 first_meld=first_meld,
                 first_meld_note=note,
                 going_out=books_parts(variant.going_out_for(deal)),
-                rows=lines + totals,
+                rows=_line_rows(variant, deal) + totals,
             )
         )
     return tuple(blocks)
@@ -297,6 +299,16 @@ def _book_bonuses(variant: Variant) -> str:
         parts.append(_("wild %(points)s", points=number(bonus.wild)))
     if bonus.black_three is not None:
         parts.append(_("black threes %(points)s", points=number(bonus.black_three)))
+    if bonus.special is not None and bonus.special_rank is not None:
+        parts.append(
+            _(
+                "clean %(rank)s %(points)s",
+                rank=_(rank_plural(bonus.special_rank)),
+                points=number(bonus.special),
+            )
+        )
+    if bonus.red_three is not None:
+        parts.append(_("red threes %(points)s", points=number(bonus.red_three)))
     return " · ".join(parts)
 
 
@@ -306,6 +318,15 @@ def _red_threes(variant: Variant) -> str:
         return _(
             "Never laid down: a red three is got rid of by discarding it; "
             "%(held)s each still held when the deal ends.",
+            held=signed(red.held),
+        )
+    not_out = red.down_for(False)
+    if not_out != red.down:
+        return _(
+            "%(down)s each laid down (%(not_out)s by a side that did not go out); "
+            "%(held)s each still held when the deal ends.",
+            down=signed(red.down),
+            not_out=signed(not_out or 0),
             held=signed(red.held),
         )
     if red.down == red.held:
@@ -319,6 +340,11 @@ def _red_threes(variant: Variant) -> str:
 
 def _going_out(variant: Variant) -> str:
     text = _("%(bonus)s.", bonus=deal_values(variant.going_out_bonus, signed))
+    if variant.going_out_concealed_bonus:
+        text += " " + _(
+            "%(bonus)s more for going out concealed.",
+            bonus=signed(variant.going_out_concealed_bonus),
+        )
     needs = [variant.going_out_for(deal) for deal in range(1, DEALS_PER_GAME + 1)]
     if len(set(needs)) == 1:
         text += " " + _("Books needed every deal: %(books)s.", books=books_text(needs[0]))

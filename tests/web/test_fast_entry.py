@@ -49,7 +49,7 @@ def calls(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
     count(views, "deal_form", "deal_form")
     count(forms.DealForm, "entry", "entry")
     count(views, "validate_deal", "validate_deal")
-    count(forms, "line_keys", "line_keys")
+    count(forms, "entered_fields", "line_keys")
     count(views, "shown_line_keys", "line_keys")
     return counted
 

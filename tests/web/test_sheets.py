@@ -20,7 +20,7 @@ from scorekeeper.sheets import pdf, views
 from scorekeeper.sheets.pdf import RefusedURL, StaticFileFetcher
 
 ROW_LABELS = {
-    "meld_points": "Melded card points",
+    "meld_points": "Melded cards",
     "clean_books": "Clean books",
     "dirty_books": "Dirty books",
     "wild_books": "Wild books",
