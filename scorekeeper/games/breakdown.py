@@ -36,6 +36,8 @@ COUNT_WORDS: dict[str, Callable[[int], str]] = {
     "dirty_books": _books,
     "wild_books": _books,
     "black_three_books": _books,
+    "special_books": _books,
+    "red_three_books": _books,
     "red_threes_down": _laid_down,
     "red_threes_held": _held,
     "exact_22": _players,

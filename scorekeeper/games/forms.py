@@ -48,8 +48,11 @@ LINE_FIELDS: dict[str, tuple[str, ...]] = {
     "dirty_books": ("dirty_books",),
     "wild_books": ("wild_books",),
     "black_three_books": ("black_three_books",),
+    "special_books": ("special_books",),
+    "red_three_books": ("red_three_books",),
     "red_threes": ("red_threes_down", "red_threes_held"),
     "going_out": (),
+    "going_out_concealed": (),
     "exact_22": ("exact_22",),
     "cards_left": ("cards_left_points",),
 }

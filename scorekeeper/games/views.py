@@ -91,10 +91,13 @@ def _line_labels() -> dict[str, str]:
         "dirty_books": _("Dirty books"),
         "wild_books": _("Wild books"),
         "black_three_books": _("Black-three books"),
+        "special_books": _("Special books"),
+        "red_three_books": _("Red-three books"),
         "red_threes": _("Red threes"),
         "red_threes_down": _("Red threes laid down"),
         "red_threes_held": _("Red threes still held"),
         "going_out": _("Going out"),
+        "going_out_concealed": _("Going out concealed"),
         "exact_22": _("Cut exactly 22"),
         "cards_left": _("Cards left"),
     }
@@ -541,6 +544,10 @@ def _field_hints(variant: Variant) -> dict[str, str]:
         hints["wild_books"] = each(bonus.wild)
     if bonus.black_three is not None:
         hints["black_three_books"] = each(bonus.black_three)
+    if bonus.special is not None:
+        hints["special_books"] = each(bonus.special)
+    if bonus.red_three is not None:
+        hints["red_three_books"] = each(bonus.red_three)
     if variant.exact_22_bonus is not None:
         hints["exact_22"] = each(variant.exact_22_bonus)
     return hints

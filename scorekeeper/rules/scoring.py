@@ -37,6 +37,7 @@ class SideScore:
 def score_lines(variant: Variant, side: SideEntry, stock_ran_out: bool = False) -> list[ScoreLine]:
     """The lines the variant scores for this side, in score-sheet order."""
     bonus = variant.book_bonus
+    went_out = side.went_out and not stock_ran_out
     lines = [
         ScoreLine("meld_points", None, side.meld_points),
         ScoreLine("clean_books", side.clean_books, side.clean_books * bonus.clean),
@@ -52,20 +53,60 @@ def score_lines(variant: Variant, side: SideEntry, stock_ran_out: bool = False) 
                 side.black_three_books * bonus.black_three,
             )
         )
-    red = variant.red_three
-    held = ScoreLine("red_threes_held", side.red_threes_held, side.red_threes_held * red.held)
-    parts: tuple[ScoreLine, ...] = (held,)
-    if red.down is not None:  # where red threes are never laid down, there is no such line
-        down = ScoreLine("red_threes_down", side.red_threes_down, side.red_threes_down * red.down)
-        parts = (down, held)
-    threes = sum(part.count or 0 for part in parts)
-    lines.append(ScoreLine("red_threes", threes, sum(part.points for part in parts), parts))
-    went_out = side.went_out and not stock_ran_out
+    lines += _special_book_lines(variant, side)
+    lines.append(_red_three_line(variant, side, went_out))
     lines.append(ScoreLine("going_out", int(went_out), variant.going_out_bonus if went_out else 0))
+    lines += _going_out_concealed_lines(variant, side, went_out)
     if variant.exact_22_bonus is not None:
         lines.append(ScoreLine("exact_22", side.exact_22, side.exact_22 * variant.exact_22_bonus))
     lines.append(ScoreLine("cards_left", None, -side.cards_left_points))
     return lines
+
+
+def _special_book_lines(variant: Variant, side: SideEntry) -> list[ScoreLine]:
+    """Clean books of the special rank, and books of red threes, where the variant has them.
+
+    A special book earns its own bonus in place of the clean book bonus; a red-three book's
+    bonus replaces the points its seven red threes would score laid down one by one.
+    """
+    bonus = variant.book_bonus
+    lines = []
+    if bonus.special is not None:
+        lines.append(
+            ScoreLine("special_books", side.special_books, side.special_books * bonus.special)
+        )
+    if bonus.red_three is not None:
+        lines.append(
+            ScoreLine(
+                "red_three_books", side.red_three_books, side.red_three_books * bonus.red_three
+            )
+        )
+    return lines
+
+
+def _red_three_line(variant: Variant, side: SideEntry, went_out: bool) -> ScoreLine:
+    """Red threes laid down (each worth less, on some tables, to a side that did not go out)
+    and still held, as one line of two parts."""
+    red = variant.red_three
+    held = ScoreLine("red_threes_held", side.red_threes_held, side.red_threes_held * red.held)
+    parts: tuple[ScoreLine, ...] = (held,)
+    each_down = red.down_for(went_out)
+    if each_down is not None:  # where red threes are never laid down, there is no such line
+        down = ScoreLine("red_threes_down", side.red_threes_down, side.red_threes_down * each_down)
+        parts = (down, held)
+    threes = sum(part.count or 0 for part in parts)
+    return ScoreLine("red_threes", threes, sum(part.points for part in parts), parts)
+
+
+def _going_out_concealed_lines(
+    variant: Variant, side: SideEntry, went_out: bool
+) -> list[ScoreLine]:
+    """The extra bonus for going out concealed, where the variant pays one."""
+    bonus = variant.going_out_concealed_bonus
+    if not bonus:
+        return []
+    concealed = went_out and side.went_out_concealed
+    return [ScoreLine("going_out_concealed", int(concealed), bonus if concealed else 0)]
 
 
 def score_side(variant: Variant, side: SideEntry, stock_ran_out: bool = False) -> SideScore:
