@@ -390,7 +390,8 @@ def least_book_points(variant: Variant, table: Table, side: SideEntry) -> int:
     wild_points, wilds = _cheapest(wilds, BOOK_SIZE * side.wild_books + side.dirty_books)
     either_points, _left = _cheapest(naturals + wilds, (most_wilds - 1) * side.dirty_books)
     black_three_points = BOOK_SIZE * side.black_three_books * max(0, _melded_black_three(variant))
-    special_points = BOOK_SIZE * side.special_books * (points.of(special) if special else 0)
+    each_special = points.of(special) if special is not None else 0
+    special_points = BOOK_SIZE * side.special_books * each_special
     return natural_points + wild_points + either_points + black_three_points + special_points
 
 
@@ -540,7 +541,6 @@ def _check_naturals(deal: _Deal) -> Iterator[Problem]:
     clean = deal.total("clean_books")
     dirty = deal.total("dirty_books")
     fewest_naturals = BOOK_SIZE - deal.variant.wild_limit.most_wilds(BOOK_SIZE)
-    yield from _check_special_supply(deal)
     if clean > most_clean:
         yield _error(
             None,
@@ -827,6 +827,7 @@ RULE_CHECKS: tuple[Callable[[_Deal], Iterator[Problem]], ...] = (
     _check_threes,
     _check_wilds,
     _check_naturals,
+    _check_special_supply,
     _check_cards_left,
     _check_lone_player_out,
     _check_rank_melds,
