@@ -107,3 +107,18 @@ def test_an_inline_variant_breaking_the_new_rules_is_refused_naming_the_paramete
 
     assert response.status_code == 422
     assert [e["field"] for e in response.get_json()["errors"]] == [field]
+
+
+def test_the_meld_checker_refuses_a_wild_card_in_a_meld_of_the_special_rank(client):
+    body = {"variant": SEVENS, "deal": 1, "rank": "7", "naturals": 6, "jokers": 1}
+
+    data = client.post("/api/v1/check-meld", json=body).get_json()
+
+    assert data["legal"] is False
+    assert data["rules"] == ["special-rank-wilds"]
+    assert data["reasons"] == [
+        "A meld of sevens makes a special book, which is always clean: no twos or jokers may "
+        "join it."
+    ]
+    clean = client.post("/api/v1/check-meld", json={**body, "naturals": 7, "jokers": 0})
+    assert clean.get_json()["legal"] is True
