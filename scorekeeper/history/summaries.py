@@ -28,13 +28,14 @@ from .models import Seat
 BOOK_KINDS = ("clean_books", "dirty_books", "wild_books", "black_three_books")
 LINE_GROUPS: dict[str, tuple[str, ...]] = {
     "meld_points": ("meld_points",),
-    "books": BOOK_KINDS,
+    "books": (*BOOK_KINDS, "special_books", "red_three_books"),
     "red_threes": ("red_threes",),
-    "going_out": ("going_out",),
+    "going_out": ("going_out", "going_out_concealed"),
     "exact_22": ("exact_22",),
     "cards_left": ("cards_left",),
 }
-"""The lines of a deal's score as the charts group them (the four kinds of books as one)."""
+"""The lines of a deal's score as the charts group them: every kind of book as one, and going
+out concealed with going out."""
 
 CACHE_SIZE = 20_000
 LOAD_CHUNK = 400
