@@ -90,7 +90,7 @@ def _red_three_line(variant: Variant, side: SideEntry, went_out: bool) -> ScoreL
     red = variant.red_three
     held = ScoreLine("red_threes_held", side.red_threes_held, side.red_threes_held * red.held)
     parts: tuple[ScoreLine, ...] = (held,)
-    each_down = red.down_for(went_out)
+    each_down = red.down_for(went_out) if red.down is not None else None
     if each_down is not None:  # where red threes are never laid down, there is no such line
         down = ScoreLine("red_threes_down", side.red_threes_down, side.red_threes_down * each_down)
         parts = (down, held)
