@@ -1,6 +1,7 @@
 """The long run of random play against the rules core: deals a second, and every refusal found.
 
-Random bots (uniform among the engine's legal actions) play each variant at its usual table;
+Random bots (uniform among the engine's legal actions) play each variant, and the house rules
+of `fuzz.HOUSE_RULES_PLAYED`, at its usual table;
 every finished deal goes through the validator and the scorer, and any error, any total that
 differs from the engine's own count, or any card lost is printed. The floor, measured in the
 same run, is dealing alone: shuffling the shoe and dealing the packets of a deal, with no
@@ -24,7 +25,12 @@ try:
 except ImportError:  # run from a checkout without installing
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scorekeeper.engine.fuzz import Finding, check_finished, play_random_deal
+from scorekeeper.engine.fuzz import (
+    Finding,
+    check_finished,
+    house_variants_played,
+    play_random_deal,
+)
 from scorekeeper.engine.game import default_table
 from scorekeeper.engine.state import new_deal
 from scorekeeper.rules.variants import DEALS_PER_GAME, Variant, all_variants, get_variant
@@ -58,10 +64,18 @@ def run(variant: Variant, deals: int, first_seed: int) -> tuple[float, list[Find
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=10_000, help="deals a variant")
-    parser.add_argument("--variant", help="one variant id (default: all built-in variants)")
+    parser.add_argument(
+        "--variant",
+        help="one variant id (default: all built-in variants and the house rules random play "
+        "covers)",
+    )
     parser.add_argument("--seed", type=int, default=0, help="the first deal's seed")
     args = parser.parse_args(argv)
-    variants = [get_variant(args.variant)] if args.variant else list(all_variants())
+    houses = {variant.id: variant for variant in house_variants_played()}
+    if args.variant:
+        variants = [houses.get(args.variant) or get_variant(args.variant)]
+    else:
+        variants = [*all_variants(), *houses.values()]
 
     print(f"random bots, {args.deals} deals a variant at its usual table, seeds from {args.seed}")
     total: list[Finding] = []
@@ -71,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
         total += findings
         table = default_table(variant)
         print(
-            f"  {variant.id:<26} {table.players} players {table.sides} sides: "
+            f"  {variant.id:<34} {table.players} players {table.sides} sides: "
             f"{rate:6.1f} deals/s played (floor: {floor:6.0f} dealt/s), "
             f"{went_out} went out, {len(findings)} refusal(s) or difference(s)",
             flush=True,

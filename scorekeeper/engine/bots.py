@@ -25,6 +25,7 @@ from .actions import (
 from .cards import FACES, NATURAL_FACES, Face
 from .conventions import MIN_MELD, pile_take_count
 from .legal import Candidates, refusal
+from .melds import special_face
 from .state import DealState, Phase
 
 _RED = Face.RED_THREE
@@ -77,7 +78,9 @@ class RandomBot:
 class _Planner:
     """Plays being built for one side from a working copy of a hand."""
 
-    __slots__ = ("state", "rule_one", "most", "ranks", "sizes", "hand", "plays", "points")
+    __slots__ = (
+        "state", "rule_one", "most", "ranks", "sizes", "hand", "plays", "points", "special"
+    )
 
     def __init__(self, state: DealState, side: int, hand: list[int]) -> None:
         variant = state.variant
@@ -90,6 +93,12 @@ class _Planner:
         self.hand = hand
         self.plays: list[Play] = []
         self.points = 0
+        self.special = special_face(variant)
+        """The rank whose melds stay clean (special books), if any."""
+
+    def takes_wilds(self, rank: Face | None) -> bool:
+        """Whether wild cards may join a meld of `rank` (all-wild melds aside)."""
+        return rank is not None and rank is not _BLACK and rank is not self.special
 
     def size(self, index: int) -> int:
         counts = self.sizes[index]
@@ -175,7 +184,7 @@ class _Planner:
     def finish_books(self, keep: int) -> None:
         """Use spare wild cards to turn unfinished melds into (dirty) books."""
         for index, rank in enumerate(self.ranks):
-            if rank is None or rank is _BLACK:
+            if not self.takes_wilds(rank):
                 continue
             naturals, twos, jokers = self.sizes[index]
             size = naturals + twos + jokers
@@ -192,7 +201,7 @@ class _Planner:
             return False
         best = None
         for index, rank in enumerate(self.ranks):
-            if rank is None or rank is _BLACK:
+            if not self.takes_wilds(rank):
                 continue
             naturals, twos, jokers = self.sizes[index]
             size = naturals + twos + jokers
@@ -210,7 +219,12 @@ class _Planner:
         for rank in NATURAL_FACES:
             if self.hand[_TWO] + self.hand[_JOKER] - keep < 1:
                 return
-            if self.hand[rank] == 2 and self.may_start(rank) and self.allows(2, 1):
+            if (
+                self.hand[rank] == 2
+                and self.may_start(rank)
+                and self.takes_wilds(rank)
+                and self.allows(2, 1)
+            ):
                 self.add(rank, 2, *self.wilds(1), None)
 
 
@@ -363,7 +377,7 @@ class HeuristicBot:
         """Add wild cards to the new melds (as the wild limit allows) to reach the minimum."""
         for index in range(len(planner.ranks)):
             rank = planner.ranks[index]
-            while planner.points < minimum and rank is not None and rank is not _BLACK:
+            while planner.points < minimum and planner.takes_wilds(rank):
                 if planner.hand[_TWO] + planner.hand[_JOKER] == 0:
                     return
                 naturals, twos, jokers = planner.sizes[index]

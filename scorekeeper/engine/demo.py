@@ -37,6 +37,8 @@ def summary(game: DemoGame) -> str:
                     ("dirty", entry.dirty_books),
                     ("wild", entry.wild_books),
                     ("black-three", entry.black_three_books),
+                    ("special", entry.special_books),
+                    ("red-three", entry.red_three_books),
                 )
                 if count
             ]

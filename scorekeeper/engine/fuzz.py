@@ -14,6 +14,7 @@ import random
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
+from ..rules.house import HouseRules
 from ..rules.scoring import score_deal
 from ..rules.validation import validate_deal
 from ..rules.variants import DEALS_PER_GAME, Table, Variant
@@ -22,6 +23,37 @@ from .cards import FACE_COUNT, counts_of, shoe
 from .game import default_table, play_deal
 from .scoring import deal_totals, to_deal_entry
 from .state import DealState
+
+HOUSE_RULES_PLAYED: tuple[HouseRules, ...] = (
+    HouseRules(
+        name="Sevens and red-three books",
+        based_on="pagat",
+        changes={
+            "book_bonus.special_rank": "7",
+            "book_bonus.special": 1000,
+            "book_bonus.red_three": 1000,
+            "red_three.down_not_out": 50,
+            "going_out_concealed_bonus": 100,
+            "card_points.black_three": 100,
+        },
+    ),
+    HouseRules(
+        name="Kings for each their own",
+        based_on="brouillette-high",
+        changes={
+            "book_bonus.special_rank": "K",
+            "book_bonus.special": 1500,
+            "going_out_concealed_bonus": 200,
+        },
+    ),
+)
+"""House rules that random play covers beside the built-in variants: every rule that
+changes scoring or play but no built-in variant has (special books, red-three books, red
+threes worth less to a side that did not go out, going out concealed, costly black threes)."""
+
+
+def house_variants_played() -> tuple[Variant, ...]:
+    return tuple(rules.variant() for rules in HOUSE_RULES_PLAYED)
 
 
 @dataclass(frozen=True, slots=True)

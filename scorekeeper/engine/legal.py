@@ -29,7 +29,7 @@ from .actions import (
 from .cards import FACES, NATURAL_FACES, Face
 from .conventions import DRAW_COUNT, MATCHING_TO_TAKE, MIN_MELD, pile_take_count
 from .errors import IllegalAction, Reason
-from .melds import MeldKind, TableMeld, meld_kind, rank_reason
+from .melds import MeldKind, TableMeld, meld_kind, rank_reason, special_face
 from .state import DealEnd, DealState, Outcome, Phase, recycle_set_aside
 
 _RED = Face.RED_THREE
@@ -74,6 +74,7 @@ def _lay(state: DealState, side: int, plays: Sequence[Play], hand: list[int]) ->
     per_wild = limit.per_wild
     extra = limit.extra
     points = state.melded_points
+    special = special_face(variant)
     laid = _Laid()
     laid.existing = existing
     changed = laid.changed
@@ -88,7 +89,7 @@ def _lay(state: DealState, side: int, plays: Sequence[Play], hand: list[int]) ->
         count = naturals + twos + jokers
         if count == 0:
             return reasons.empty_play()
-        if rank is None or rank >= _TWO:
+        if rank is None or rank >= _TWO or rank is special:
             problem = rank_reason(variant, rank, naturals, twos + jokers)
             if problem is not None:
                 return problem
@@ -657,6 +658,7 @@ def _play_blocks(
     if variant.wild_books:
         ranks.append(None)
     most = variant.max_meld_size
+    special = special_face(variant)
     natural_top = must_use is not None and (must_use.is_natural or must_use is _BLACK)
     limit = variant.wild_limit
     points = state.melded_points
@@ -675,7 +677,7 @@ def _play_blocks(
         held = hand[rank] if rank is not None else 0
         each = points[rank] if rank is not None else 0
         limited = rank is not None and rank is not _BLACK
-        clean_only = rank is _BLACK
+        clean_only = rank is _BLACK or (rank is not None and rank is special)
         targets: list[int | None] = [None]
         targets += [i for i, meld in enumerate(melds) if meld.rank is rank]
         for target in targets:

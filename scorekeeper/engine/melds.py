@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cache
 from typing import Any
 
 from ..rules.cards import BOOK_SIZE
@@ -63,6 +64,16 @@ class TableMeld:
         return f"{name}: {self.naturals}{extra}{book}"
 
 
+def special_face(variant: Variant) -> Face | None:
+    """The rank whose clean books are special books (``book_bonus.special_rank``), if any."""
+    return _face_of_rank(variant.book_bonus.special_rank)
+
+
+@cache
+def _face_of_rank(rank: str | None) -> Face | None:
+    return None if rank is None else rank_face(rank)
+
+
 def meld_kind(rank: Face | None, wilds: int) -> MeldKind:
     if rank is None:
         return MeldKind.WILD
@@ -89,6 +100,8 @@ def rank_reason(variant: Variant, rank: Face | None, naturals: int, wilds: int) 
         return reasons.red_three_not_melded()
     if rank is Face.TWO or rank is Face.JOKER:
         return reasons.wild_is_not_a_rank()
+    if wilds and rank is special_face(variant):
+        return reasons.special_rank_clean_only(rank)
     return None
 
 

@@ -174,6 +174,15 @@ def black_threes_clean_only() -> Reason:
     )
 
 
+def special_rank_clean_only(face: Face) -> Reason:
+    return _r(
+        "special-rank-wilds",
+        N_("A meld of {rank} makes a special book, which is always clean: no twos or jokers "
+           "may join it."),
+        rank=face_plural(face),
+    )
+
+
 def one_meld_per_rank(face: Face | None) -> Reason:
     return _r(
         "one-meld-per-rank",

@@ -7,9 +7,12 @@ those entries, so the two can be checked against each other.
 
 from __future__ import annotations
 
+from ..rules.cards import BOOK_SIZE
 from ..rules.entry import DealEntry, SideEntry
+from ..rules.variants import Variant
+from .actions import Discard, Meld, TakePile
 from .cards import FACE_COUNT, Face
-from .melds import MeldKind
+from .melds import MeldKind, TableMeld, special_face
 from .state import DealEnd, DealState
 
 
@@ -34,16 +37,60 @@ def _held(state: DealState, player: int) -> list[int]:
     return held
 
 
+def red_three_books(variant: Variant, laid_down: int) -> int:
+    """How many books the red threes a side laid down make: seven each, where the variant
+    has red-three books (their bonus replaces the points of the red threes in them)."""
+    if variant.book_bonus.red_three is None:
+        return 0
+    return laid_down // BOOK_SIZE
+
+
+def went_out_concealed(state: DealState) -> bool:
+    """Whether the side that went out had no meld on the table before its going-out turn.
+
+    Melds are never taken back, so it had none before exactly when every meld it has was
+    started in that last turn: the actions since the previous player's discard.
+    """
+    side = _went_out_side(state)
+    if side is None:
+        return False
+    history = state.history
+    end = len(history)
+    if end and isinstance(history[-1], Discard):  # gone out on a discard
+        end -= 1
+    start = end
+    while start and not isinstance(history[start - 1], Discard):
+        start -= 1
+    started = sum(
+        1
+        for action in history[start:end]
+        if isinstance(action, Meld | TakePile)
+        for play in action.plays
+        if play.onto is None
+    )
+    return started == len(state.melds[side])
+
+
+def _is_special(meld: TableMeld, special: Face | None) -> bool:
+    return special is not None and meld.rank is special and meld.kind is MeldKind.CLEAN
+
+
 def side_entries(state: DealState) -> tuple[SideEntry, ...]:
     """Each side's score-sheet entry for the deal as it stands (normally once it is over)."""
+    variant = state.variant
     out_side = _went_out_side(state)
+    concealed = bool(variant.going_out_concealed_bonus) and went_out_concealed(state)
+    special = special_face(variant)
     entries = []
     for side in range(state.sides):
         counts = dict.fromkeys(MeldKind, 0)
+        special_books = 0
         meld_points = 0
         for meld in state.melds[side]:
             meld_points += meld.points(state.melded_points)
-            if meld.is_book:
+            if meld.is_book and _is_special(meld, special):
+                special_books += 1
+            elif meld.is_book:
                 counts[meld.kind] += 1
         red_held = 0
         left = 0
@@ -53,6 +100,8 @@ def side_entries(state: DealState) -> tuple[SideEntry, ...]:
             red_held += held[Face.RED_THREE]
             points = zip(held, state.held_points, strict=True)
             left += sum(count * value for count, value in points)
+        red_down = sum(state.red_threes_down[p] for p in players)
+        red_books = red_three_books(variant, red_down)
         entries.append(
             SideEntry(
                 meld_points=meld_points,
@@ -60,10 +109,13 @@ def side_entries(state: DealState) -> tuple[SideEntry, ...]:
                 dirty_books=counts[MeldKind.DIRTY],
                 wild_books=counts[MeldKind.WILD],
                 black_three_books=counts[MeldKind.BLACK_THREE],
-                red_threes_down=sum(state.red_threes_down[p] for p in players),
+                special_books=special_books,
+                red_three_books=red_books,
+                red_threes_down=red_down - BOOK_SIZE * red_books,
                 red_threes_held=red_held,
                 cards_left_points=left,
                 went_out=side == out_side,
+                went_out_concealed=side == out_side and concealed,
                 exact_22=sum(1 for p in players if state.exact_22[p]),
             )
         )
@@ -91,23 +143,37 @@ def deal_totals(state: DealState) -> tuple[int, ...]:
         MeldKind.WILD: bonus.wild or 0,
         MeldKind.BLACK_THREE: bonus.black_three or 0,
     }
+    special = special_face(variant)
     out_side = _went_out_side(state)
     totals = []
     for side in range(state.sides):
         total = 0
         for meld in state.melds[side]:
             total += meld.points(state.melded_points)
-            if meld.is_book:
+            if meld.is_book and _is_special(meld, special):
+                total += bonus.special or 0
+            elif meld.is_book:
                 total += book_bonus[meld.kind]
+        laid_down = 0
         for player in state.side_players(side):
             held = _held(state, player)
             for face in range(FACE_COUNT):
                 total -= held[face] * state.held_points[face]
             total += held[Face.RED_THREE] * variant.red_three.held
-            total += state.red_threes_down[player] * (variant.red_three.down or 0)
+            laid_down += state.red_threes_down[player]
             if state.exact_22[player] and variant.exact_22_bonus is not None:
                 total += variant.exact_22_bonus
+        total += _red_threes_down_points(variant, laid_down, went_out=side == out_side)
         if side == out_side:
             total += variant.going_out_bonus_for(state.deal)
+            if went_out_concealed(state):
+                total += variant.going_out_concealed_bonus
         totals.append(total)
     return tuple(totals)
+
+
+def _red_threes_down_points(variant: Variant, laid_down: int, went_out: bool) -> int:
+    """The side's red threes on the table: whole books of seven first, the rest one by one."""
+    books = red_three_books(variant, laid_down)
+    each = variant.red_three.down_for(went_out) or 0
+    return books * (variant.book_bonus.red_three or 0) + (laid_down - BOOK_SIZE * books) * each

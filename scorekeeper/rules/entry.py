@@ -33,7 +33,9 @@ class SideEntry:
     """How many of the side's players cut exactly 22 cards."""
 
     def has_melded(self) -> bool:
-        return self.meld_points != 0 or self.books() > 0
+        """Whether the side put melds on the table (a red-three book is laid down, not
+        melded)."""
+        return self.meld_points != 0 or self.books() > self.red_three_books
 
     def books(self) -> int:
         return (

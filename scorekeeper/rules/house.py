@@ -684,6 +684,7 @@ def validate_variant(variant: Variant) -> list[Problem]:
     problems += _check_threshold_order(variant)
     problems += _check_tables(variant)
     problems += _check_red_threes(variant)
+    problems += _check_new_scoring_rules(variant)
     problems += _check_cutting(variant)
     if not any(p.field == "tables" for p in problems):
         problems += _check_going_out_possible(variant)
@@ -804,6 +805,44 @@ def _check_red_threes(variant: Variant) -> Iterator[Problem]:
             "red_three.held",
             N_("{field} ({value}) cannot be worth more than a red three laid down ({down})."),
             value=red.held, down=red.down,
+        )
+
+
+def _check_new_scoring_rules(variant: Variant) -> Iterator[Problem]:
+    """Special books, red-three books and red threes laid down by a side that did not go out.
+
+    A red three laid down by a side that did not go out may be worth less than one laid down
+    by the side that went out (published scorers count 50 instead of 100), never more, and
+    never less than one still held.
+    """
+    bonus = variant.book_bonus
+    if (bonus.special is None) != (bonus.special_rank is None):
+        missing = "book_bonus.special" if bonus.special is None else "book_bonus.special_rank"
+        yield _field_problem(
+            missing,
+            N_("{field} is needed: a special book has both a rank and a bonus, or neither."),
+        )
+    red = variant.red_three
+    if red.down is None:
+        if red.down_not_out is not None:
+            yield _field_problem(
+                "red_three.down_not_out",
+                N_("{field}: red threes are never laid down under these rules, so it must "
+                   "be empty (entered {value})."),
+                value=red.down_not_out,
+            )
+        if bonus.red_three is not None:
+            yield _field_problem(
+                "book_bonus.red_three",
+                N_("{field}: red threes are never laid down under these rules, so they "
+                   "cannot make a book."),
+            )
+    elif red.down_not_out is not None and not red.held <= red.down_not_out <= red.down:
+        yield _field_problem(
+            "red_three.down_not_out",
+            N_("{field} must be from {held} (a red three still held) to {down} (one laid "
+               "down by the side that went out), not {value}."),
+            held=red.held, down=red.down, value=red.down_not_out,
         )
 
 

@@ -15,7 +15,9 @@ from .cards import (
     CARDS_PER_RANK_PER_DECK,
     NATURAL_RANKS,
     SMALLEST_CARD_POINTS,
+    CardKind,
     CardPoints,
+    kind_of_rank,
 )
 from .entry import COUNT_FIELDS, POINT_FIELDS, DealEntry, SideEntry
 from .messages import FIELD_TERMS, N_, Problem, Severity, Term
@@ -188,6 +190,22 @@ def _check_book_kinds(deal: _Deal) -> Iterator[Problem]:
                 side=name,
                 variant=Term(deal.variant.name),
             )
+        if side.special_books and deal.variant.book_bonus.special is None:
+            yield _error(
+                index,
+                "special_books",
+                N_("{side}: {variant} has no special books, so none can be scored."),
+                side=name,
+                variant=Term(deal.variant.name),
+            )
+        if side.red_three_books and deal.variant.book_bonus.red_three is None:
+            yield _error(
+                index,
+                "red_three_books",
+                N_("{side}: {variant} has no red-three books, so none can be scored."),
+                side=name,
+                variant=Term(deal.variant.name),
+            )
 
 
 def _check_exact_22(deal: _Deal) -> Iterator[Problem]:
@@ -256,8 +274,9 @@ def _check_going_out_books(deal: _Deal) -> Iterator[Problem]:
         for kind, count in needed:
             have = getattr(side, f"{kind}_books")
             if kind == "clean":
-                # A black-three book holds no wild card: it is one of the clean books.
-                have += side.black_three_books
+                # Black-three books and special books hold no wild card: they are clean
+                # books for going out. A red-three book is a bonus, not a meld: it is not.
+                have += side.black_three_books + side.special_books
             if have < count:
                 yield _error(
                     index,
@@ -313,7 +332,7 @@ def _check_concealed_opening(deal: _Deal) -> Iterator[Problem]:
     if deal.number not in deal.variant.concealed_book_first_meld_deals:
         return
     for index, name, side in deal.sides():
-        if side.has_melded() and side.books() == 0:
+        if side.has_melded() and side.books() == side.red_three_books:
             yield _error(
                 index,
                 "meld_points",
@@ -357,11 +376,12 @@ def least_book_points(variant: Variant, table: Table, side: SideEntry) -> int:
     """
     points = variant.card_points
     decks = table.decks
-    naturals = [
-        (points.low, 4 * CARDS_PER_RANK_PER_DECK * decks),
-        (points.high, 6 * CARDS_PER_RANK_PER_DECK * decks),
-        (points.ace, CARDS_PER_RANK_PER_DECK * decks),
-    ]
+    per_rank = CARDS_PER_RANK_PER_DECK * decks
+    special = _special_kind(variant)
+    ranks = {CardKind.LOW: 4, CardKind.HIGH: 6, CardKind.ACE: 1}
+    if special is not None:  # no other book holds a card of the special rank
+        ranks[special] -= 1
+    naturals = [(points.of(kind), count * per_rank) for kind, count in ranks.items()]
     wilds = [(points.two, 4 * decks), (points.joker, 2 * decks)]
     most_wilds = max(1, variant.wild_limit.most_wilds(BOOK_SIZE))
     natural_points, naturals = _cheapest(
@@ -370,7 +390,15 @@ def least_book_points(variant: Variant, table: Table, side: SideEntry) -> int:
     wild_points, wilds = _cheapest(wilds, BOOK_SIZE * side.wild_books + side.dirty_books)
     either_points, _left = _cheapest(naturals + wilds, (most_wilds - 1) * side.dirty_books)
     black_three_points = BOOK_SIZE * side.black_three_books * max(0, _melded_black_three(variant))
-    return natural_points + wild_points + either_points + black_three_points
+    each_special = points.of(special) if special is not None else 0
+    special_points = BOOK_SIZE * side.special_books * each_special
+    return natural_points + wild_points + either_points + black_three_points + special_points
+
+
+def _special_kind(variant: Variant) -> CardKind | None:
+    """The card kind of the variant's special rank (sevens are low cards), if it has one."""
+    rank = variant.book_bonus.special_rank
+    return kind_of_rank(rank) if rank is not None else None
 
 
 def _check_book_points(deal: _Deal) -> Iterator[Problem]:
@@ -442,12 +470,18 @@ def _check_card_points_in_play(deal: _Deal) -> Iterator[Problem]:
 def _check_threes(deal: _Deal) -> Iterator[Problem]:
     """Two red and two black threes a deck, for the whole table (fact 2)."""
     red = deal.total("red_threes_down") + deal.total("red_threes_held")
-    if red > deal.table.red_threes:
+    red_books = deal.total("red_three_books")
+    if red + BOOK_SIZE * red_books > deal.table.red_threes:
         yield _error(
             None,
-            "red_threes_down",
-            N_("{count} red threes are entered, but {decks} decks hold only {most}."),
-            count=red,
+            "red_three_books" if red_books else "red_threes_down",
+            N_("{count} red threes are entered, but {decks} decks hold only {most}.")
+            if not red_books
+            else N_(
+                "{count} red threes are entered, with seven in each red-three book, but "
+                "{decks} decks hold only {most}."
+            ),
+            count=red + BOOK_SIZE * red_books,
             decks=deal.table.decks,
             most=deal.table.red_threes,
         )
@@ -501,7 +535,8 @@ def _check_wilds(deal: _Deal) -> Iterator[Problem]:
 def _check_naturals(deal: _Deal) -> Iterator[Problem]:
     """Four cards of a rank a deck bound the clean and dirty books (fact 4)."""
     per_rank = deal.table.cards_per_rank
-    ranks = len(NATURAL_RANKS)
+    # The special rank makes special books only: the clean and dirty books are of the others.
+    ranks = len(NATURAL_RANKS) - (1 if deal.variant.book_bonus.special_rank else 0)
     most_clean = ranks * (per_rank // BOOK_SIZE)
     clean = deal.total("clean_books")
     dirty = deal.total("dirty_books")
@@ -530,6 +565,27 @@ def _check_naturals(deal: _Deal) -> Iterator[Problem]:
             clean=clean,
             dirty=dirty,
             decks=deal.table.decks,
+        )
+
+
+def _check_special_supply(deal: _Deal) -> Iterator[Problem]:
+    """The special rank has as many cards as any rank: its books, table-wide, are bounded."""
+    rank = deal.variant.book_bonus.special_rank
+    special = deal.total("special_books")
+    most = deal.table.cards_per_rank // BOOK_SIZE
+    if rank is not None and special > most:
+        yield _error(
+            None,
+            "special_books",
+            N_(
+                "{count} special books are entered, but {decks} decks hold {cards} cards of "
+                "rank {rank}: at most {most} books."
+            ),
+            count=special,
+            decks=deal.table.decks,
+            cards=deal.table.cards_per_rank,
+            rank=rank,
+            most=most,
         )
 
 
@@ -607,7 +663,7 @@ def _check_rank_melds(deal: _Deal) -> Iterator[Problem]:
         return
     most = len(NATURAL_RANKS)
     for index, name, side in deal.sides():
-        natural = side.clean_books + side.dirty_books
+        natural = side.clean_books + side.dirty_books + side.special_books
         if natural > most:
             yield _error(
                 index,
@@ -632,6 +688,18 @@ def _check_rank_melds(deal: _Deal) -> Iterator[Problem]:
                 side=name,
                 variant=Term(deal.variant.name),
                 count=side.black_three_books,
+            )
+        if side.special_books > 1:
+            yield _error(
+                index,
+                "special_books",
+                N_(
+                    "{side}: {variant} allows one meld of each rank, so a side has at most "
+                    "one special book, not {count}."
+                ),
+                side=name,
+                variant=Term(deal.variant.name),
+                count=side.special_books,
             )
 
 
@@ -705,6 +773,48 @@ def _check_lone_player_out(deal: _Deal) -> Iterator[Problem]:
             )
 
 
+def _check_went_out_concealed(deal: _Deal) -> Iterator[Problem]:
+    """Going out concealed is a way of going out, and scores only where the rules pay it."""
+    for index, name, side in deal.sides():
+        if not side.went_out_concealed:
+            continue
+        if not side.went_out:
+            yield _error(
+                index,
+                "went_out_concealed",
+                N_("{side} did not go out, so it cannot have gone out concealed."),
+                side=name,
+            )
+        elif not deal.variant.going_out_concealed_bonus:
+            yield _error(
+                index,
+                "went_out_concealed",
+                N_("{side}: {variant} has no bonus for going out concealed."),
+                side=name,
+                variant=Term(deal.variant.name),
+            )
+
+
+def _check_red_three_books_made(deal: _Deal) -> Iterator[Problem]:
+    """Where seven red threes make a book, a side never has seven laid down outside one."""
+    if deal.variant.book_bonus.red_three is None:
+        return
+    for index, name, side in deal.sides():
+        if side.red_threes_down >= BOOK_SIZE:
+            yield _error(
+                index,
+                "red_threes_down",
+                N_(
+                    "{side}: in {variant} seven red threes laid down make a red-three book: "
+                    "count each seven as a book, and only the others as laid down "
+                    "(entered {value})."
+                ),
+                side=name,
+                variant=Term(deal.variant.name),
+                value=side.red_threes_down,
+            )
+
+
 RULE_CHECKS: tuple[Callable[[_Deal], Iterator[Problem]], ...] = (
     _check_book_kinds,
     _check_exact_22,
@@ -717,9 +827,12 @@ RULE_CHECKS: tuple[Callable[[_Deal], Iterator[Problem]], ...] = (
     _check_threes,
     _check_wilds,
     _check_naturals,
+    _check_special_supply,
     _check_cards_left,
     _check_lone_player_out,
     _check_rank_melds,
     _check_red_threes_laid_down,
     _check_red_threes_after_going_out,
+    _check_went_out_concealed,
+    _check_red_three_books_made,
 )

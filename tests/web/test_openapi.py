@@ -71,6 +71,7 @@ RULE_VERDICTS = [
         *_templates(
             house._check_tables,
             house._check_red_threes,
+            house._check_new_scoring_rules,
             house._check_cutting,
             house._check_going_out_possible,
             house._check_known_tables,

@@ -3,8 +3,10 @@ the validator, and the engine's totals are the rules core's.
 
 Each variant plays 200 deals at its usual table and 20 at every other table it allows, or that
 the sources allow (pagat and saskatchewan: 2 to 6 each for themselves, 2 teams of 2 or of 3;
-simpson and the brouillette games: 2 to 12 players with a deck more than the players). The
-long run of the same check is bench/bench_random_bot.py.
+simpson and the brouillette games: 2 to 12 players with a deck more than the players). House
+rules with the scoring rules no built-in variant has (`fuzz.HOUSE_RULES_PLAYED`: special books,
+red-three books, going out concealed...) play the same deals. The long run of the same check
+is bench/bench_random_bot.py.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from collections import Counter
 import pytest
 
 from scorekeeper.engine import Draw, Face, RandomBot, apply, legal_actions, new_deal
-from scorekeeper.engine.fuzz import play_checked, tables_to_play
+from scorekeeper.engine.fuzz import house_variants_played, play_checked, tables_to_play
 from scorekeeper.engine.legal import Candidates
 from scorekeeper.rules.variants import Table, Variant, all_variants
 
@@ -43,12 +45,15 @@ SOURCE_TABLES: dict[str, tuple[Table, ...]] = {
 """The tables the sources allow, beyond those a variant lists."""
 
 
+PLAYED = (*all_variants(), *house_variants_played())
+
+
 def tables_the_sources_allow(variant: Variant) -> tuple[Table, ...]:
     """The variant's own tables (the usual one first), then those the sources allow."""
-    return tuple(dict.fromkeys((*variant.tables, *SOURCE_TABLES[variant.id])))
+    return tuple(dict.fromkeys((*variant.tables, *SOURCE_TABLES.get(variant.id, ()))))
 
 
-@pytest.mark.parametrize("variant", all_variants(), ids=lambda variant: variant.id)
+@pytest.mark.parametrize("variant", PLAYED, ids=lambda variant: variant.id)
 def test_random_deals_are_accepted_and_scored_alike(variant: Variant) -> None:
     playable = variant.with_changes(tables=tables_the_sources_allow(variant))
     usual, *others = tables_to_play(playable)
@@ -60,7 +65,7 @@ def test_random_deals_are_accepted_and_scored_alike(variant: Variant) -> None:
     assert [str(finding) for finding in findings] == []
 
 
-@pytest.mark.parametrize("variant", all_variants(), ids=lambda variant: variant.id)
+@pytest.mark.parametrize("variant", PLAYED, ids=lambda variant: variant.id)
 def test_deals_a_side_goes_out_of_are_accepted_and_scored_alike(variant: Variant) -> None:
     """Random bots seldom go out: here the first side plays the heuristic bot, which does."""
     table = tables_to_play(variant)[0]
