@@ -18,7 +18,7 @@ from ..games.breakdown import count_label
 from ..handbook.words import deal_values
 from ..rules.game import GameScore
 from ..rules.scoring import SideScore, line_keys
-from ..rules.variants import DEALS_PER_GAME, BookCount, ConcealedOpening, Variant
+from ..rules.variants import BookCount, ConcealedOpening, Variant
 from ..variant_texts import variant_text
 from .geometry import (
     DEAL_COLUMN_PT,
@@ -235,6 +235,8 @@ def books_text(books: BookCount) -> str:
 def _first_meld_words(variant: Variant, deal: int) -> tuple[str, str]:
     """The deal's first meld as the sheet prints it: the minimum, and a note beside it."""
     minimum = number(variant.first_meld_for(deal))
+    if variant.first_meld_by_score:
+        minimum = _("by score")
     if deal not in variant.concealed_book_first_meld_deals:
         return minimum, ""
     if variant.concealed_opening is ConcealedOpening.WITH_POINTS:
@@ -253,7 +255,7 @@ def deal_blocks(variant: Variant) -> tuple[DealBlock, ...]:
         Row(RUNNING_TOTAL, _("Running total"), total=True),
     )
     blocks = []
-    for deal in range(1, DEALS_PER_GAME + 1):
+    for deal in range(1, variant.deals + 1):
         first_meld, note = _first_meld_words(variant, deal)
         blocks.append(
             DealBlock(
@@ -261,10 +263,19 @@ def deal_blocks(variant: Variant) -> tuple[DealBlock, ...]:
                 first_meld=first_meld,
                 first_meld_note=note,
                 going_out=books_parts(variant.going_out_for(deal)),
-                rows=lines + totals,
+                rows=_with_deal_bonus(variant, deal, lines) + totals,
             )
         )
     return tuple(blocks)
+
+
+def _with_deal_bonus(variant: Variant, deal: int, lines: tuple[Row, ...]) -> tuple[Row, ...]:
+    """The lines of one deal: where the going-out bonus changes by deal, its row names the
+    deal's own bonus."""
+    if len(set(variant.going_out_bonus)) == 1:
+        return lines
+    bonus = signed(variant.going_out_bonus_for(deal))
+    return tuple(replace(row, hint=bonus) if row.key == "going_out" else row for row in lines)
 
 
 def _card_values(variant: Variant) -> str:
@@ -319,7 +330,7 @@ def _red_threes(variant: Variant) -> str:
 
 def _going_out(variant: Variant) -> str:
     text = _("%(bonus)s.", bonus=deal_values(variant.going_out_bonus, signed))
-    needs = [variant.going_out_for(deal) for deal in range(1, DEALS_PER_GAME + 1)]
+    needs = [variant.going_out_for(deal) for deal in range(1, variant.deals + 1)]
     if len(set(needs)) == 1:
         text += " " + _("Books needed every deal: %(books)s.", books=books_text(needs[0]))
     else:
@@ -328,8 +339,21 @@ def _going_out(variant: Variant) -> str:
 
 
 def _first_meld(variant: Variant) -> str:
-    values = " · ".join(number(variant.first_meld_for(d)) for d in range(1, DEALS_PER_GAME + 1))
-    return _("%(points)s (deals 1 to 4).", points=values)
+    if variant.first_meld_by_score:
+        return _("By the side's score before the deal: %(table)s.", table=thresholds_text(variant))
+    values = " · ".join(number(variant.first_meld_for(d)) for d in range(1, variant.deals + 1))
+    if variant.deals == 1:
+        return _("%(points)s.", points=values)
+    return _("%(points)s (deals 1 to %(last)s).", points=values, last=variant.deals)
+
+
+def thresholds_text(variant: Variant) -> str:
+    """The first meld by running score as one line: "from 0: 50 · from 1,500: 90"."""
+    ordered = sorted(variant.first_meld_by_score, key=lambda threshold: threshold.from_score)
+    return " · ".join(
+        _("from %(score)s: %(points)s", score=number(t.from_score), points=number(t.minimum))
+        for t in ordered
+    )
 
 
 def table_text(variant: Variant, sides: int, players: int | None = None) -> str:
@@ -451,7 +475,7 @@ def result_text(game: GameScore) -> InfoItem:
         return InfoItem(label, _("%(names)s with %(points)s", names=_list(names), points=totals))
     return InfoItem(
         _("In progress"),
-        _("%(num)s of %(total)s deals entered", num=len(game.deals), total=DEALS_PER_GAME),
+        _("%(num)s of %(total)s deals entered", num=len(game.deals), total=game.variant.deals),
     )
 
 
