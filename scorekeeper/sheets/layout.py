@@ -21,10 +21,12 @@ from ..rules.scoring import SideScore, line_keys
 from ..rules.variants import BookCount, ConcealedOpening, Variant
 from ..variant_texts import variant_text
 from .geometry import (
+    COMPACT_FROM_DEALS,
     DEAL_COLUMN_PT,
     HINT_COLUMN_PT,
     LABEL_COLUMN_PT,
     Paper,
+    least_row_pt,
     side_column_width_pt,
 )
 
@@ -113,6 +115,16 @@ class Sheet:
     @property
     def sides(self) -> int:
         return len(self.games[0].columns)
+
+    @property
+    def compact(self) -> bool:
+        """Whether the rows are set in smaller type, for a game of many deals."""
+        return self.variant.deals >= COMPACT_FROM_DEALS
+
+    @property
+    def least_row_pt(self) -> float:
+        """The least height of a score row (the same for the cut-down copy that is measured)."""
+        return least_row_pt(self.variant.deals)
 
     def fit_key(self, language: str) -> tuple[object, ...]:
         """What the height of the sheet's fixed parts depends on: its shape, not its numbers.
