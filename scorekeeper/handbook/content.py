@@ -190,7 +190,10 @@ class Handbook:
     variant: Variant
     quick_reference: tuple[QuickGroup, ...]
     first_meld: tuple[Row, ...]
+    """The quick reference's first melds: by deal, or by running score."""
     first_meld_note: str
+    first_meld_heading: str
+    """What the first cell of each of those rows is: a deal, or a running score."""
     sections: tuple[Section, ...]
     titles: dict[str, str]
     inferred: tuple[str, ...]
@@ -1540,8 +1543,13 @@ def handbook(variant: Variant) -> Handbook:
     return Handbook(
         variant=variant,
         quick_reference=writer.quick_reference(),
-        first_meld=tuple(writer.first_meld_rows()),
+        first_meld=tuple(
+            writer.threshold_rows() if variant.first_meld_by_score else writer.first_meld_rows()
+        ),
         first_meld_note=writer.first_meld_note(),
+        first_meld_heading=(
+            _("Score before the deal") if variant.first_meld_by_score else _("Deal")
+        ),
         sections=sections,
         titles=titles,
         inferred=tuple(

@@ -3,12 +3,14 @@ through the deal form, printed and scored by the API as a table would."""
 
 from __future__ import annotations
 
+import copy
 import io
 import re
+from html import unescape
 
 import pytest
 from flask.testing import FlaskClient
-from house_helpers import make_house_rules, text
+from house_helpers import edit_house_rules, make_house_rules, text
 from pypdf import PdfReader
 from sample_deals import PAGAT_CAUGHT, PAGAT_OUT, form_values
 
@@ -209,3 +211,77 @@ def test_the_meld_checker_refuses_a_deal_past_the_games_last(client):
     assert answer.get_json()["errors"][0]["message"] == (
         "The deal must be a number from 1 to 4, not 5."
     )
+
+
+def test_the_rules_pages_of_a_five_deal_game_give_every_deals_first_meld(client):
+    slug = make_house_rules(client, name="Five deals", deals=5)
+    edited = edit_house_rules(
+        client, slug, first_meld__5=200,
+        **{f"going_out_bonus__{deal}": deal * 100 for deal in range(1, 6)},
+    )
+    assert edited.status_code == 303, text(edited)
+
+    page = unescape(text(client.get("/rules/house-five-deals")))
+
+    assert "A game is 5 deals." in page
+    assert "After deal 5, the side with the highest total wins the game." in page
+    quick = page.split("Minimum", 1)[1].split("Minimum", 1)[0]
+    assert "50 90 120 150 200" in quick
+    assert "+100 / +200 / +300 / +400 / +500 for the side that went out" in page
+
+
+def test_the_rules_pages_show_the_first_meld_by_running_score(client):
+    make_house_rules(client, name="By score", **BY_SCORE)
+
+    page = unescape(text(client.get("/rules/house-by-score")))
+
+    assert "set by your side's total before the deal" in page
+    assert "Score before the deal from 0 from 1500 from 3000 Minimum 50 90 120" in page
+    assert "Score before the deal Minimum from 0 50 from 1500 90 from 3000 120" in page
+
+
+def test_the_sheet_of_rules_by_running_score_prints_the_thresholds(client):
+    make_house_rules(client, name="By score", **BY_SCORE)
+
+    pages = pdf_pages(client.get("/sheets/house-by-score.pdf?sides=2").data)
+
+    assert (
+        "First meld: By the side's score before the deal: from 0: 50 · from 1,500: 90 · "
+        "from 3,000: 120." in pages[0].replace("\n", " ")
+    )
+    assert "FIRST MELD\nby score" in pages[0]
+
+
+def test_a_five_deal_game_goes_out_in_a_file_and_comes_back_and_a_sixth_deal_is_refused(client):
+    make_house_rules(client, name="Five deals", deals=5)
+    game = start_game(client, "house-five-deals")
+    for number in range(1, 6):
+        enter(client, game, number)
+    document = client.get(f"{game}/export.json").get_json()
+    six = copy.deepcopy(document)
+    six["games"][0]["deals"].append({**six["games"][0]["deals"][-1], "number": 6})
+    past = copy.deepcopy(document)
+    past["games"][0]["deals"][-1]["number"] = 6
+
+    imported = client.post("/api/v1/games", json=document)
+    too_many = client.post("/api/v1/games", json=six)
+    sixth = client.post("/api/v1/games", json=past)
+
+    assert [deal["number"] for deal in document["games"][0]["deals"]] == [1, 2, 3, 4, 5]
+    assert imported.status_code == 201, imported.get_json()
+    assert too_many.status_code == 422
+    assert "must be a list of at most 5" in str(too_many.get_json())
+    assert sixth.status_code == 422
+    assert "number" in str(sixth.get_json())
+
+
+def test_the_meld_checker_page_offers_the_deals_of_the_rules_chosen(client):
+    make_house_rules(client, name="Five deals", deals=5)
+    ask = "/meld-checker?rank=K&naturals=3&twos=0&jokers=0&first_meld=y"
+
+    fifth = client.get(f"{ask}&variant=house-five-deals&deal=5")
+    refused = client.get(f"{ask}&variant=pagat&deal=5")
+
+    assert fifth.status_code == 200, text(fifth)
+    assert refused.status_code == 422
+    assert "These rules play 4 deals: choose a deal from 1 to 4." in text(refused)
