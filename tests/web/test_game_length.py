@@ -285,3 +285,15 @@ def test_the_meld_checker_page_offers_the_deals_of_the_rules_chosen(client):
     assert fifth.status_code == 200, text(fifth)
     assert refused.status_code == 422
     assert "These rules play 4 deals: choose a deal from 1 to 4." in text(refused)
+
+
+def test_the_openapi_document_allows_eight_deals_and_describes_running_scores(client):
+    schemas = client.get("/api/v1/openapi.json").get_json()["components"]["schemas"]
+
+    entry = schemas["DealEntry"]["properties"]
+    assert entry["deal"]["maximum"] == 8
+    assert entry["running_scores"]["type"] == ["array", "null"]
+    assert "first_meld_by_score" in entry["running_scores"]["description"]
+    assert "running_scores" not in schemas["DealEntry"]["required"]
+    assert schemas["MeldCheck"]["properties"]["deal"]["maximum"] == 8
+    assert schemas["MeldCheck"]["properties"]["running_score"]["type"] == "integer"
