@@ -57,6 +57,7 @@ def test_a_house_game_of_more_deals_is_entered_to_its_end(client, deals):
     assert f"Us won with {deals * DEAL_TOTALS[0]} points." in board
     assert "Enter deal" not in board
     assert client.get(f"{game}/deals/{deals + 1}").status_code == 404
+    assert f'data-deals="{deals}"' in client.get(game).get_data(as_text=True)  # kept offline
     assert client.post(f"{game}/deals/{deals + 1}", data=DEAL).status_code == 404
 
 
