@@ -33,7 +33,7 @@ from scorekeeper.engine.fuzz import (
 )
 from scorekeeper.engine.game import default_table
 from scorekeeper.engine.state import new_deal
-from scorekeeper.rules.variants import DEALS_PER_GAME, Variant, all_variants, get_variant
+from scorekeeper.rules.variants import Variant, all_variants, get_variant
 
 FINDINGS_SHOWN = 20
 
@@ -43,7 +43,7 @@ def dealing_floor(variant: Variant, deals: int = 200) -> float:
     table = default_table(variant)
     start = time.perf_counter()
     for seed in range(deals):
-        new_deal(variant, seed % DEALS_PER_GAME + 1, table, random.Random(seed))
+        new_deal(variant, seed % variant.deals + 1, table, random.Random(seed))
     return deals / (time.perf_counter() - start)
 
 

@@ -51,7 +51,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m scorekeeper")
     commands = parser.add_subparsers(dest="command", required=True)
     commands.add_parser("score", help="score the deal read as JSON from standard input")
-    demo = commands.add_parser("demo", help="play a four-deal game between bots")
+    demo = commands.add_parser("demo", help="play a whole game between bots")
     demo.add_argument("--variant", default="pagat")
     demo.add_argument("--seed", type=int, default=1)
     demo.add_argument("--json", action="store_true", help="print the game as JSON")

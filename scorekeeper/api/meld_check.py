@@ -7,11 +7,13 @@ from typing import Any
 from ..engine.melds import check_meld
 from ..house.catalogue import find_variant
 from ..rules.house import VariantRejected, resolve_variant
-from ..rules.json_entry import read_object
+from ..rules.json_entry import MOST_RUNNING_SCORE, read_object
 from ..rules.messages import N_, Problem
-from ..rules.variants import DEALS_PER_GAME, UnknownVariant, Variant
+from ..rules.variants import MAX_DEALS, UnknownVariant, Variant
 
-MELD_FIELDS = ("variant", "deal", "rank", "naturals", "twos", "jokers", "first_meld")
+MELD_FIELDS = (
+    "variant", "deal", "rank", "naturals", "twos", "jokers", "first_meld", "running_score",
+)
 COUNT_FIELDS = ("naturals", "twos", "jokers")
 RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3")
 MOST_CARDS = 100
@@ -31,9 +33,15 @@ def answer_meld_check(data: object) -> tuple[dict[str, Any], bool]:
     )
     variant = _variant(values, problems)
     deal = values.get("deal", 1)
-    if isinstance(deal, int) and not 1 <= deal <= DEALS_PER_GAME:
+    last = variant.deals if variant is not None else MAX_DEALS
+    if isinstance(deal, int) and not 1 <= deal <= last:
         problems.append(
-            _problem("deal", N_("The deal must be 1, 2, 3 or 4, not {value}."), value=deal)
+            _problem(
+                "deal",
+                N_("The deal must be a number from 1 to {last}, not {value}."),
+                last=last,
+                value=deal,
+            )
         )
     rank = values.get("rank")
     if rank is not None and rank not in RANKS:
@@ -52,6 +60,16 @@ def answer_meld_check(data: object) -> tuple[dict[str, Any], bool]:
                     field, N_("{field} must be between 0 and {most}."), field=field, most=MOST_CARDS
                 )
             )
+    running_score = values.get("running_score")
+    if isinstance(running_score, int) and abs(running_score) > MOST_RUNNING_SCORE:
+        problems.append(
+            _problem(
+                "running_score",
+                N_("{field} must be between -{most} and {most}."),
+                field="running_score",
+                most=MOST_RUNNING_SCORE,
+            )
+        )
     if problems or variant is None:
         return {"errors": [p.to_dict() for p in problems]}, False
     check = check_meld(
@@ -60,6 +78,7 @@ def answer_meld_check(data: object) -> tuple[dict[str, Any], bool]:
         rank,  # type: ignore[arg-type]
         **{field: int(values.get(field, 0)) for field in COUNT_FIELDS},  # type: ignore[call-overload]
         first_meld=bool(values.get("first_meld", False)),
+        running_score=running_score,  # type: ignore[arg-type]
     )
     return check.to_dict(), True
 

@@ -12,7 +12,8 @@ from typing import Any
 from ..config import MAX_UPLOAD_BYTES
 from ..rules.cards import SMALLEST_CARD_POINTS
 from ..rules.entry import POINT_FIELDS, SIDE_FIELDS, SideEntry
-from ..rules.variants import DEALS_PER_GAME
+from ..rules.json_entry import MOST_RUNNING_SCORE
+from ..rules.variants import MAX_DEALS
 from .variant_schema import (
     NAME_PATTERN,
     TEXT_PATTERN,
@@ -75,16 +76,41 @@ def _side_entry_schema(most: int | None = None) -> Schema:
     }
 
 
+def _deal_number_schema() -> Schema:
+    return {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": MAX_DEALS,
+        "description": f"From 1 to the variant's number of deals (its deals: 1 to {MAX_DEALS}).",
+    }
+
+
 def _deal_entry_schema() -> Schema:
     return {
         "type": "object",
         "description": "What a table writes down for one deal.",
         "properties": {
             "variant": variant_choice_schema(),
-            "deal": {"type": "integer", "minimum": 1, "maximum": DEALS_PER_GAME},
+            "deal": _deal_number_schema(),
             "players": {"type": ["integer", "null"], "minimum": 1},
             "stock_ran_out": {"type": "boolean"},
             "sides": {"type": "array", "minItems": 1, "items": _ref("SideEntry")},
+            "running_scores": {
+                "type": ["array", "null"],
+                "description": (
+                    "Each side's game score before this deal, in the order of sides. Read "
+                    "where the variant sets the first meld by running score "
+                    "(first_meld_by_score): each side's first meld must then reach the minimum "
+                    "of the highest threshold at or below its score (the lowest threshold "
+                    "below them all). Absent or null: each side needs only the smallest "
+                    "minimum of the table."
+                ),
+                "items": {
+                    "type": "integer",
+                    "minimum": -MOST_RUNNING_SCORE,
+                    "maximum": MOST_RUNNING_SCORE,
+                },
+            },
         },
         "required": ["variant", "deal", "sides"],
         "additionalProperties": False,
@@ -156,7 +182,7 @@ def _export_schemas() -> dict[str, Schema]:
     deal = {
         "type": "object",
         "properties": {
-            "number": {"type": "integer", "minimum": 1, "maximum": DEALS_PER_GAME},
+            "number": _deal_number_schema(),
             "version": version,
             "stock_ran_out": {"type": "boolean"},
             "created_at": when,
@@ -184,7 +210,7 @@ def _export_schemas() -> dict[str, Schema]:
                     "pattern": EXPORT_NAME_PATTERN,
                 },
             },
-            "deals": {"type": "array", "maxItems": DEALS_PER_GAME, "items": _ref("ExportDeal")},
+            "deals": {"type": "array", "maxItems": MAX_DEALS, "items": _ref("ExportDeal")},
         },
         "required": list(GAME_KEYS),
         "additionalProperties": False,
@@ -249,12 +275,21 @@ def _meld_check_schema() -> Schema:
         "description": "One meld to check against a variant's rules.",
         "properties": {
             "variant": variant_choice_schema(),
-            "deal": {"type": "integer", "minimum": 1, "maximum": DEALS_PER_GAME},
+            "deal": _deal_number_schema(),
             "rank": {"type": ["string", "null"], "enum": [*RANKS, None]},
             "naturals": count,
             "twos": count,
             "jokers": count,
             "first_meld": {"type": "boolean"},
+            "running_score": {
+                "type": "integer",
+                "minimum": -MOST_RUNNING_SCORE,
+                "maximum": MOST_RUNNING_SCORE,
+                "description": (
+                    "The side's game score before the deal, where the variant sets the first "
+                    "meld by running score; absent: the smallest minimum of its table."
+                ),
+            },
         },
         "required": ["variant"],
         "additionalProperties": False,

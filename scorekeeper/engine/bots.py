@@ -346,7 +346,7 @@ class HeuristicBot:
         target = planner.growing(_BLACK)
         if target is None and held < MIN_MELD:
             return
-        if points + table[_BLACK] * held < state.variant.first_meld_for(state.deal):
+        if points + table[_BLACK] * held < state.first_meld_for(side):
             return
         planner.naturals(_BLACK)
 
@@ -359,7 +359,7 @@ class HeuristicBot:
                 planner.naturals(rank)
         if variant.wild_books and hand[_TWO] + hand[_JOKER] >= MIN_MELD:
             planner.wild_meld()
-        minimum = variant.first_meld_for(state.deal)
+        minimum = state.first_meld_for(state.side_of[player])
         if planner.points < minimum:
             planner.pairs(0)
         if planner.points < minimum:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from ..rules.house import HouseRules
 from ..rules.scoring import score_deal
 from ..rules.validation import validate_deal
-from ..rules.variants import DEALS_PER_GAME, Table, Variant
+from ..rules.variants import Table, Variant
 from .bots import Bot, HeuristicBot, RandomBot
 from .cards import FACE_COUNT, counts_of, shoe
 from .game import default_table, play_deal
@@ -88,7 +88,7 @@ def play_random_deal(
     With `against_heuristic`, the first side is played by heuristic bots, which go out:
     random bots alone almost always play until the stock runs out.
     """
-    deal = seed % DEALS_PER_GAME + 1
+    deal = seed % variant.deals + 1
     bots: list[Bot] = [RandomBot(seed * 97 + seat) for seat in range(table.players)]
     if against_heuristic:
         for seat in range(0, table.players, table.sides):

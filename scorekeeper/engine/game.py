@@ -1,4 +1,4 @@
-"""Whole simulated games: bots play the four deals of a variant from one seed."""
+"""Whole simulated games: bots play every deal of a variant from one seed."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..rules.entry import SIDE_FIELDS, DealEntry
-from ..rules.variants import DEALS_PER_GAME, Table, Variant, get_variant
+from ..rules.variants import Table, Variant, get_variant
 from .bots import Bot, HeuristicBot
 from .errors import TurnCapReached
 from .legal import apply
@@ -56,9 +56,17 @@ def side_names(table: Table) -> tuple[str, ...]:
 
 
 def play_deal(
-    variant: Variant, deal: int, table: Table, rng: random.Random, bots: Sequence[Bot]
+    variant: Variant,
+    deal: int,
+    table: Table,
+    rng: random.Random,
+    bots: Sequence[Bot],
+    running_scores: Sequence[int] | None = None,
 ) -> DealState:
-    """Deal and play one deal to its end; raise TurnCapReached if it never ends."""
+    """Deal and play one deal to its end; raise TurnCapReached if it never ends.
+
+    `running_scores`: each side's game score before the deal (first melds may follow it).
+    """
     if len(bots) != table.players:
         raise ValueError(f"{table.players} players need {table.players} bots")
 
@@ -66,7 +74,7 @@ def play_deal(
         partner = state.teammates[asker][0]
         return bots[partner].allows_going_out(state, asker)
 
-    state = new_deal(variant, deal, table, rng, answer)
+    state = new_deal(variant, deal, table, rng, answer, running_scores)
     actions = 0
     while state.outcome is None:
         if state.turn >= TURN_CAP or actions >= ACTION_CAP:
@@ -151,7 +159,7 @@ def play_game(
     players: int | None = None,
     bot: Bot | Sequence[Bot] | None = None,
 ) -> DemoGame:
-    """Play the variant's four deals with bots; the same seed gives the same game."""
+    """Play every deal of the variant with bots; the same seed gives the same game."""
     if isinstance(variant, str):
         variant = get_variant(variant)
     table = default_table(variant, sides, players)
@@ -162,9 +170,10 @@ def play_game(
     else:
         bots = [bot] * table.players
     rng = random.Random(seed)
-    deals = []
-    for number in range(1, DEALS_PER_GAME + 1):
-        state = play_deal(variant, number, table, rng, bots)
+    deals: list[DemoDeal] = []
+    for number in range(1, variant.deals + 1):
+        scores = tuple(sum(d.totals[side] for d in deals) for side in range(table.sides))
+        state = play_deal(variant, number, table, rng, bots, scores)
         outcome = state.outcome
         deals.append(
             DemoDeal(

@@ -245,7 +245,7 @@ def _first_meld_refusal(
             return reasons.concealed_book_needed(deal)
         if variant.concealed_opening is ConcealedOpening.INSTEAD_OF_POINTS:
             return None
-    minimum = variant.first_meld_for(deal)
+    minimum = state.first_meld_for(side)
     if laid.points < minimum:
         if from_pile:
             return reasons.first_meld_short_from_pile(deal, minimum, laid.points)
@@ -725,4 +725,4 @@ def _least_single_play_points(state: DealState, side: int) -> float:
         variant.concealed_opening is ConcealedOpening.INSTEAD_OF_POINTS
     ):
         return -math.inf
-    return variant.first_meld_for(state.deal)
+    return state.first_meld_for(side)

@@ -185,13 +185,15 @@ def check_meld(
     jokers: int = 0,
     *,
     first_meld: bool = False,
+    running_score: int | None = None,
 ) -> MeldCheck:
     """Check one whole meld: `rank` is "A", "K" ... "4", "3" for black threes, None for wild.
 
-    Raises ValueError for a rank that is not one of those, or a deal outside 1-4. Every rule
+    Raises ValueError for a rank that is not one of those, or a deal outside the game. Every rule
     the meld breaks is listed in `reasons`; with `first_meld`, falling short of the deal's
     minimum (or of a concealed book where one must open) makes it illegal too, although in
-    play several melds laid down together may reach the minimum.
+    play several melds laid down together may reach the minimum. `running_score`: the side's
+    game score before the deal, where the first meld follows it.
     """
     if not 1 <= deal <= len(variant.first_meld):
         raise ValueError(f"deal must be 1 to {len(variant.first_meld)}, not {deal}")
@@ -207,7 +209,7 @@ def check_meld(
     table = melded_points(variant.card_points)
     meld = TableMeld(face, max(naturals, 0), max(twos, 0), max(jokers, 0))
     points = meld.points(table)
-    minimum = variant.first_meld_for(deal)
+    minimum = variant.first_meld_for_score(deal, running_score)
     concealed = deal in variant.concealed_book_first_meld_deals
     points_needed = not concealed or variant.concealed_opening is ConcealedOpening.WITH_POINTS
     meets = (points >= minimum or not points_needed) and (meld.is_book or not concealed)

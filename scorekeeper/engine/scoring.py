@@ -130,6 +130,7 @@ def to_deal_entry(state: DealState) -> DealEntry:
         sides=side_entries(state),
         players=state.players,
         stock_ran_out=stock_ran_out(state),
+        running_scores=state.running_scores,
     )
 
 

@@ -89,6 +89,7 @@ class DealState:
         "answer",
         "held_points",
         "melded_points",
+        "running_scores",
     )
 
     def __init__(
@@ -106,6 +107,7 @@ class DealState:
         current: int | None = None,
         exact_22: Sequence[bool] | None = None,
         answer: PartnerAnswer = always_yes,
+        running_scores: Sequence[int] | None = None,
     ) -> None:
         players = table.players
         if len(hands) != players or len(feet) != players:
@@ -146,6 +148,11 @@ class DealState:
         self.answer = answer
         self.held_points = held_points(variant.card_points)
         self.melded_points = melded_points(variant.card_points)
+        self.running_scores: tuple[int, ...] | None = (
+            None if running_scores is None else tuple(running_scores)
+        )
+        """Each side's game score before the deal (None: not known, as when a deal is played
+        alone); the first meld follows it where the variant sets it by running score."""
 
     # --- reading the table ----------------------------------------------------------------------
 
@@ -167,6 +174,11 @@ class DealState:
 
     def hand_size(self, player: int) -> int:
         return sum(self.hands[player])
+
+    def first_meld_for(self, side: int) -> int:
+        """The points the side's first meld must reach: by deal, or by its running score."""
+        score = None if self.running_scores is None else self.running_scores[side]
+        return self.variant.first_meld_for_score(self.deal, score)
 
     def side_players(self, side: int) -> tuple[int, ...]:
         return tuple(p for p in range(self.players) if self.side_of[p] == side)
@@ -261,9 +273,11 @@ def new_deal(
     table: Table,
     rng: random.Random,
     answer: PartnerAnswer = always_yes,
+    running_scores: Sequence[int] | None = None,
 ) -> DealState:
     """Shuffle, deal the hands and feet (or let each player cut), form the stock, and turn
-    up the first discard where the variant turns one."""
+    up the first discard where the variant turns one. `running_scores`: each side's game
+    score before the deal, where first melds follow it."""
     players = table.players
     dealt = players * (variant.hand_size + variant.foot_size)
     if dealt >= table.decks * CARDS_PER_DECK:
@@ -293,6 +307,7 @@ def new_deal(
         dealer=dealer,
         exact_22=exact,
         answer=answer,
+        running_scores=running_scores,
     )
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from scorekeeper.rules.entry import SIDE_FIELDS, DealEntry, SideEntry
 from scorekeeper.rules.game import GameScore, score_game
+from scorekeeper.rules.scoring import score_deal
 from scorekeeper.rules.variants import Variant, variant_from_dict
 
 from .models import Deal, DealSide, Game
@@ -39,3 +40,14 @@ def game_score(game: Game) -> GameScore:
     variant = game_variant(game)
     entries = [deal_entry(game, deal, variant) for deal in game.deals]
     return score_game(variant, game.side_names, entries)
+
+
+def running_scores_before(game: Game, variant: Variant, number: int) -> tuple[int, ...]:
+    """Each side's game score from the deals before deal `number`: where the first meld
+    follows a side's running score, the score it is checked against."""
+    totals = [0] * len(game.side_names)
+    for deal in game.deals:
+        if deal.number < number:
+            for side, score in enumerate(score_deal(deal_entry(game, deal, variant))):
+                totals[side] += score.total
+    return tuple(totals)

@@ -10,7 +10,7 @@ instead of typing the deal anew.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from flask import session
 
@@ -39,7 +39,11 @@ def forget_saved() -> None:
 def saved_offer(game_id: int) -> UndoOffer | None:
     """What this browser saved last in this game, whatever happened since (None if nothing)."""
     kept = session.get(SESSION_KEY)
-    if not (isinstance(kept, list) and len(kept) == 4 and all(type(n) is int for n in kept)):
+    if not (
+        isinstance(kept, list)
+        and len(kept) == len(fields(UndoOffer))
+        and all(type(n) is int for n in kept)
+    ):
         return None
     offer = UndoOffer(*kept)
     return offer if offer.game_id == game_id else None

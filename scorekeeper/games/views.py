@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import NoReturn
 
 from babel.lists import format_list
@@ -28,7 +28,7 @@ from scorekeeper.rules.messages import Problem
 from scorekeeper.rules.score_lines import EntryField, LineSpec, shown_specs
 from scorekeeper.rules.scoring import score_deal, shown_line_keys, shown_lines
 from scorekeeper.rules.validation import Report, validate_deal
-from scorekeeper.rules.variants import DEALS_PER_GAME, ConcealedOpening, Variant
+from scorekeeper.rules.variants import MAX_DEALS, ConcealedOpening, Variant
 from scorekeeper.tables.service import mark_used, table_for_new
 from scorekeeper.variant_texts import variant_text
 
@@ -59,7 +59,7 @@ from .forms import (
 )
 from .models import Deal, Game
 from .rule_links import rule_topic, rule_url
-from .scoring import game_score, game_variant
+from .scoring import game_score, game_variant, running_scores_before
 from .service import load_game, start_game
 from .turns import deal_turn
 from .undo import (
@@ -112,7 +112,6 @@ def _games_context() -> dict[str, object]:
     return {
         "game_title": game_title,
         "names_of": names_of,
-        "DEALS_PER_GAME": DEALS_PER_GAME,
     }
 
 
@@ -311,12 +310,14 @@ def _counter_used(side_form: FormField, kinds: Iterable[CounterKind], where: str
 @writes_in_one_statement
 @edit_only
 def deal(game_id: int, number: int) -> str | Response | tuple[str, int]:
-    if not 1 <= number <= DEALS_PER_GAME:
+    if not 1 <= number <= MAX_DEALS:
         abort(404)
     if request.method == "POST":
         return _post_deal(game_id, number)
     game = _get_game(game_id)
     variant = game_variant(game)
+    if number > variant.deals:
+        abort(404)
     stored = game.deal(number)
     data = _form_data(variant, stored) if stored is not None else take_undone(game_id, number)
     form = deal_form(variant, game.side_names, data=data)
@@ -356,11 +357,15 @@ def _check_posted(game_id: int, number: int) -> Checked:
     """
     game = _game_with_sides(game_id)
     variant = game_variant(game)
+    if number > variant.deals:
+        abort(404)
     form = deal_form(variant, game.side_names)
     if not form.validate_on_submit():
         form.apply_counters(variant)
         return Checked(game, variant, form, None, None)
     entry = form.entry(variant, number, game.players)
+    if variant.first_meld_by_score:
+        entry = replace(entry, running_scores=running_scores_before(game, variant, number))
     return Checked(game, variant, form, entry, validate_deal(entry, game.side_names))
 
 
@@ -420,7 +425,7 @@ def preview_deal(game_id: int, number: int) -> Response:
     """The deal being typed, scored and checked by the rules core, for the form's live
     totals: each side's total as it stands (None while the form itself refuses a field) and
     the problems, as the form would show them on save. Nothing is saved."""
-    if not 1 <= number <= DEALS_PER_GAME:
+    if not 1 <= number <= MAX_DEALS:
         abort(404)
     checked = _check_posted(game_id, number)
     if "csrf_token" in checked.form.errors:
@@ -553,7 +558,12 @@ def _going_out_words(variant: Variant, number: int) -> str:
     if not needed:
         return _("To go out, a side needs no particular books in this deal.")
     books_text = format_list(needed, locale=get_locale() or "en")
-    return _("To go out, a side needs at least %(books)s.", books=books_text)
+    text = _("To go out, a side needs at least %(books)s.", books=books_text)
+    if len(set(variant.going_out_bonus)) > 1:
+        text += " " + _(
+            "Going out scores %(bonus)s in this deal.", bonus=variant.going_out_bonus_for(number)
+        )
+    return text
 
 
 def _going_out_books(variant: Variant, number: int, fields: Sequence[str]) -> dict[str, int]:
@@ -596,6 +606,7 @@ def render_deal_form(
         counter_targets=COUNTER_TARGETS,
         counter_used=_counter_used,
         first_meld=_first_meld_points(variant, number),
+        first_meld_by_side=_first_meld_by_side(game, variant, number),
         first_meld_concealed=number in variant.concealed_book_first_meld_deals,
         going_out=_going_out_words(variant, number),
         going_out_books=_going_out_books(variant, number, fields),
@@ -608,13 +619,30 @@ def render_deal_form(
 
 
 def _first_meld_points(variant: Variant, number: int) -> int | None:
-    """The points deal `number`'s first meld must reach; None if a concealed book replaces them."""
-    if (
-        number in variant.concealed_book_first_meld_deals
-        and variant.concealed_opening is ConcealedOpening.INSTEAD_OF_POINTS
-    ):
+    """The points deal `number`'s first meld must reach; None if a concealed book replaces
+    them, or where each side's running score sets its own (`_first_meld_by_side`)."""
+    if _concealed_instead_of_points(variant, number) or variant.first_meld_by_score:
         return None
     return variant.first_meld_for(number)
+
+
+def _concealed_instead_of_points(variant: Variant, number: int) -> bool:
+    return (
+        number in variant.concealed_book_first_meld_deals
+        and variant.concealed_opening is ConcealedOpening.INSTEAD_OF_POINTS
+    )
+
+
+def _first_meld_by_side(game: Game, variant: Variant, number: int) -> str | None:
+    """Where the first meld follows the running score: each side's minimum, as a phrase."""
+    if not variant.first_meld_by_score or _concealed_instead_of_points(variant, number):
+        return None
+    scores = running_scores_before(game, variant, number)
+    each = [
+        _("%(side)s %(points)s", side=name, points=variant.first_meld_for_score(number, score))
+        for name, score in zip(game.side_names, scores, strict=True)
+    ]
+    return format_list(each, locale=get_locale() or "en")
 
 
 # --- deleting ----------------------------------------------------------------------------

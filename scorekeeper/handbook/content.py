@@ -25,7 +25,6 @@ from scorekeeper.engine.conventions import (
 from scorekeeper.rules.cards import BOOK_SIZE, CARDS_PER_DECK, NATURAL_RANKS
 from scorekeeper.rules.score_lines import LineSpec, line_label, variant_lines
 from scorekeeper.rules.variants import (
-    DEALS_PER_GAME,
     ConcealedOpening,
     PilePickup,
     RankMelds,
@@ -191,7 +190,10 @@ class Handbook:
     variant: Variant
     quick_reference: tuple[QuickGroup, ...]
     first_meld: tuple[Row, ...]
+    """The quick reference's first melds: by deal, or by running score."""
     first_meld_note: str
+    first_meld_heading: str
+    """What the first cell of each of those rows is: a deal, or a running score."""
     sections: tuple[Section, ...]
     titles: dict[str, str]
     inferred: tuple[str, ...]
@@ -396,18 +398,20 @@ class _Writer:
             self.p(_("Nobody may look at their foot before their hand is used up."), see=("foot",))
         )
         if silent_source(v):
-            game = _(
-                "A game is %(deals)s deals, and once the last deal is scored the highest "
+            game = ngettext(
+                "A game is a single deal, and once it is scored the highest total wins.",
+                "A game is %(num)s deals, and once the last deal is scored the highest "
                 "total wins.",
-                deals=DEALS_PER_GAME,
+                v.deals,
             )
         else:
-            game = _(
-                "A game is %(deals)s deals. The deal passes one seat to the left after "
+            game = ngettext(
+                "A game is a single deal: once it is scored the highest total wins.",
+                "A game is %(num)s deals. The deal passes one seat to the left after "
                 "each one, and once the last deal is scored the highest total wins.",
-                deals=DEALS_PER_GAME,
+                v.deals,
             )
-        blocks.append(self.p(game))
+        blocks.append(self.p(game, "deals"))
         return blocks
 
     def single_stock(self) -> str:
@@ -673,7 +677,18 @@ class _Writer:
     def first_meld_rows(self) -> list[Row]:
         return [
             self.row(str(deal), self.first_meld_cell(deal), names=("first_meld",))
-            for deal in range(1, DEALS_PER_GAME + 1)
+            for deal in range(1, self.v.deals + 1)
+        ]
+
+    def threshold_rows(self) -> list[Row]:
+        ordered = sorted(self.v.first_meld_by_score, key=lambda threshold: threshold.from_score)
+        return [
+            self.row(
+                _("from %(score)s", score=points(threshold.from_score)),
+                points(threshold.minimum),
+                names=("first_meld_by_score",),
+            )
+            for threshold in ordered
         ]
 
     def first_meld_cell(self, deal: int) -> str:
@@ -685,9 +700,32 @@ class _Writer:
             return _("a concealed book") + " (" + _("instead of %(points)s", points=minimum) + ")"
         return minimum
 
+    def first_meld_by_score(self) -> list[Block]:
+        """The opening paragraph and table where the minimum follows the running score."""
+        return [
+            self.p(
+                self.sided(
+                    _(
+                        "In each deal, the first meld your side puts down must be worth a "
+                        "minimum in card points, set by your side's total before the deal: "
+                        "the minimum of the highest score your side has reached in this "
+                        "table (below the first score listed, that score's minimum)."
+                    ),
+                    _(
+                        "In each deal, the first meld you put down must be worth a minimum in "
+                        "card points, set by your total before the deal: the minimum of the "
+                        "highest score you have reached in this table (below the first score "
+                        "listed, that score's minimum)."
+                    ),
+                ),
+                "first_meld_by_score",
+            ),
+            self.table((_("Score before the deal"), _("Minimum")), self.threshold_rows()),
+        ]
+
     def first_meld(self) -> list[Block]:
         v = self.v
-        blocks = [
+        opening = self.first_meld_by_score() if v.first_meld_by_score else [
             self.p(
                 self.sided(
                     _(
@@ -702,6 +740,9 @@ class _Writer:
                 "first_meld",
             ),
             self.table((_("Deal"), _("Minimum")), self.first_meld_rows()),
+        ]
+        blocks = [
+            *opening,
             self.p(
                 self.sided(
                     _(
@@ -1207,11 +1248,11 @@ class _Writer:
                 self.sided(
                     _(
                         "After deal %(deals)s, the side with the highest total wins the game.",
-                        deals=DEALS_PER_GAME,
+                        deals=v.deals,
                     ),
                     _(
                         "After deal %(deals)s, the player with the highest total wins the game.",
-                        deals=DEALS_PER_GAME,
+                        deals=v.deals,
                     ),
                 )
             ),
@@ -1499,8 +1540,13 @@ def handbook(variant: Variant) -> Handbook:
     return Handbook(
         variant=variant,
         quick_reference=writer.quick_reference(),
-        first_meld=tuple(writer.first_meld_rows()),
+        first_meld=tuple(
+            writer.threshold_rows() if variant.first_meld_by_score else writer.first_meld_rows()
+        ),
         first_meld_note=writer.first_meld_note(),
+        first_meld_heading=(
+            _("Score before the deal") if variant.first_meld_by_score else _("Deal")
+        ),
         sections=sections,
         titles=titles,
         inferred=tuple(

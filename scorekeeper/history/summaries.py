@@ -64,6 +64,9 @@ class GameSummary:
     variant_name: str
     players: int
     deals: int
+    """Deals entered so far."""
+    deals_in_game: int
+    """Deals the game's rules play."""
     finished: bool
     sides: tuple[SideSummary, ...]
 
@@ -85,6 +88,7 @@ def summarize(game: Game) -> GameSummary:
         variant_name=str(game.rules.get("name", game.variant_id)),
         players=game.players,
         deals=len(score.deals),
+        deals_in_game=score.variant.deals,
         finished=score.finished,
         sides=sides,
     )

@@ -18,7 +18,7 @@ from flask import Blueprint, Response, current_app, render_template, request, ur
 from flask_babel import gettext as _
 
 from scorekeeper.games.access import can_edit
-from scorekeeper.rules.variants import DEALS_PER_GAME
+from scorekeeper.rules.variants import Variant
 
 bp = Blueprint("offline", __name__)
 
@@ -115,7 +115,12 @@ def offline_page() -> str:
 
 @bp.app_context_processor
 def offline_context() -> dict[str, object]:
-    return {"offline_texts": offline_texts, "deals_per_game": DEALS_PER_GAME}
+    return {"offline_texts": offline_texts, "deals_in_game": deals_in_game}
+
+
+def deals_in_game(variant: object) -> int:
+    """The deals of the game a page shows, for the pages kept offline; 0 on other pages."""
+    return variant.deals if isinstance(variant, Variant) else 0
 
 
 def offline_texts() -> dict[str, str]:

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
-from wtforms import BooleanField, IntegerField, SelectField, SubmitField
+from wtforms import BooleanField, Field, IntegerField, SelectField, SubmitField
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import NumberRange, Optional
+from wtforms.validators import NumberRange, Optional, ValidationError
 
 from scorekeeper.forms import PageForm
 from scorekeeper.house import catalogue
 from scorekeeper.rules.cards import NATURAL_RANKS
-from scorekeeper.rules.variants import DEALS_PER_GAME
+from scorekeeper.rules.variants import MAX_DEALS, UnknownVariant
 from scorekeeper.variant_texts import variant_text
 
 ALL_WILD = "wild"
@@ -35,7 +35,8 @@ def rank_choices() -> list[SelectChoice]:
 
 
 def deal_choices() -> list[SelectChoice]:
-    return [SelectChoice(str(n)) for n in range(1, DEALS_PER_GAME + 1)]
+    """Every deal any game may have; `MeldCheckForm.validate_deal` holds the rules' own."""
+    return [SelectChoice(str(n)) for n in range(1, MAX_DEALS + 1)]
 
 
 class MeldCheckForm(PageForm):
@@ -57,6 +58,17 @@ class MeldCheckForm(PageForm):
     twos = IntegerField(_l("Twos"), default=0, validators=[NumberRange(0, MOST_CARDS)])
     jokers = IntegerField(_l("Jokers"), default=0, validators=[NumberRange(0, MOST_CARDS)])
     first_meld = BooleanField(_l("This is our side's first meld of the deal"))
+
+    def validate_deal(self, field: Field) -> None:
+        try:
+            deals = catalogue.find_variant(self.variant.data or "").deals
+        except UnknownVariant:
+            return  # the rules field says so
+        if int(field.data) > deals:
+            raise ValidationError(
+                _l("These rules play %(count)s deals: choose a deal from 1 to %(count)s.",
+                   count=deals)
+            )
 
     def chosen_rank(self) -> str | None:
         return None if self.rank.data == ALL_WILD else self.rank.data

@@ -7,6 +7,7 @@ import secrets
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 from werkzeug.wrappers import Response
 
 from scorekeeper.engine.game import play_game
@@ -84,7 +85,14 @@ def demo() -> str | Response | tuple[str, int]:
                 abort(500)  # the engine scores only legal play: this is a bug, save nothing
             write_deal(game, entry, based_on=0)
         db.session.commit()
-        flash(_("The bots played four deals. Here is their score."), "success")
+        flash(
+            ngettext(
+                "The bots played %(num)s deal. Here is their score.",
+                "The bots played %(num)s deals. Here is their score.",
+                len(played.deals),
+            ),
+            "success",
+        )
         return redirect(url_for("games.scoreboard", game_id=game.id), code=303)
     page = render_template("play/demo.html", form=form)
     return (page, 422) if form.is_submitted() else page

@@ -53,7 +53,7 @@ class GameScore:
 
     @property
     def winners(self) -> tuple[int, ...]:
-        """The leaders once all four deals are in; nobody before."""
+        """The leaders once every deal is in; nobody before."""
         return self.leaders if self.finished else ()
 
     def deal(self, number: int) -> DealResult | None:

@@ -16,9 +16,11 @@ from .scoring import score_deal
 from .validation import validate_deal
 from .variants import UnknownVariant, Variant
 
-DEAL_FIELDS = ("variant", "deal", "players", "stock_ran_out", "sides")
+DEAL_FIELDS = ("variant", "deal", "players", "stock_ran_out", "sides", "running_scores")
 REQUIRED_DEAL_FIELDS = ("variant", "deal", "sides")
 BOOL_FIELDS = (*FLAG_FIELDS, "stock_ran_out")
+MOST_RUNNING_SCORE = 1_000_000
+"""The largest running score a request may give (far above any real game's)."""
 
 VariantResolver = Callable[[Any], Variant]
 """Turns a request's ``variant`` into a Variant: raises UnknownVariant for an unknown id and
@@ -92,13 +94,16 @@ def read_object(
 def deal_from_json(data: object, resolve: VariantResolver = resolve_variant) -> DealEntry:
     """Read a score request; raise EntryRejected naming every field that cannot be read."""
     problems: list[Problem] = []
-    deal = read_object(data, DEAL_FIELDS, None, problems)
+    deal = read_object(
+        data, DEAL_FIELDS, None, problems, unread=("variant", "sides", "running_scores")
+    )
     if isinstance(data, Mapping):
         for field in REQUIRED_DEAL_FIELDS:
             if field not in data:
                 problems.append(_problem(None, field, N_("{field} is required."), field=field))
     variant = _read_variant(deal.get("variant"), resolve, problems) if "variant" in deal else None
     sides = _read_sides(deal.get("sides"), problems) if "sides" in deal else []
+    running_scores = _read_running_scores(deal.get("running_scores"), problems)
     if problems or variant is None:
         raise EntryRejected(problems)
     return DealEntry(
@@ -107,7 +112,30 @@ def deal_from_json(data: object, resolve: VariantResolver = resolve_variant) -> 
         sides=tuple(sides),
         players=deal.get("players"),  # type: ignore[arg-type]
         stock_ran_out=bool(deal.get("stock_ran_out", False)),
+        running_scores=running_scores,
     )
+
+
+def _read_running_scores(raw: object, problems: list[Problem]) -> tuple[int, ...] | None:
+    """Each side's game score before the deal, where the first meld follows the score; None
+    (absent or null) leaves each side the smallest first meld of the variant's table."""
+    if raw is None:
+        return None
+    if isinstance(raw, list) and all(
+        isinstance(n, int) and not isinstance(n, bool) and abs(n) <= MOST_RUNNING_SCORE
+        for n in raw
+    ):
+        return tuple(raw)
+    problems.append(
+        _problem(
+            None,
+            "running_scores",
+            N_("running_scores must be a list of whole numbers from -{most} to {most}, one per "
+               "side."),
+            most=MOST_RUNNING_SCORE,
+        )
+    )
+    return None
 
 
 def _read_variant(raw: object, resolve: VariantResolver, problems: list[Problem]) -> Variant | None:

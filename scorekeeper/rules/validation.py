@@ -101,7 +101,20 @@ def _check_shape(entry: DealEntry, names: tuple[str, ...]) -> Iterator[Problem]:
     variant = entry.variant
     if not 1 <= entry.deal <= entry.variant.deals:
         yield _error(
-            None, "deal", N_("The deal must be 1, 2, 3 or 4, not {value}."), value=entry.deal
+            None,
+            "deal",
+            N_("The deal must be a number from 1 to {last}, not {value}."),
+            last=variant.deals,
+            value=entry.deal,
+        )
+    scores = entry.running_scores
+    if scores is not None and len(scores) != len(entry.sides):
+        yield _error(
+            None,
+            "running_scores",
+            N_("The running scores must give one score per side ({count}), not {value}."),
+            count=len(entry.sides),
+            value=len(scores),
         )
     counts = variant.side_counts
     if len(entry.sides) not in counts:
@@ -293,26 +306,49 @@ def _check_going_out_books(deal: _Deal) -> Iterator[Problem]:
                 )
 
 
-def _first_meld_minimum(variant: Variant, deal: int) -> int:
-    """The points the deal's first meld must reach; 0 where a concealed book replaces them."""
+def _first_meld_minimum(variant: Variant, deal: int, running_score: int | None = None) -> int:
+    """The points a side's first meld must reach in the deal (by deal, or by its running
+    score where the variant has thresholds); 0 where a concealed book replaces them."""
     if (
         deal in variant.concealed_book_first_meld_deals
         and variant.concealed_opening is ConcealedOpening.INSTEAD_OF_POINTS
     ):
         return 0
-    return variant.first_meld_for(deal)
+    return variant.first_meld_for_score(deal, running_score)
+
+
+def _running_score(deal: _Deal, side: int) -> int | None:
+    scores = deal.entry.running_scores
+    return scores[side] if scores is not None else None
 
 
 def _check_first_meld(deal: _Deal) -> Iterator[Problem]:
-    """A side that melded at all reached the deal's minimum first meld (fact 8).
+    """A side that melded at all reached its minimum first meld (fact 8).
 
     Where melded black threes count against the side, wherever they lie, every black three
     in play may have been melded after the first meld: the end total may sit below it.
     """
-    minimum = _first_meld_minimum(deal.variant, deal.number)
     lowered = _black_threes_against(deal.variant, deal.table)
+    by_score = bool(deal.variant.first_meld_by_score)
     for index, name, side in deal.sides():
-        if side.has_melded() and side.meld_points < minimum + lowered:
+        score = _running_score(deal, index)
+        minimum = _first_meld_minimum(deal.variant, deal.number, score)
+        if not side.has_melded() or side.meld_points >= minimum + lowered:
+            continue
+        if by_score and score is not None:
+            yield _error(
+                index,
+                "meld_points",
+                N_(
+                    "{side}: {points} melded card points is below the first meld of a side "
+                    "at {score} points, which alone must reach {minimum}."
+                ),
+                side=name,
+                points=side.meld_points,
+                score=score,
+                minimum=minimum,
+            )
+        else:
             yield _error(
                 index,
                 "meld_points",

@@ -259,6 +259,23 @@ class Variant:
     def first_meld_for(self, deal: int) -> int:
         return self.first_meld[deal - 1]
 
+    def first_meld_for_score(self, deal: int, running_score: int | None) -> int:
+        """The first meld of a side with `running_score` points in the game before the deal.
+
+        Without thresholds, the deal's own minimum. With them, the minimum of the highest
+        threshold at or below the score; a score below every threshold takes the lowest one.
+        An unknown score (None) takes the smallest minimum of the table, so that a deal is
+        never refused for a score nobody gave.
+        """
+        thresholds = self.first_meld_by_score
+        if not thresholds:
+            return self.first_meld_for(deal)
+        if running_score is None:
+            return min(threshold.minimum for threshold in thresholds)
+        ordered = sorted(thresholds, key=lambda threshold: threshold.from_score)
+        reached = [t.minimum for t in ordered if t.from_score <= running_score]
+        return reached[-1] if reached else ordered[0].minimum
+
     def going_out_for(self, deal: int) -> BookCount:
         return self.going_out[deal - 1]
 

@@ -28,8 +28,9 @@ from scorekeeper.rules.json_entry import EntryRejected, deal_from_json
 from scorekeeper.rules.json_numbers import read_json_number
 from scorekeeper.rules.messages import N_, Phrase, Problem
 from scorekeeper.rules.names import clean_name, refused_characters
+from scorekeeper.rules.scoring import score_deal
 from scorekeeper.rules.validation import validate_deal
-from scorekeeper.rules.variants import DEALS_PER_GAME, Variant, variant_from_dict
+from scorekeeper.rules.variants import Variant, variant_from_dict
 from scorekeeper.tables.models import CardTable
 
 FORMAT = "hand-and-foot-scorekeeper"
@@ -306,10 +307,17 @@ class _GameRow:
 
 
 def _read_deal(
-    value: object, variant: Variant, sides: int, players: int, where: _Where
+    value: object,
+    variant: Variant,
+    sides: int,
+    players: int,
+    where: _Where,
+    running_scores: list[int],
 ) -> _DealRow:
+    """One deal of a game, checked by the rules core; `running_scores` (each side's total of
+    the deals read before) is checked against and then moved on by the deal's scores."""
     data = _object(value, DEAL_KEYS, where)
-    number = _int(data["number"], where.at("number"), 1, DEALS_PER_GAME)
+    number = _int(data["number"], where.at("number"), 1, variant.deals)
     where = where.deal(number)
     version = _int(data["version"], where.at("version"), 1, MAX_IMPORTED_VERSION)
     stock_ran_out = _bool(data["stock_ran_out"], where.at("stock_ran_out"))
@@ -338,6 +346,8 @@ def _read_deal(
         "stock_ran_out": stock_ran_out,
         "sides": entries,
     }
+    if variant.first_meld_by_score:
+        request["running_scores"] = list(running_scores)
     try:
         entry = deal_from_json(request, lambda _id: variant)
     except EntryRejected as refusal:
@@ -345,6 +355,8 @@ def _read_deal(
     report = validate_deal(entry)
     if not report.ok:
         raise ImportRefused([where.about(_phrase(p)) for p in report.errors])
+    for side, score in enumerate(score_deal(entry)):
+        running_scores[side] += score.total
     return _DealRow(
         number=number,
         version=version,
@@ -379,9 +391,12 @@ def _read_game(value: object, where: _Where) -> _GameRow:
             players=players,
         )
     raw_deals = data["deals"]
-    if not isinstance(raw_deals, list) or len(raw_deals) > DEALS_PER_GAME:
-        raise where.at("deals").refuse(N_("must be a list of at most {most}."), most=DEALS_PER_GAME)
-    deals = tuple(_read_deal(d, variant, len(sides), players, where) for d in raw_deals)
+    if not isinstance(raw_deals, list) or len(raw_deals) > variant.deals:
+        raise where.at("deals").refuse(N_("must be a list of at most {most}."), most=variant.deals)
+    running_scores = [0] * len(sides)
+    deals = tuple(
+        _read_deal(d, variant, len(sides), players, where, running_scores) for d in raw_deals
+    )
     numbers = [deal.number for deal in deals]
     if len(set(numbers)) != len(numbers):
         raise where.at("deals").refuse(N_("each deal number may appear only once."))

@@ -26,13 +26,15 @@ from ..rules.score_lines import (
     variant_lines,
 )
 from ..rules.scoring import SideScore
-from ..rules.variants import DEALS_PER_GAME, BookCount, ConcealedOpening, Variant
+from ..rules.variants import BookCount, ConcealedOpening, Variant
 from ..variant_texts import variant_text
 from .geometry import (
+    COMPACT_FROM_DEALS,
     DEAL_COLUMN_PT,
     HINT_COLUMN_PT,
     LABEL_COLUMN_PT,
     Paper,
+    least_row_pt,
     side_column_width_pt,
 )
 
@@ -121,6 +123,16 @@ class Sheet:
     @property
     def sides(self) -> int:
         return len(self.games[0].columns)
+
+    @property
+    def compact(self) -> bool:
+        """Whether the rows are set in smaller type, for a game of many deals."""
+        return self.variant.deals >= COMPACT_FROM_DEALS
+
+    @property
+    def least_row_pt(self) -> float:
+        """The least height of a score row (the same for the cut-down copy that is measured)."""
+        return least_row_pt(self.variant.deals)
 
     def fit_key(self, language: str) -> tuple[object, ...]:
         """What the height of the sheet's fixed parts depends on: its shape, not its numbers.
@@ -234,6 +246,8 @@ def books_text(books: BookCount) -> str:
 def _first_meld_words(variant: Variant, deal: int) -> tuple[str, str]:
     """The deal's first meld as the sheet prints it: the minimum, and a note beside it."""
     minimum = number(variant.first_meld_for(deal))
+    if variant.first_meld_by_score:
+        minimum = _("by score")
     if deal not in variant.concealed_book_first_meld_deals:
         return minimum, ""
     if variant.concealed_opening is ConcealedOpening.WITH_POINTS:
@@ -255,7 +269,7 @@ def deal_blocks(variant: Variant) -> tuple[DealBlock, ...]:
         Row(RUNNING_TOTAL, _("Running total"), total=True),
     )
     blocks = []
-    for deal in range(1, DEALS_PER_GAME + 1):
+    for deal in range(1, variant.deals + 1):
         first_meld, note = _first_meld_words(variant, deal)
         blocks.append(
             DealBlock(
@@ -345,7 +359,7 @@ def _going_out(variant: Variant) -> str:
             "%(bonus)s more for going out concealed.",
             bonus=signed(variant.going_out_concealed_bonus),
         )
-    needs = [variant.going_out_for(deal) for deal in range(1, DEALS_PER_GAME + 1)]
+    needs = [variant.going_out_for(deal) for deal in range(1, variant.deals + 1)]
     if len(set(needs)) == 1:
         text += " " + _("Books needed every deal: %(books)s.", books=books_text(needs[0]))
     else:
@@ -354,8 +368,21 @@ def _going_out(variant: Variant) -> str:
 
 
 def _first_meld(variant: Variant) -> str:
-    values = " · ".join(number(variant.first_meld_for(d)) for d in range(1, DEALS_PER_GAME + 1))
-    return _("%(points)s (deals 1 to 4).", points=values)
+    if variant.first_meld_by_score:
+        return _("By the side's score before the deal: %(table)s.", table=thresholds_text(variant))
+    values = " · ".join(number(variant.first_meld_for(d)) for d in range(1, variant.deals + 1))
+    if variant.deals == 1:
+        return _("%(points)s.", points=values)
+    return _("%(points)s (deals 1 to %(last)s).", points=values, last=variant.deals)
+
+
+def thresholds_text(variant: Variant) -> str:
+    """The first meld by running score as one line: "from 0: 50 · from 1,500: 90"."""
+    ordered = sorted(variant.first_meld_by_score, key=lambda threshold: threshold.from_score)
+    return " · ".join(
+        _("from %(score)s: %(points)s", score=number(t.from_score), points=number(t.minimum))
+        for t in ordered
+    )
 
 
 def table_text(variant: Variant, sides: int, players: int | None = None) -> str:
@@ -477,7 +504,7 @@ def result_text(game: GameScore) -> InfoItem:
         return InfoItem(label, _("%(names)s with %(points)s", names=_list(names), points=totals))
     return InfoItem(
         _("In progress"),
-        _("%(num)s of %(total)s deals entered", num=len(game.deals), total=DEALS_PER_GAME),
+        _("%(num)s of %(total)s deals entered", num=len(game.deals), total=game.variant.deals),
     )
 
 

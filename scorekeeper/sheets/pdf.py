@@ -117,10 +117,11 @@ def spare_height_pt(document: Document, paper: Paper, missing_blocks: int = 0) -
 def fit_row_height(
     document: Document, paper: Paper, rows: int, row_pt: float, missing_blocks: int = 0
 ) -> float:
-    """The row height that makes `rows` rows, laid out at `row_pt`, fill the page."""
+    """The row height that makes `rows` rows, laid out at `row_pt` (the least height), fill
+    the page."""
     spare = spare_height_pt(document, paper, missing_blocks) - FIT_SAFETY_PT
     fitted = row_pt + spare / rows
-    return round(max(MIN_ROW_PT, min(MAX_ROW_PT, fitted)), 2)
+    return round(max(row_pt, min(MAX_ROW_PT, fitted)), 2)
 
 
 class _Fits:
@@ -163,6 +164,8 @@ class SheetSource:
     """How many rows grow when the sheet is stretched to its page (all deals)."""
     fit_key: Hashable
     """Everything the height of the page's fixed parts depends on."""
+    least_row_pt: float = MIN_ROW_PT
+    """The least height of a row: smaller type lets a sheet of many deals go lower."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,10 +210,11 @@ def _measured_row_pt(
     paper: Paper,
     rows: int,
     missing_blocks: int,
+    least_row_pt: float = MIN_ROW_PT,
 ) -> float:
     fetcher = StaticFileFetcher(static_url, static_folder)
     measured = _layout(html, base_url, fetcher)
-    return fit_row_height(measured, paper, rows, MIN_ROW_PT, missing_blocks)
+    return fit_row_height(measured, paper, rows, least_row_pt, missing_blocks)
 
 
 def _pdf_bytes(base_url: str, static_url: str, static_folder: str, html: str) -> bytes:
@@ -221,8 +225,15 @@ def _fitted(sheet: SheetSource, context: RenderContext) -> float:
     """Called holding the render lock: the shape's row height, measured on first use."""
     row_pt = fitted_rows.get(sheet.fit_key)
     if row_pt is None:
-        html = sheet.measure_html(MIN_ROW_PT)
-        row_pt = context.run(_measured_row_pt, html, sheet.paper, sheet.rows, sheet.missing_blocks)
+        html = sheet.measure_html(sheet.least_row_pt)
+        row_pt = context.run(
+            _measured_row_pt,
+            html,
+            sheet.paper,
+            sheet.rows,
+            sheet.missing_blocks,
+            sheet.least_row_pt,
+        )
         fitted_rows.put(sheet.fit_key, row_pt)
     return row_pt
 

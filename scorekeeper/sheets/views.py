@@ -150,6 +150,7 @@ def _source(sheet: Sheet) -> pdf.SheetSource:
         paper=sheet.paper,
         rows=sheet.stretch_rows,
         fit_key=sheet.fit_key(_language()),
+        least_row_pt=sheet.least_row_pt,
     )
 
 

@@ -187,7 +187,7 @@ def test_an_impossible_deal_is_422_naming_side_and_field(client):
         ({"stock_ran_out": "no"}, None, "stock_ran_out", "stock_ran_out must be true or false."),
         ({"colour": "red"}, None, "colour", "Unknown field 'colour'."),
         ({"sides": []}, None, "sides", "sides must be a list of side entries."),
-        ({"deal": 7}, None, "deal", "The deal must be 1, 2, 3 or 4, not 7."),
+        ({"deal": 7}, None, "deal", "The deal must be a number from 1 to 4, not 7."),
     ],
 )
 def test_bad_requests_are_refused_with_the_field_named(client, change, side, field, message):

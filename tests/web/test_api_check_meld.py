@@ -59,7 +59,7 @@ def test_a_clean_book_of_black_threes_in_brouillette(client):
         (
             {"variant": "pagat", "deal": 0, "rank": "K", "naturals": 3},
             "deal",
-            "The deal must be 1, 2, 3 or 4, not 0.",
+            "The deal must be a number from 1 to 4, not 0.",
         ),
         (
             {"variant": "pagat", "deal": 1, "rank": "Z", "naturals": 3},

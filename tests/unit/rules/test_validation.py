@@ -31,10 +31,10 @@ def test_a_sound_deal_has_no_problems():
 
 
 @pytest.mark.parametrize("deal", [0, 5, -1])
-def test_deal_must_be_one_to_four(deal):
+def test_deal_must_be_within_the_games_deals(deal):
     error = only_error(problems(deal=deal))
     assert (error.side, error.field) == (None, "deal")
-    assert error.message == f"The deal must be 1, 2, 3 or 4, not {deal}."
+    assert error.message == f"The deal must be a number from 1 to 4, not {deal}."
 
 
 def test_number_of_sides_must_be_one_the_variant_allows():
