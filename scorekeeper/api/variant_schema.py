@@ -44,6 +44,16 @@ ID_PATTERN = f"^{params.ID_PATTERN.pattern}$"
 HOUSE_ID_PATTERN = f"^{HOUSE_PREFIX}{params.ID_PATTERN.pattern}$"
 OPTIONAL_TEXT = ("summary", "source", "inferred")
 
+META_DESCRIPTIONS = {
+    "id": "The variant's id: lowercase letters, digits and single dashes.",
+    "name": "The variant's name.",
+    "summary": "What sets the variant apart, in a sentence.",
+    "source": "Where its rules come from.",
+    "inferred": "Rules whose values no source states: defaults a table may change.",
+}
+"""The fields that name and document a variant rather than set a rule."""
+
+
 def name_schema() -> Schema:
     return {"type": "string", "minLength": 1, "maxLength": MAX_NAME, "pattern": NAME_PATTERN}
 
@@ -161,11 +171,13 @@ def whole_variant_schema(*, exported: bool = False) -> Schema:
         "summary": {"type": "string", "maxLength": MAX_TEXT, "pattern": text},
         "source": {"type": "string", "maxLength": MAX_TEXT, "pattern": text},
         "inferred": {
-            "description": "Rules whose values no source states: defaults a table may change.",
             "type": "array",
             "maxItems": len(PAGAT.to_dict()),
             "items": {"enum": list(PAGAT.to_dict())},
         },
+    }
+    meta = {
+        name: {**schema, "description": META_DESCRIPTIONS[name]} for name, schema in meta.items()
     }
     rules = {
         name: _rule_field_schema(name, value)

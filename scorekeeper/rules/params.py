@@ -378,7 +378,7 @@ PARAMS: tuple[Param, ...] = (
             (RankMelds.ONE.value, Term(N_("never two melds of one rank"))),
         ),
     ),
-    Param("tables", Group.TABLE, Kind.TABLES, Term(N_("Decks for each table"))),
+    Param("tables", Group.TABLE, Kind.TABLES, Term(N_("Players and decks"))),
     Param(
         "deck", Group.TABLE, Kind.CHOICE, Term(N_("Cards")),
         **_choose(
@@ -433,7 +433,7 @@ PARAMS: tuple[Param, ...] = (
     ),
     Param(
         "first_discard_buried", Group.PILE, Kind.CARD_KINDS,
-        Term(N_("Cards buried in the stock if turned up to start the pile")),
+        Term(N_("Buried if turned up to start the pile")),
         optional_in_whole=True,
     ),
 )
