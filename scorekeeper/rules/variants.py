@@ -505,7 +505,8 @@ def _hints(kind: type) -> dict[str, Any]:
 
 
 def _read(kind: Any, value: Any) -> Any:
-    """A JSON-ready value as the type `kind` says (dataclasses, enums, tuples, sets...)."""
+    """A JSON-ready value as the type `kind` says (dataclasses, enums, tuples, sets...);
+    plain numbers, texts and flags are kept as they are."""
     origin, args = get_origin(kind), get_args(kind)
     if origin in (Union, UnionType):
         if value is None and type(None) in args:
@@ -522,8 +523,9 @@ def _read(kind: Any, value: Any) -> Any:
         if unknown:
             raise TypeError(f"{kind.__name__} has no field {sorted(unknown)[0]!r}")
         return kind(**{name: _read(hints[name], item) for name, item in value.items()})
-    if kind is bool:
-        return bool(value)
-    if kind in (int, str) or (isinstance(kind, type) and issubclass(kind, Enum)):
+    if isinstance(kind, type) and issubclass(kind, Enum):
         return kind(value)
+    if kind in (int, str, bool):
+        # Kept as given: a number written as text is the checks' to refuse, by name.
+        return value
     raise TypeError(f"cannot read a value of type {kind!r}")
