@@ -111,10 +111,8 @@ def table_words(table: Table | Mapping[str, int]) -> str:
 def shown_value(param: Param, value: Any) -> str:
     """A parameter's value in words, as the base value beside a field shows it."""
     kind = param.kind
-    if kind is Kind.OPTIONAL_BONUS and value is None:
-        return _("not allowed") if param.key.startswith("book_bonus.") else _("none")
-    if kind is Kind.OPTIONAL_POINTS and value is None:
-        return _("never laid down") if param.key == "red_three.down" else _("none")
+    if kind in (Kind.OPTIONAL_BONUS, Kind.OPTIONAL_POINTS) and value is None:
+        return words(param.empty_words)
     if kind is Kind.CHOICE:
         return words(choice_term(param.key, value))
     if kind is Kind.FLAG:

@@ -124,7 +124,7 @@ class HouseRules:
         typed = {
             key: value
             for key, value in self.changes.items()
-            if key in PARAM_BY_KEY and has_type(PARAM_BY_KEY[key], value)
+            if key in PARAM_BY_KEY and _buildable(PARAM_BY_KEY[key], value)
         }
         variant = self._build(typed)
         problems = list(_past_last_deal(typed, variant.deals))
@@ -154,6 +154,15 @@ class HouseRules:
             "based_on": self.based_on,
             "changes": ordered,
         }
+
+
+def _buildable(param: Param, value: object) -> bool:
+    """Whether a change can go into the variant that the whole-variant checks read: of its
+    type, and a count within its range (twelve deals cannot even be built); what is left
+    out is reported by `read_changes`."""
+    if not has_type(param, value):
+        return False
+    return param.kind is not Kind.COUNT or not check_value(param, value)
 
 
 def _apply_order(key: str) -> int:

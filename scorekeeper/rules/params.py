@@ -153,6 +153,8 @@ class Param:
     """The values a `Kind.CHOICE` parameter takes (JSON-ready)."""
     choice_words: tuple[Term, ...] = ()
     """The words for each of `choices`, in the same order (none: the value itself)."""
+    empty_words: Term = Term(N_("none"))
+    """The words for an optional parameter left empty (null)."""
     deal: int | None = None
     """The deal a per-deal parameter is about."""
     help: Term | None = None
@@ -266,11 +268,13 @@ PARAMS: tuple[Param, ...] = (
         "book_bonus.wild", Group.BOOKS, Kind.OPTIONAL_BONUS,
         Term(N_("Wild book bonus")),
         help=Term(N_("Empty: wild books are not allowed.")),
+        empty_words=Term(N_("not allowed")),
     ),
     Param(
         "book_bonus.black_three", Group.BOOKS, Kind.OPTIONAL_BONUS,
         Term(N_("Black-three book bonus")),
         help=Term(N_("Empty: black-three books are not allowed.")),
+        empty_words=Term(N_("not allowed")),
     ),
     Param(
         "book_bonus.special_rank", Group.BOOKS, Kind.CHOICE,
@@ -282,21 +286,26 @@ PARAMS: tuple[Param, ...] = (
         "book_bonus.special", Group.BOOKS, Kind.OPTIONAL_BONUS,
         Term(N_("Special book bonus")),
         help=Term(N_("Instead of the clean book bonus, for a clean book of that rank.")),
+        empty_words=Term(N_("not allowed")),
     ),
     Param(
         "book_bonus.red_three", Group.BOOKS, Kind.OPTIONAL_BONUS,
         Term(N_("Red-three book bonus")),
         help=Term(N_("Empty: red threes never make a book.")),
+        empty_words=Term(N_("not allowed")),
     ),
     Param("red_three.down", Group.RED_THREES, Kind.OPTIONAL_POINTS,
         Term(N_("Each red three laid down")),
         help=Term(N_("Plus and minus: 100 here and -100 below. Empty: red threes are never "
                 "laid down, they are discarded, and each one still held costs the value "
-                "below."))),
+                "below.")),
+        empty_words=Term(N_("never laid down")),
+    ),
     Param(
         "red_three.down_not_out", Group.RED_THREES, Kind.OPTIONAL_POINTS,
         Term(N_("Each red three laid down by a side that did not go out")),
         help=Term(N_("Empty: the same as for a side that went out.")),
+        empty_words=Term(N_("as for a side that went out")),
     ),
     Param(
         "red_three.held", Group.RED_THREES, Kind.POINTS,

@@ -144,3 +144,26 @@ def test_engine_choices_are_house_rules_too(client: FlaskClient) -> None:
         ("Buried if turned up to start the pile", "jokers, red threes, twos",
          "jokers, red threes"),
     ]
+
+
+def test_more_deals_than_a_game_may_have_are_refused_by_name(client: FlaskClient) -> None:
+    values = form_values(html(client.get("/house/new?base=pagat")))
+    values.update(name="Too long", deals="12")
+
+    response = client.post("/house/new", data=values)
+
+    assert response.status_code == 422
+    assert "Deals in a game must be from 1 to 8 (entered 12)." in text(response)
+    # The form keeps the game's four deals on show until the number is one a game can have.
+    assert 'data-deals="4"' in html(response)
+
+
+def test_an_empty_optional_rule_is_worded_by_the_spec(client: FlaskClient) -> None:
+    page = text(client.get("/house/new?base=simpson"))
+
+    assert "Wild book bonus Base: not allowed" in page
+    assert "Each red three laid down Base: never laid down" in page
+    assert (
+        "Each red three laid down by a side that did not go out "
+        "Base: as for a side that went out"
+    ) in page

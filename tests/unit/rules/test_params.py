@@ -196,3 +196,13 @@ def test_a_variant_of_the_most_deals_round_trips():
 
     assert variant_from_dict(variant.to_dict()) == variant
     assert variant.first_meld[-1] == 300
+
+
+def test_more_deals_than_a_game_may_have_are_a_problem_not_an_error():
+    rules = HouseRules("Too long", "pagat", {"deals": 12, "first_meld.2": 95})
+
+    assert [p.message for p in rules.problems()] == [
+        "Deals in a game must be from 1 to 8 (entered 12)."
+    ]
+    with pytest.raises(VariantRejected):
+        variant_from_json({"name": "Too long", "based_on": "pagat", "changes": {"deals": 12}})
