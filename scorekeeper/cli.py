@@ -7,9 +7,10 @@ import json
 import sys
 from collections.abc import Sequence
 
-from .rules.house import MAX_FILE_BYTES, VariantRejected, read_house_file
 from .rules.json_entry import answer, rejected
 from .rules.messages import N_, Problem
+from .rules.params import VariantRejected
+from .rules.variant_json import MAX_FILE_BYTES, read_house_file
 
 
 def score(stdin: str) -> int:

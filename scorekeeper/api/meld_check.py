@@ -6,9 +6,10 @@ from typing import Any
 
 from ..engine.melds import check_meld
 from ..house.catalogue import find_variant
-from ..rules.house import VariantRejected, resolve_variant
 from ..rules.json_entry import MOST_RUNNING_SCORE, read_object
 from ..rules.messages import N_, Problem
+from ..rules.params import VariantRejected
+from ..rules.variant_json import resolve_variant
 from ..rules.variants import MAX_DEALS, UnknownVariant, Variant
 
 MELD_FIELDS = (

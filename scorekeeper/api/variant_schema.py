@@ -1,6 +1,6 @@
 """JSON Schemas of what the rules core reads: a variant (house form or whole), a name.
 
-Built from the rules' own parameter list (``rules.house.PARAMS``) and limits, value by value,
+Built from the rules' own parameter list (``rules.params.PARAMS``) and limits, value by value,
 so that the OpenAPI document accepts what the readers accept and refuses what they refuse.
 What no schema can say (a variant a table cannot play, an impossible deal) is the rules'
 verdict, answered 422 and described as such.
@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..rules import house
-from ..rules.cards import CardKind
-from ..rules.house import (
-    HOUSE_PREFIX,
+from ..rules import params
+from ..rules.house_rules import FORMAT, FORMAT_VERSION, HOUSE_PREFIX
+from ..rules.names import refused_class, unclean_class
+from ..rules.params import (
     MAX_DECKS,
     MAX_ID,
     MAX_NAME,
@@ -22,14 +22,15 @@ from ..rules.house import (
     MAX_SIDES,
     MAX_TABLES,
     MAX_TEXT,
+    MAX_THRESHOLDS,
     PARAM_BY_KEY,
     PARAMS,
     POINT_STEP,
     Kind,
     Param,
 )
-from ..rules.names import refused_class, unclean_class
-from ..rules.variants import BUILT_IN, MAX_DEALS, PAGAT, ConcealedOpening
+from ..rules.variant_json import _FULL_OPTIONAL
+from ..rules.variants import BUILT_IN, MAX_DEALS, PAGAT
 
 Schema = dict[str, Any]
 
@@ -39,21 +40,18 @@ TEXT_PATTERN = f"^[^{refused_class()}]*$"
 STORED_NAME_PATTERN = f"^(?=.*\\S)[^{unclean_class()}]*$"
 STORED_TEXT_PATTERN = f"^[^{unclean_class()}]*$"
 """Names and texts as the app writes them (an export file's rules): cleaned already."""
-ID_PATTERN = f"^{house._ID_PATTERN.pattern}$"
-HOUSE_ID_PATTERN = f"^{HOUSE_PREFIX}{house._ID_PATTERN.pattern}$"
+ID_PATTERN = f"^{params.ID_PATTERN.pattern}$"
+HOUSE_ID_PATTERN = f"^{HOUSE_PREFIX}{params.ID_PATTERN.pattern}$"
 OPTIONAL_TEXT = ("summary", "source", "inferred")
 
-PLAY_CHOICES: dict[str, Schema] = {
-    "concealed_opening": {"enum": [choice.value for choice in ConcealedOpening]},
-    "first_discard_turned": {"type": "boolean"},
-    "first_discard_buried": {
-        "type": "array",
-        "uniqueItems": True,
-        "items": {"enum": [kind.value for kind in CardKind]},
-    },
+META_DESCRIPTIONS = {
+    "id": "The variant's id: lowercase letters, digits and single dashes.",
+    "name": "The variant's name.",
+    "summary": "What sets the variant apart, in a sentence.",
+    "source": "Where its rules come from.",
+    "inferred": "Rules whose values no source states: defaults a table may change.",
 }
-"""Rule fields that are no house-rules parameter; a whole variant may leave them out."""
-"""Fields of a whole variant that may be left out."""
+"""The fields that name and document a variant rather than set a rule."""
 
 
 def name_schema() -> Schema:
@@ -65,7 +63,11 @@ def _points(low: int) -> Schema:
 
 
 def param_schema(param: Param) -> Schema:
-    """The values ``house.check_value`` takes for one parameter."""
+    """The values ``params.check_value`` takes for one parameter, and its description."""
+    return {**_values_schema(param), "description": param.description()}
+
+
+def _values_schema(param: Param) -> Schema:
     kind = param.kind
     if kind is Kind.CARD:
         return _points(POINT_STEP)
@@ -94,8 +96,15 @@ def param_schema(param: Param) -> Schema:
             "from_score": {"type": "integer", "minimum": -MAX_POINTS, "maximum": MAX_POINTS},
             "minimum": {"type": "integer", "minimum": 0, "maximum": MAX_POINTS},
         }
-        return {"type": "array", "maxItems": house.MAX_THRESHOLDS, "items": _object(threshold)}
-    # Each table's own ranges (``house._check_tables``); how they fit together is the rules'.
+        return {"type": "array", "maxItems": MAX_THRESHOLDS, "items": _object(threshold)}
+    if kind is Kind.CARD_KINDS:
+        return {
+            "type": "array",
+            "uniqueItems": True,
+            "items": {"enum": list(params.CARD_KIND_VALUES)},
+        }
+    # Each table's own ranges (``variant_checks._check_tables``); how they fit together is the
+    # rules'.
     table = {
         "sides": {"type": "integer", "minimum": 2, "maximum": MAX_SIDES},
         "players": {"type": "integer", "minimum": 2, "maximum": MAX_PLAYERS},
@@ -117,8 +126,8 @@ def house_form_schema() -> Schema:
     """House rules inline: a built-in variant and the parameters it changes."""
     return _object(
         {
-            "format": {"const": house.FORMAT},
-            "version": {"const": house.FORMAT_VERSION},
+            "format": {"const": FORMAT},
+            "version": {"const": FORMAT_VERSION},
             "id": {"type": "string", "maxLength": MAX_ID, "pattern": HOUSE_ID_PATTERN},
             "name": name_schema(),
             "summary": {"type": "string", "maxLength": MAX_TEXT, "pattern": TEXT_PATTERN},
@@ -133,19 +142,21 @@ def _rule_field_schema(name: str, template: Any) -> Schema:
     """One rule field of a whole variant, shaped like the same field of a built-in one."""
     if name in PARAM_BY_KEY and not PARAM_BY_KEY[name].every_deal:
         return param_schema(PARAM_BY_KEY[name])
-    if name in PLAY_CHOICES:
-        return PLAY_CHOICES[name]
+    described = {"description": params.field_description(name)}
     if isinstance(template, dict):
-        return _object({key: param_schema(PARAM_BY_KEY[f"{name}.{key}"]) for key in template})
+        parts = {key: param_schema(PARAM_BY_KEY[f"{name}.{key}"]) for key in template}
+        return {**_object(parts), **described}
     per_deal = template[0]
     if isinstance(per_deal, dict):
-        item = _object({key: param_schema(PARAM_BY_KEY[f"{name}.1.{key}"]) for key in per_deal})
+        item = _object(
+            {key: _values_schema(PARAM_BY_KEY[f"{name}.1.{key}"]) for key in per_deal}
+        )
     else:
-        item = param_schema(PARAM_BY_KEY[f"{name}.1"])
+        item = _values_schema(PARAM_BY_KEY[f"{name}.1"])
     per_deal_list = {"type": "array", "minItems": 1, "maxItems": MAX_DEALS, "items": item}
     if name in PARAM_BY_KEY:  # one value for every deal, or one per deal
-        return {"oneOf": [param_schema(PARAM_BY_KEY[name]), per_deal_list]}
-    return per_deal_list
+        return {"oneOf": [_values_schema(PARAM_BY_KEY[name]), per_deal_list], **described}
+    return {**per_deal_list, **described}
 
 
 def whole_variant_schema(*, exported: bool = False) -> Schema:
@@ -165,13 +176,16 @@ def whole_variant_schema(*, exported: bool = False) -> Schema:
             "items": {"enum": list(PAGAT.to_dict())},
         },
     }
+    meta = {
+        name: {**schema, "description": META_DESCRIPTIONS[name]} for name, schema in meta.items()
+    }
     rules = {
         name: _rule_field_schema(name, value)
         for name, value in PAGAT.to_dict().items()
         if name not in meta
     }
     properties = {**meta, **rules}
-    optional = (*OPTIONAL_TEXT, *PLAY_CHOICES, *house._FULL_OPTIONAL)
+    optional = (*OPTIONAL_TEXT, *_FULL_OPTIONAL)
     required = [n for n in properties if exported or n not in optional]
     return _object(properties, required=required)
 

@@ -14,8 +14,8 @@ from ..games.service import load_game
 from ..holdings import visible_games
 from ..house import catalogue
 from ..limits import IMPORTS, accepts_import, limited
-from ..rules.house import resolve_variant
 from ..rules.json_entry import answer
+from ..rules.variant_json import resolve_variant
 from ..sharing.transfer import ImportRefused, export_games, import_games, read_file
 from .meld_check import answer_meld_check
 from .openapi import openapi_document

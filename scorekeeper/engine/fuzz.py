@@ -14,7 +14,7 @@ import random
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from ..rules.house import HouseRules
+from ..rules.house_rules import HouseRules
 from ..rules.scoring import score_deal
 from ..rules.validation import validate_deal
 from ..rules.variants import Table, Variant

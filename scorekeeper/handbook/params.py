@@ -1,14 +1,16 @@
 """Every parameter of a variant as a row a person can read: label, value, rules section.
 
 The comparison page and each rules page's "differences" section are both built from these
-rows, and the rows are read from the `Variant` dataclass itself: a field added to the rules
-core shows up here (with a plain fallback label) without anything being retyped.
+rows, and the rows are read from the rules' one description of each parameter
+(``rules.params``): its label, its rules-page section and the words for its choices. What
+this module adds is the prose for values that several fields make together (tables, going
+out deal by deal, the wild-card limit).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, fields, is_dataclass
+from dataclasses import dataclass
 from typing import Any
 
 from flask_babel import gettext as _
@@ -16,20 +18,13 @@ from flask_babel import ngettext
 
 from scorekeeper.engine.conventions import MATCHING_TO_TAKE, PILE_TAKE
 from scorekeeper.rules.cards import BOOK_SIZE
-from scorekeeper.rules.variants import (
-    ConcealedOpening,
-    PilePickup,
-    RankMelds,
-    Table,
-    Variant,
-    WildDiscard,
-    WildLimit,
-)
+from scorekeeper.rules.messages import Phrase, Term
+from scorekeeper.rules.params import PARAM_BY_KEY, PARAMS, SECTION_OF_FIELD, Kind, label_of
+from scorekeeper.rules.variants import PilePickup, Table, Variant, WildDiscard, WildLimit
 
 from .words import (
     books_needed,
     buried_cards,
-    card_label,
     clauses,
     deal_span,
     deal_values,
@@ -45,41 +40,11 @@ BASELINE_ID = "pagat"
 
 NONE = "\N{EM DASH}"
 
-# Fields that name or document a variant rather than set a rule.
-META_FIELDS = frozenset({"id", "name", "summary", "source", "inferred"})
-
 # Fields whose value is a small record shown one row per part.
 SPLIT_FIELDS = frozenset({"card_points", "book_bonus", "red_three"})
 
-# The rules section that explains each field.
-SECTION_OF: dict[str, str] = {
-    "tables": "setup",
-    "hand_size": "setup",
-    "foot_size": "setup",
-    "card_points": "card-values",
-    "book_bonus": "books",
-    "red_three": "red-threes",
-    "going_out_bonus": "going-out",
-    "exact_22_bonus": "scoring",
-    "first_meld": "first-meld",
-    "going_out": "going-out",
-    "max_meld_size": "melds",
-    "wild_limit": "wilds",
-    "pile_pickup": "turn",
-    "wild_discard": "wilds",
-    "rank_melds": "melds",
-    "must_discard_to_go_out": "going-out",
-    "going_out_needs_partner_in_foot": "going-out",
-    "going_out_asks_partner": "going-out",
-    "black_three_pair_takes_pile": "threes",
-    "concealed_book_first_meld_deals": "first-meld",
-    "concealed_opening": "first-meld",
-    "stock_piles": "setup",
-    "cut_for_packets": "setup",
-    "first_discard_turned": "setup",
-    "first_discard_buried": "setup",
-    "stock_end": "end-of-deal",
-}
+# Rows computed from several fields, and the rules section that explains each.
+DERIVED_SECTIONS: dict[str, str] = {"stock_end": "end-of-deal"}
 
 
 def pair_of_black_threes_takes_pile(variant: Variant) -> bool:
@@ -211,22 +176,6 @@ def wild_discard_label(rule: WildDiscard) -> str:
     return labels.get(rule, str(rule.value))
 
 
-def rank_melds_label(rule: RankMelds) -> str:
-    labels = {
-        RankMelds.ONE_UNFINISHED: _("one unfinished meld per rank"),
-        RankMelds.ONE: _("one meld per rank"),
-    }
-    return labels.get(rule, str(rule.value))
-
-
-def concealed_opening_label(rule: ConcealedOpening) -> str:
-    labels = {
-        ConcealedOpening.INSTEAD_OF_POINTS: _("a concealed book instead of the minimum points"),
-        ConcealedOpening.WITH_POINTS: _("a concealed book and the minimum points"),
-    }
-    return labels.get(rule, str(rule.value))
-
-
 def going_out_label(variant: Variant) -> str:
     grouped = runs(variant.going_out)
     if len(grouped) == 1:
@@ -237,53 +186,20 @@ def going_out_label(variant: Variant) -> str:
     )
 
 
-def _labels() -> dict[str, str]:
-    return {
-        "tables": _("Players and decks"),
-        "hand_size": _("Cards in the hand"),
-        "foot_size": _("Cards in the foot"),
-        "card_points": _("Card values"),
-        "book_bonus": _("Book bonuses"),
-        "red_three": _("Red three scores"),
-        "book_bonus.clean": _("Clean book bonus"),
-        "book_bonus.dirty": _("Dirty book bonus"),
-        "book_bonus.wild": _("Wild book bonus"),
-        "book_bonus.black_three": _("Black-three book bonus"),
-        "red_three.down": _("Red three laid down"),
-        "red_three.held": _("Red three still held"),
-        "going_out_bonus": _("Going-out bonus"),
-        "exact_22_bonus": _("Bonus for an exact cut"),
-        "first_meld": _("First meld minimum, deal by deal"),
-        "going_out": _("Books needed to go out"),
-        "max_meld_size": _("Largest meld"),
-        "wild_limit": _("Wild cards allowed in a meld"),
-        "pile_pickup": _("Picking up the discard pile"),
-        "wild_discard": _("When a wild card is discarded"),
-        "rank_melds": _("Melds of one rank"),
-        "must_discard_to_go_out": _("Must end on a discard to go out"),
-        "going_out_needs_partner_in_foot": _("Partner must be in their foot first"),
-        "going_out_asks_partner": _("Ask your partner before going out"),
-        "black_three_pair_takes_pile": _("A pair of black threes may take the pile"),
-        "concealed_book_first_meld_deals": _("Deals whose first meld needs a concealed book"),
-        "concealed_opening": _("A concealed first meld"),
-        "stock_piles": _("Stock piles"),
-        "cut_for_packets": _("Players cut their own hand and foot"),
-        "first_discard_turned": _("A card from the stock starts the discard pile"),
-        "first_discard_buried": _("Buried if turned up to start the pile"),
-        "stock_end": _("When the stock runs out"),
-    }
-
-
 def _describe(name: str, value: Any, variant: Variant) -> str:
     """The value of field `name` (or `field.part`) of `variant`, in words."""
     if name == "red_three.down" and value is None:
         return _("never laid down")
-    if name == "concealed_opening":
-        return concealed_opening_label(value) if variant.concealed_book_first_meld_deals else NONE
+    if name == "concealed_opening" and not variant.concealed_book_first_meld_deals:
+        return NONE
     if value is None:
         return NONE
+    spec = PARAM_BY_KEY.get(name)
+    if spec is not None and spec.kind is Kind.CHOICE and name not in _PROSE:
+        return words(spec.words_for(value))
     describers: dict[str, Callable[[], str]] = {
         "tables": lambda: clauses(table_lines(value)),
+        "deals": lambda: str(value),
         "card_points.black_three": lambda: points(-value),
         "card_points.black_three_melded": lambda: (
             points(value) if variant.black_three_books else NONE
@@ -311,7 +227,15 @@ def _describe(name: str, value: Any, variant: Variant) -> str:
         ),
         "pile_pickup": lambda: pile_pickup_label(value),
         "wild_discard": lambda: wild_discard_label(value),
-        "rank_melds": lambda: rank_melds_label(value),
+        "first_meld_by_score": lambda: (
+            "; ".join(
+                _("from %(score)s: %(minimum)s", score=t.from_score, minimum=points(t.minimum))
+                for t in value
+            )
+            or NONE
+        ),
+        "going_out_concealed_bonus": lambda: signed(value) if value else NONE,
+        "red_three.down_not_out": lambda: signed(value),
         "first_discard_buried": lambda: (
             buried_cards(value) or NONE if variant.first_discard_turned else NONE
         ),
@@ -328,6 +252,14 @@ def _describe(name: str, value: Any, variant: Variant) -> str:
     return str(value)
 
 
+_PROSE = frozenset({"pile_pickup", "wild_discard", "max_meld_size"})
+"""Choices the pages word with the numbers they hold (seven cards...), not the spec's words."""
+
+
+def words(term: Term | Phrase) -> str:
+    return term.render(_) if isinstance(term, Phrase) else _(term)
+
+
 @dataclass(frozen=True, slots=True)
 class Param:
     """One row of the comparison: a variant field, or one part of a record-valued field."""
@@ -341,13 +273,12 @@ class Param:
 
     @property
     def section(self) -> str | None:
-        return SECTION_OF.get(self.field)
+        return DERIVED_SECTIONS.get(self.field) or SECTION_OF_FIELD.get(self.field)
 
     def label(self) -> str:
-        if self.field == "card_points" and self.part:
-            return card_label(self.part)
-        fallback = self.key.replace("_", " ").replace(".", ": ")
-        return _labels().get(self.key, fallback)
+        if self.field == "stock_end":
+            return _("When the stock runs out")
+        return words(label_of(self.key))
 
     def value(self, variant: Variant) -> Any:
         if self.field in DERIVED:
@@ -370,17 +301,17 @@ class Param:
         return self.value(variant) is not None and variant.is_inferred(self.field)
 
 
-def params(sample: Variant) -> Iterator[Param]:
-    """Every rule parameter, in the order the `Variant` dataclass declares them."""
-    for field in fields(sample):
-        if field.name in META_FIELDS:
-            continue
-        value = getattr(sample, field.name)
-        if field.name in SPLIT_FIELDS and is_dataclass(value):
-            for part in fields(value):
-                yield Param(field.name, part.name)
-        else:
-            yield Param(field.name)
+def params(sample: Variant | None = None) -> Iterator[Param]:
+    """Every rule parameter as the pages show it, in the spec's order: a record's parts one
+    row each, a per-deal field or the wild-card limit one row."""
+    seen: set[str] = set()
+    for spec in PARAMS:
+        row = Param(spec.field, spec.key.split(".")[1]) if spec.field in SPLIT_FIELDS else (
+            Param(spec.field)
+        )
+        if row.key not in seen:
+            seen.add(row.key)
+            yield row
     for name in DERIVED:
         yield Param(name)
 

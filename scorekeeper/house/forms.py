@@ -1,8 +1,10 @@
 """The house-rules form: one field per parameter of the rules core, the base value beside it.
 
-The fields are made from ``rules.house.PARAMS``, so a parameter added there shows up here.
-A submitted form gives changes (only what differs from the base); the rules core decides
-whether they can be played, and its problems land on the field they name.
+The fields are made from ``rules.params.PARAMS``, so a parameter added there shows up here.
+Every deal's fields are on the form, those past the game's last deal hidden: changing the
+number of deals shows or hides them without a reload, and only the deals the game has are
+read. A submitted form gives changes (only what differs from the base); the rules core
+decides whether they can be played, and its problems land on the field they name.
 """
 
 from __future__ import annotations
@@ -20,20 +22,26 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length
 
 from scorekeeper.forms import PageForm, name_filter
-from scorekeeper.rules.house import (
+from scorekeeper.rules.cards import CardKind
+from scorekeeper.rules.house_rules import typed_differences
+from scorekeeper.rules.messages import Phrase, Problem, Term
+from scorekeeper.rules.params import (
+    CARD_KIND_VALUES,
     GROUP_TERMS,
     MAX_NAME,
     MAX_TEXT,
+    MAX_THRESHOLDS,
+    PARAMS,
     Group,
     Kind,
     Param,
     choice_term,
+    every_deal_values,
     param_value,
     params_for,
-    typed_differences,
+    value_at,
 )
-from scorekeeper.rules.messages import Phrase, Problem, Term
-from scorekeeper.rules.variants import BUILT_IN, Table, Variant
+from scorekeeper.rules.variants import BUILT_IN, MAX_DEALS, Table, Variant
 from scorekeeper.variant_texts import variant_text
 
 NONE_CHOICE = "none"
@@ -63,6 +71,33 @@ def decks_field(index: int) -> str:
     return f"decks__{index}"
 
 
+def kind_field(kind: str) -> str:
+    return f"card_kind__{kind}"
+
+
+def score_field(index: int) -> str:
+    """The running score of row `index` of the first meld by running score."""
+    return f"by_score__from__{index}"
+
+
+def minimum_field(index: int) -> str:
+    """The first meld that row `index` of the first meld by running score needs."""
+    return f"by_score__minimum__{index}"
+
+
+def card_kind_words(kind: str) -> str:
+    words_of = {
+        CardKind.JOKER.value: _("jokers"),
+        CardKind.TWO.value: _("twos"),
+        CardKind.ACE.value: _("aces"),
+        CardKind.HIGH.value: _("kings down to eights"),
+        CardKind.LOW.value: _("sevens down to fours"),
+        CardKind.BLACK_THREE.value: _("black threes"),
+        CardKind.RED_THREE.value: _("red threes"),
+    }
+    return words_of.get(kind, kind)
+
+
 def table_words(table: Table | Mapping[str, int]) -> str:
     sides, players = (
         (table.sides, table.players) if isinstance(table, Table)
@@ -76,10 +111,8 @@ def table_words(table: Table | Mapping[str, int]) -> str:
 def shown_value(param: Param, value: Any) -> str:
     """A parameter's value in words, as the base value beside a field shows it."""
     kind = param.kind
-    if kind is Kind.OPTIONAL_BONUS and value is None:
-        return _("not allowed") if param.key.startswith("book_bonus.") else _("none")
-    if kind is Kind.OPTIONAL_POINTS and value is None:
-        return _("never laid down") if param.key == "red_three.down" else _("none")
+    if kind in (Kind.OPTIONAL_BONUS, Kind.OPTIONAL_POINTS) and value is None:
+        return words(param.empty_words)
     if kind is Kind.CHOICE:
         return words(choice_term(param.key, value))
     if kind is Kind.FLAG:
@@ -90,6 +123,8 @@ def shown_value(param: Param, value: Any) -> str:
         return ", ".join(str(deal) for deal in value)
     if kind is Kind.THRESHOLDS:
         return thresholds_words(value) if value else _("none")
+    if kind is Kind.CARD_KINDS:
+        return ", ".join(card_kind_words(k) for k in value) if value else _("none")
     if kind is Kind.TABLES:
         return "; ".join(
             _("%(table)s: %(decks)s", table=table_words(table),
@@ -126,45 +161,12 @@ class WholeNumberField(StringField):
         return "" if self.data is None else str(self.data)
 
 
-class ThresholdsField(StringField):
-    """Running scores and the first meld each one needs, typed as "0: 50, 1500: 90"."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.thresholds: list[dict[str, int]] | None = None
-
-    def process_formdata(self, valuelist: list[Any]) -> None:
-        text = str(valuelist[0]).strip() if valuelist else ""
-        self.data = text
-        self.thresholds = None
-        pairs = [pair.strip() for pair in text.split(",") if pair.strip()]
-        thresholds = []
-        for pair in pairs:
-            score, colon, minimum = pair.partition(":")
-            try:
-                if not colon:
-                    raise ValueError(pair)
-                thresholds.append(
-                    {"from_score": int(score.strip(), 10), "minimum": int(minimum.strip(), 10)}
-                )
-            except ValueError:
-                raise ValueError(
-                    _("Write each running score and its first meld as 1500: 90, "
-                      "separated by commas.")
-                ) from None
-        self.thresholds = thresholds
-
-    def _value(self) -> str:
-        if self.raw_data:
-            return str(self.raw_data[0])
-        return thresholds_words(self.data or [])
-
-
 def thresholds_words(value: Any) -> str:
-    """Running scores and first melds as the form writes them: "0: 50, 1500: 90"."""
-    if isinstance(value, str):
-        return value
-    return ", ".join(f"{item['from_score']}: {item['minimum']}" for item in value)
+    """Running scores and their first melds in short: "from 0: 50; from 1500: 90"."""
+    return "; ".join(
+        _("from %(score)s: %(minimum)s", score=item["from_score"], minimum=item["minimum"])
+        for item in value
+    )
 
 
 def _choice_value(value: Any) -> str:
@@ -181,6 +183,12 @@ class ParamRow:
     changed: bool
     problems: tuple[str, ...]
     table_labels: tuple[str, ...] = ()
+    shown: bool = True
+    """False for a deal past the game's last deal: on the form, hidden until deals grow."""
+    rows_shown: int = 0
+    """For rows of values (running scores): how many rows show before any is typed in."""
+    game_deals: int = 0
+    """The number of deals of the game as the form stands."""
 
     @property
     def label(self) -> str:
@@ -193,6 +201,15 @@ class ParamRow:
     @property
     def anchor(self) -> str:
         return "p-" + field_name(self.param.key)
+
+    @property
+    def deal(self) -> int:
+        return self.param.deal or 0
+
+    def score_rows(self) -> Iterator[tuple[int, Field, Field]]:
+        """The rows of a first meld by running score: (index, score field, minimum field)."""
+        for index in range(0, len(self.fields), 2):
+            yield index // 2, self.fields[index], self.fields[index + 1]
 
 
 class HouseForm(PageForm):
@@ -214,11 +231,19 @@ class HouseForm(PageForm):
     table_count = 0
     deal_count = 0
 
+    def typed_deals(self) -> int:
+        """The number of deals as typed, when it is one a game can have; else as it was."""
+        number = self["deals"].number if "deals" in self else None
+        return number if number is not None and 1 <= number <= MAX_DEALS else self.deal_count
+
 
 def house_form(current: Variant, **kwargs: Any) -> HouseForm:
-    """A form for rules shaped like `current` (its tables), filled with its values."""
+    """A form for rules shaped like `current` (its tables), filled with its values.
+
+    Every deal up to the most a game may have gets its fields, so the form can grow.
+    """
     attributes: dict[str, Field] = {}
-    for param in params_for(current.deals):
+    for param in PARAMS:
         attributes.update(_fields_for(param, current))
 
     class Form(HouseForm):
@@ -248,9 +273,14 @@ def _fields_for(param: Param, current: Variant) -> Iterator[tuple[str, Any]]:
     elif kind is Kind.FLAG:
         yield name, BooleanField(words(param.label))
     elif kind is Kind.THRESHOLDS:
-        yield name, ThresholdsField(words(param.label))
+        for index in range(MAX_THRESHOLDS):
+            yield score_field(index), WholeNumberField(_("From a running score of"), optional=True)
+            yield minimum_field(index), WholeNumberField(_("First meld"), optional=True)
+    elif kind is Kind.CARD_KINDS:
+        for card_kind in CARD_KIND_VALUES:
+            yield kind_field(card_kind), BooleanField(card_kind_words(card_kind))
     elif kind is Kind.DEALS:
-        for deal in range(1, current.deals + 1):
+        for deal in range(1, MAX_DEALS + 1):
             yield deal_field(deal), BooleanField(_("Deal %(deal)s", deal=deal))
     elif kind is Kind.TABLES:
         for index, table in enumerate(current.tables):
@@ -258,14 +288,23 @@ def _fields_for(param: Param, current: Variant) -> Iterator[tuple[str, Any]]:
 
 
 def form_data(variant: Variant) -> dict[str, Any]:
-    """The form's fields filled with a variant's values."""
+    """The form's fields filled with a variant's values; a deal past its last one takes the
+    last deal's values, as a deal added does."""
     data: dict[str, Any] = {"name": variant.name, "summary": variant.summary}
-    for param in params_for(variant.deals):
-        value = param_value(variant, param.key)
+    every_deal = every_deal_values(variant)
+    for param in PARAMS:
+        value = value_at(every_deal, param.key)
         if param.kind is Kind.CHOICE:
             data[field_name(param.key)] = _choice_value(value)
+        elif param.kind is Kind.THRESHOLDS:
+            for index, item in enumerate(value):
+                data[score_field(index)] = item["from_score"]
+                data[minimum_field(index)] = item["minimum"]
+        elif param.kind is Kind.CARD_KINDS:
+            for card_kind in CARD_KIND_VALUES:
+                data[kind_field(card_kind)] = card_kind in value
         elif param.kind is Kind.DEALS:
-            for deal in range(1, variant.deals + 1):
+            for deal in range(1, MAX_DEALS + 1):
                 data[deal_field(deal)] = deal in value
         elif param.kind is Kind.TABLES:
             for index, table in enumerate(value):
@@ -278,16 +317,23 @@ def form_data(variant: Variant) -> dict[str, Any]:
 def read_values(form: HouseForm, current: Variant) -> tuple[dict[str, Any], bool]:
     """Every parameter's value as typed (JSON-ready), and whether all could be read.
 
-    A field that could not be read keeps the current value and its own error.
+    Only the deals of the game as typed are read. A field that could not be read keeps the
+    current value (or the last deal's, for a deal added) and its own error.
     """
     values: dict[str, Any] = {}
     readable = True
-    for param in params_for(current.deals):
+    deals = form.typed_deals()
+    known = every_deal_values(current)
+    for param in params_for(deals):
         kind = param.kind
         if kind is Kind.DEALS:
             values[param.key] = [
-                deal for deal in range(1, current.deals + 1) if form[deal_field(deal)].data
+                deal for deal in range(1, deals + 1) if form[deal_field(deal)].data
             ]
+        elif kind is Kind.CARD_KINDS:
+            values[param.key] = sorted(
+                card_kind for card_kind in CARD_KIND_VALUES if form[kind_field(card_kind)].data
+            )
         elif kind is Kind.TABLES:
             tables = []
             for index, table in enumerate(current.tables):
@@ -305,20 +351,35 @@ def read_values(form: HouseForm, current: Variant) -> tuple[dict[str, Any], bool
         elif kind is Kind.FLAG:
             values[param.key] = bool(form[field_name(param.key)].data)
         elif kind is Kind.THRESHOLDS:
-            field = form[field_name(param.key)]
-            readable &= not field.errors
-            values[param.key] = (
-                field.thresholds
-                if field.thresholds is not None
-                else param_value(current, param.key)
-            )
+            thresholds, read = _read_thresholds(form)
+            readable &= read
+            values[param.key] = thresholds if read else value_at(known, param.key)
         else:
             field = form[field_name(param.key)]
             readable &= not field.errors
             values[param.key] = (
-                field.number if not field.errors else param_value(current, param.key)
+                field.number if not field.errors else value_at(known, param.key)
             )
     return values, readable
+
+
+def _read_thresholds(form: HouseForm) -> tuple[list[dict[str, int]], bool]:
+    """The rows of running scores and first melds typed in; a half-filled row is an error
+    on its empty field, and rows left empty are no rows."""
+    thresholds = []
+    readable = True
+    for index in range(MAX_THRESHOLDS):
+        score, minimum = form[score_field(index)], form[minimum_field(index)]
+        if score.errors or minimum.errors:
+            readable = False
+        elif score.number is not None and minimum.number is not None:
+            thresholds.append({"from_score": score.number, "minimum": minimum.number})
+        elif score.number is not None or minimum.number is not None:
+            empty = minimum if minimum.number is None else score
+            empty.errors = [*empty.errors, _("Fill in both the running score and its first meld, "
+                                            "or neither.")]
+            readable = False
+    return thresholds, readable
 
 
 def changes_over(base: Variant, values: Mapping[str, Any]) -> dict[str, Any]:
@@ -334,15 +395,28 @@ def rows(
     for problem in problems:
         by_key.setdefault(problem.field or "", []).append(problem.render(_))
     grouped: dict[Group, list[ParamRow]] = {group: [] for group in GROUP_TERMS}
-    for param in params_for(form.deal_count):
+    deals = form.typed_deals()
+    base_values = every_deal_values(base)
+    for param in PARAMS:
         kind = param.kind
+        rows_shown = 0
         if kind is Kind.DEALS:
-            fields = tuple(form[deal_field(d)] for d in range(1, form.deal_count + 1))
+            fields = tuple(form[deal_field(d)] for d in range(1, MAX_DEALS + 1))
+        elif kind is Kind.CARD_KINDS:
+            fields = tuple(form[kind_field(k)] for k in CARD_KIND_VALUES)
+        elif kind is Kind.THRESHOLDS:
+            fields = tuple(
+                form[name(index)]
+                for index in range(MAX_THRESHOLDS)
+                for name in (score_field, minimum_field)
+            )
+            filled = [i for i in range(len(fields)) if fields[i].data not in (None, "")]
+            rows_shown = min(MAX_THRESHOLDS, (filled[-1] // 2 + 1 if filled else 0) + 1)
         elif kind is Kind.TABLES:
             fields = tuple(form[decks_field(i)] for i in range(form.table_count))
         else:
             fields = (form[field_name(param.key)],)
-        base_value = param_value(base, param.key) if (param.deal or 0) <= base.deals else None
+        base_value = value_at(base_values, param.key)
         errors = [str(e) for f in fields for e in f.errors]
         grouped[param.group].append(
             ParamRow(
@@ -353,6 +427,9 @@ def rows(
                 problems=tuple(errors + by_key.get(param.key, [])),
                 table_labels=_base_decks(base, values.get(param.key)) if kind is Kind.TABLES
                 else (),
+                shown=(param.deal or 0) <= deals,
+                rows_shown=rows_shown,
+                game_deals=deals,
             )
         )
     return grouped

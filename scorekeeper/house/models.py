@@ -13,7 +13,8 @@ from sqlalchemy import JSON, ForeignKey, String
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from scorekeeper.extensions import db
-from scorekeeper.rules.house import HOUSE_PREFIX, MAX_ID, MAX_NAME, MAX_TEXT, HouseRules
+from scorekeeper.rules.house_rules import HOUSE_PREFIX, HouseRules
+from scorekeeper.rules.params import MAX_ID, MAX_NAME, MAX_TEXT
 from scorekeeper.tables.models import CardTable
 
 SLUG_LENGTH = MAX_ID - len(HOUSE_PREFIX)

@@ -13,7 +13,8 @@ from sqlalchemy import select
 from scorekeeper.capabilities import Role
 from scorekeeper.extensions import db
 from scorekeeper.holdings import held_tables, table_role
-from scorekeeper.rules.house import HouseRules, VariantRejected
+from scorekeeper.rules.house_rules import HouseRules
+from scorekeeper.rules.params import VariantRejected
 from scorekeeper.rules.variants import UnknownVariant, Variant
 from scorekeeper.tables.models import CardTable
 

@@ -33,24 +33,24 @@ from werkzeug.wrappers import Response
 from scorekeeper.extensions import db
 from scorekeeper.holdings import editable_tables, held_tables
 from scorekeeper.limits import HOUSE_RULES, limited
-from scorekeeper.rules.house import (
-    GROUP_TERMS,
+from scorekeeper.rules.house_rules import (
     HOUSE_PREFIX,
-    MAX_FILE_BYTES,
-    PARAM_BY_KEY,
     Difference,
     HouseRules,
-    VariantRejected,
     diff_from_base,
-    link_token,
-    param_value,
-    params_for,
-    read_house_file,
-    rules_from_link,
     typed_differences,
 )
 from scorekeeper.rules.messages import Problem
-from scorekeeper.rules.variants import BUILT_IN, Variant
+from scorekeeper.rules.params import (
+    GROUP_TERMS,
+    PARAM_BY_KEY,
+    VariantRejected,
+    param_value,
+    params_for,
+)
+from scorekeeper.rules.share_links import link_token, rules_from_link
+from scorekeeper.rules.variant_json import MAX_FILE_BYTES, read_house_file
+from scorekeeper.rules.variants import BUILT_IN, MAX_DEALS, Variant
 from scorekeeper.tables.service import mark_used, table_for_new
 from scorekeeper.variant_texts import variant_text
 
@@ -233,6 +233,7 @@ def _edit(
             p.render(_) for p in problems if p.field not in PARAM_BY_KEY and p.field != "name"
         ],
         any_problem=bool(problems or form.errors),
+        max_deals=MAX_DEALS,
     )
     return (page, 422) if form.is_submitted() else page
 

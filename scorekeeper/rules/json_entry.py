@@ -10,10 +10,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from .entry import FLAG_FIELDS, SIDE_FIELDS, DealEntry, SideEntry
-from .house import VariantRejected, resolve_variant
 from .messages import N_, Problem
+from .params import VariantRejected
 from .scoring import score_deal
 from .validation import validate_deal
+from .variant_json import resolve_variant
 from .variants import UnknownVariant, Variant
 
 DEAL_FIELDS = ("variant", "deal", "players", "stock_ran_out", "sides", "running_scores")

@@ -8,9 +8,11 @@ so that every page can show them as defaults a table may change.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields, is_dataclass, replace
 from enum import Enum, StrEnum
-from typing import Any, TypeVar
+from functools import cache
+from types import UnionType
+from typing import Any, TypeVar, Union, get_args, get_origin, get_type_hints
 
 from .cards import BOOK_SIZE, CardKind, CardPoints
 
@@ -218,6 +220,8 @@ class Variant:
     """Names of the fields whose values no source states: defaults a table may change."""
 
     def __post_init__(self) -> None:
+        by_score = tuple(sorted(self.first_meld_by_score, key=lambda t: t.from_score))
+        object.__setattr__(self, "first_meld_by_score", by_score)
         deals = len(self.first_meld)
         if not 1 <= deals <= MAX_DEALS or not (
             len(self.going_out) == len(self.going_out_bonus) == deals
@@ -288,7 +292,7 @@ class Variant:
     def to_dict(self) -> dict[str, Any]:
         """The variant as JSON-ready data (enums by value, sets as sorted lists).
 
-        ``deals`` is there too, to be read and changed like any rule (``rules.house``).
+        ``deals`` is there too, to be read and changed like any rule (``rules.params``).
         """
         data = {f.name: _plain(getattr(self, f.name)) for f in fields(self)}
         return {"deals": self.deals, **data}
@@ -498,61 +502,47 @@ def all_variants() -> tuple[Variant, ...]:
 def variant_from_dict(data: Mapping[str, Any]) -> Variant:
     """The inverse of `Variant.to_dict`: rebuild a variant from its JSON-ready data.
 
-    Used for the frozen copy of the rules each game keeps (copies made before games had a
-    number of deals, or a going-out bonus per deal, are read too). Raises KeyError, TypeError
-    or ValueError on data that does not describe a variant.
+    Read field by field from the `Variant` dataclass's own types, so a field added there is
+    read here too; a field with a default may be left out (copies of a game's rules made
+    before it existed). A going-out bonus given once is every deal's. Raises KeyError,
+    TypeError or ValueError on data that does not describe a variant.
     """
-    first_meld = tuple(int(n) for n in data["first_meld"])
-    going_out_bonus = data["going_out_bonus"]
-    if isinstance(going_out_bonus, int):
-        going_out_bonus = [going_out_bonus] * len(first_meld)
-    if "deals" in data and data["deals"] != len(first_meld):
-        raise ValueError(f"deals is {data['deals']}, but first_meld has {len(first_meld)} values")
-    return Variant(
-        id=str(data["id"]),
-        name=str(data["name"]),
-        summary=str(data["summary"]),
-        source=str(data["source"]),
-        tables=tuple(Table(**table) for table in data["tables"]),
-        hand_size=int(data["hand_size"]),
-        foot_size=int(data["foot_size"]),
-        card_points=CardPoints(**data["card_points"]),
-        book_bonus=BookBonus(**data["book_bonus"]),
-        red_three=RedThreeScore(**data["red_three"]),
-        going_out_bonus=tuple(int(n) for n in going_out_bonus),
-        exact_22_bonus=None if data["exact_22_bonus"] is None else int(data["exact_22_bonus"]),
-        first_meld=first_meld,
-        going_out=tuple(BookCount(**books) for books in data["going_out"]),
-        max_meld_size=None if data["max_meld_size"] is None else int(data["max_meld_size"]),
-        wild_limit=WildLimit(**data["wild_limit"]),
-        pile_pickup=PilePickup(data["pile_pickup"]),
-        wild_discard=WildDiscard(data["wild_discard"]),
-        rank_melds=RankMelds(data["rank_melds"]),
-        must_discard_to_go_out=bool(data["must_discard_to_go_out"]),
-        going_out_needs_partner_in_foot=bool(data["going_out_needs_partner_in_foot"]),
-        going_out_asks_partner=bool(data["going_out_asks_partner"]),
-        black_three_pair_takes_pile=bool(data["black_three_pair_takes_pile"]),
-        concealed_book_first_meld_deals=frozenset(
-            int(n) for n in data["concealed_book_first_meld_deals"]
-        ),
-        stock_piles=int(data["stock_piles"]),
-        cut_for_packets=bool(data["cut_for_packets"]),
-        concealed_opening=ConcealedOpening(
-            data.get("concealed_opening", ConcealedOpening.INSTEAD_OF_POINTS)
-        ),
-        first_discard_turned=bool(data.get("first_discard_turned", True)),
-        first_discard_buried=frozenset(
-            CardKind(kind)
-            for kind in data.get("first_discard_buried", ("red_three", "two", "joker"))
-        ),
-        going_out_concealed_bonus=int(data.get("going_out_concealed_bonus", 0)),
-        first_meld_by_score=tuple(
-            sorted(
-                (ScoreThreshold(**threshold) for threshold in data.get("first_meld_by_score", ())),
-                key=lambda threshold: threshold.from_score,
-            )
-        ),
-        deck=str(data.get("deck", "standard")),
-        inferred=frozenset(str(name) for name in data["inferred"]),
-    )
+    values = dict(data)
+    deals = len(values["first_meld"])
+    if "deals" in values and values.pop("deals") != deals:
+        raise ValueError(f"deals is {data['deals']}, but first_meld has {deals} values")
+    if isinstance(values.get("going_out_bonus"), int):
+        values["going_out_bonus"] = [values["going_out_bonus"]] * deals
+    return _read(Variant, values)  # type: ignore[no-any-return]
 
+
+@cache
+def _hints(kind: type) -> dict[str, Any]:
+    return get_type_hints(kind)
+
+
+def _read(kind: Any, value: Any) -> Any:
+    """A JSON-ready value as the type `kind` says (dataclasses, enums, tuples, sets...);
+    plain numbers, texts and flags are kept as they are."""
+    origin, args = get_origin(kind), get_args(kind)
+    if origin in (Union, UnionType):
+        if value is None and type(None) in args:
+            return None
+        (inner,) = [arg for arg in args if arg is not type(None)]
+        return _read(inner, value)
+    if origin is tuple:
+        return tuple(_read(args[0], item) for item in value)
+    if origin is frozenset:
+        return frozenset(_read(args[0], item) for item in value)
+    if isinstance(kind, type) and is_dataclass(kind):
+        hints = _hints(kind)
+        unknown = set(value) - set(hints)
+        if unknown:
+            raise TypeError(f"{kind.__name__} has no field {sorted(unknown)[0]!r}")
+        return kind(**{name: _read(hints[name], item) for name, item in value.items()})
+    if isinstance(kind, type) and issubclass(kind, Enum):
+        return kind(value)
+    if kind in (int, str, bool):
+        # Kept as given: a number written as text is the checks' to refuse, by name.
+        return value
+    raise TypeError(f"cannot read a value of type {kind!r}")

@@ -23,13 +23,15 @@ from scorekeeper.games.concurrency import MAX_VERSION
 from scorekeeper.games.links import issue_tokens
 from scorekeeper.games.models import NAME_LENGTH, SIDE_NAME_LENGTH, Deal, DealSide, Game, GameSide
 from scorekeeper.rules.entry import FLAG_FIELDS, LATER_SIDE_FIELDS, SIDE_FIELDS, SideEntry
-from scorekeeper.rules.house import PER_DEAL_FIELDS, check_deal_list, validate_variant
 from scorekeeper.rules.json_entry import EntryRejected, deal_from_json
 from scorekeeper.rules.json_numbers import read_json_number
 from scorekeeper.rules.messages import N_, Phrase, Problem
 from scorekeeper.rules.names import clean_name, refused_characters
+from scorekeeper.rules.params import PER_DEAL_FIELDS
 from scorekeeper.rules.scoring import score_deal
 from scorekeeper.rules.validation import validate_deal
+from scorekeeper.rules.variant_checks import validate_variant
+from scorekeeper.rules.variant_json import check_deal_list
 from scorekeeper.rules.variants import Variant, variant_from_dict
 from scorekeeper.tables.models import CardTable
 

@@ -1,7 +1,8 @@
 /* The house-rules form on a phone: "Your changes" follows the form as it is edited (the server
-   words the summary, from the rules core, as on the saved rules' page), and a rule is found by
-   typing a few words of its name, help or base value. Without this file the summary follows on
-   saving, and every group opens by hand. */
+   words the summary, from the rules core, as on the saved rules' page), a rule is found by
+   typing a few words of its name, help or base value, the number of deals shows or hides each
+   deal's rules, and a row of running score and first meld appears as the last one is filled.
+   Without this file the summary and the deals follow on saving, and every group opens by hand. */
 (function () {
   "use strict";
 
@@ -54,14 +55,44 @@
     form.addEventListener("change", summaryLater);
   }
 
+  // --- the deals of the game --------------------------------------------------------------
+  var dealsInput = form.querySelector("[data-deals-input]");
+
+  function gameDeals() {
+    var typed = dealsInput ? Number(dealsInput.value) : NaN;
+    var most = Number(form.dataset.maxDeals || 8);
+    if (Number.isInteger(typed) && typed >= 1 && typed <= most) {
+      return typed;
+    }
+    return Number(form.dataset.deals || most);
+  }
+
+  function pastLastDeal(element) {
+    return Number(element.dataset.deal || 0) > gameDeals();
+  }
+
+  // --- rows of running scores and first melds ---------------------------------------------
+  form.querySelectorAll(".score-rows").forEach(function (rows) {
+    rows.addEventListener("input", function () {
+      var all = rows.querySelectorAll(".score-row");
+      var shown = Array.prototype.filter.call(all, function (row) {
+        return !row.hidden;
+      });
+      var last = shown[shown.length - 1];
+      var filled = last && Array.prototype.some.call(last.querySelectorAll("input"), function (input) {
+        return input.value.trim() !== "";
+      });
+      if (filled && shown.length < all.length) {
+        all[shown.length].hidden = false;
+      }
+    });
+  });
+
   // --- finding a rule by typing ----------------------------------------------------------
   var finder = document.getElementById("rule-finder");
   var status = document.getElementById("rule-finder-status");
   var groups = Array.prototype.slice.call(form.querySelectorAll(".house-others .house-group"));
-  if (!finder || !status) {
-    return;
-  }
-  finder.closest(".rule-finder").hidden = false;
+  var words = [];
 
   function fold(text) {
     return text.toLocaleLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
@@ -80,8 +111,11 @@
     });
   });
 
-  function find() {
-    var words = fold(finder.value).split(/\s+/).filter(Boolean);
+  /* Each rule shows when its deal is one the game has and it matches the words typed. */
+  function show() {
+    form.querySelectorAll(".house-param[data-deal], .choice[data-deal]").forEach(function (element) {
+      element.hidden = pastLastDeal(element);
+    });
     var found = 0;
     groups.forEach(function (group) {
       var inGroup = 0;
@@ -89,15 +123,24 @@
         var match = words.every(function (word) {
           return param.dataset.words.indexOf(word) !== -1;
         });
-        param.hidden = words.length > 0 && !match;
-        if (match) {
+        param.hidden = pastLastDeal(param) || (words.length > 0 && !match);
+        if (!param.hidden) {
           inGroup += 1;
         }
       });
-      found += inGroup;
-      group.hidden = words.length > 0 && inGroup === 0;
-      group.open = words.length > 0 && inGroup > 0;
+      var count = group.querySelector("summary .muted");
+      if (count) {
+        count.textContent = "(" + inGroup + ")";
+      }
+      found += words.length > 0 ? inGroup : 0;
+      group.hidden = inGroup === 0;
+      if (words.length > 0) {
+        group.open = inGroup > 0;
+      }
     });
+    if (!status) {
+      return;
+    }
     if (!words.length) {
       status.textContent = "";
     } else if (found === 0) {
@@ -107,7 +150,18 @@
     }
   }
 
-  finder.addEventListener("input", find);
+  if (dealsInput) {
+    dealsInput.addEventListener("input", show);
+  }
+  if (!finder || !status) {
+    return;
+  }
+  finder.closest(".rule-finder").hidden = false;
+
+  finder.addEventListener("input", function () {
+    words = fold(finder.value).split(/\s+/).filter(Boolean);
+    show();
+  });
   finder.addEventListener("keydown", function (event) {
     if (event.key === "Enter") {
       event.preventDefault(); // Enter finds; it does not save the rules

@@ -23,7 +23,7 @@ def test_house_rules_on_a_phone(page: Page, migrated_server: str, artifacts_dir:
     page.get_by_label("Wild book bonus").fill("2000")
     expect(page.locator("#house-summary tbody tr")).to_have_count(1)
     page.get_by_label("Find a rule").fill("going-out bonus")
-    page.get_by_label("Going-out bonus").fill("200")
+    page.get_by_label("Going-out bonus", exact=True).fill("200")
     expect(page.locator("#p-book_bonus__wild")).to_contain_text("Base: 1500")
     expect(page.locator("#house-summary tbody tr")).to_have_count(2)
     assert_fits_phone(page)
@@ -59,3 +59,55 @@ def test_house_rules_on_a_phone(page: Page, migrated_server: str, artifacts_dir:
     page.get_by_role("button", name="Start game").last.click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Deal 1")
     expect(page.locator("#deal-facts")).to_contain_text("at least 50 points")
+
+
+@pytest.mark.browser
+def test_the_number_of_deals_and_first_melds_by_score_change_the_form_as_they_are_typed(
+    page: Page, migrated_server: str, artifacts_dir: Path
+) -> None:
+    page.goto(migrated_server + "/house/new?base=pagat")
+    page.get_by_label("Name of your rules").fill("Five deals")
+    deal_5 = page.locator("#p-first_meld__5")
+    expect(deal_5).to_be_hidden()
+    expect(page.locator("#concealed__5")).to_be_hidden()
+
+    # Five deals: the fifth deal's rules show, with the fourth deal's values, no reload.
+    page.get_by_label("Find a rule").fill("deals in a game")
+    page.locator("[data-deals-input]").fill("5")
+    page.get_by_label("Find a rule").fill("minimum first meld deal 5")
+    expect(deal_5).to_be_visible()
+    expect(deal_5.locator("input")).to_have_value("150")
+    deal_5.locator("input").fill("200")
+    summary = page.locator("#house-summary tbody tr")
+    expect(summary).to_have_count(2)
+    expect(summary.nth(0)).to_contain_text("Deals in a game")
+    expect(summary.nth(1)).to_contain_text("Minimum first meld, deal 5")
+    page.get_by_label("Find a rule").fill("")
+    expect(page.locator("#p-first_meld__6")).to_be_hidden()
+
+    # First melds by running score, row by row: a new row shows as the last is filled.
+    rows = page.locator("#p-first_meld_by_score .score-row")
+    expect(rows.nth(0)).to_be_visible()
+    expect(rows.nth(1)).to_be_hidden()
+    page.get_by_label("Find a rule").fill("running score")
+    rows.nth(0).get_by_label("From a running score of").fill("0")
+    rows.nth(0).get_by_label("First meld").fill("50")
+    expect(rows.nth(1)).to_be_visible()
+    rows.nth(1).get_by_label("From a running score of").fill("1500")
+    rows.nth(1).get_by_label("First meld").fill("90")
+    expect(summary).to_have_count(3)
+    expect(summary.nth(2)).to_contain_text("from 0: 50; from 1500: 90")
+    assert_fits_phone(page)
+    page.screenshot(path=artifacts_dir / "house-4-deals.png", full_page=True)
+
+    # Fewer deals again hide the fifth deal, and the summary forgets it.
+    page.get_by_label("Find a rule").fill("deals in a game")
+    page.locator("[data-deals-input]").fill("4")
+    expect(deal_5).to_be_hidden()
+    expect(summary).to_have_count(1)
+
+    page.locator("[data-deals-input]").fill("5")
+    expect(summary).to_have_count(3)
+    page.get_by_role("button", name="Save the rules").click()
+    expect(page.locator(".flash-success")).to_contain_text("Your rules are saved.")
+    expect(page.locator("table.house-diff tbody tr")).to_have_count(3)

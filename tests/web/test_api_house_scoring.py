@@ -3,7 +3,7 @@ laid down by a side that did not go out, going out concealed and black threes wo
 
 import pytest
 
-from scorekeeper.rules.house import HouseRules
+from scorekeeper.rules.house_rules import HouseRules
 
 SEVENS = {
     "name": "Sevens",

@@ -220,7 +220,7 @@ def test_differences_name_what_changes_from_the_partnership_game(client: FlaskCl
     pagat = _text(_section(_page(client, "/rules/pagat"), "differences"))
 
     assert "Cards in the hand 11 Partnership game: 13" in simpson
-    assert "Red three laid down never laid down Partnership game: +100" in simpson
+    assert "Each red three laid down never laid down Partnership game: +100" in simpson
     assert "exactly as the partnership game" in pagat
 
 

@@ -10,7 +10,9 @@ from house_helpers import edit_house_rules, form_values, html, make_house_rules,
 
 from scorekeeper.extensions import db
 from scorekeeper.house.models import HouseVariant
-from scorekeeper.rules.house import GROUP_TERMS, MAX_FILE_BYTES, HouseRules
+from scorekeeper.rules.house_rules import HouseRules
+from scorekeeper.rules.params import GROUP_TERMS
+from scorekeeper.rules.variant_json import MAX_FILE_BYTES
 from scorekeeper.rules.variants import (
     UnknownVariant,
     Variant,

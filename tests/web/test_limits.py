@@ -25,7 +25,7 @@ from scorekeeper.games.models import Game
 from scorekeeper.house.models import HouseVariant
 from scorekeeper.limits import rates
 from scorekeeper.limits.slots import render_slots
-from scorekeeper.rules.house import HouseRules
+from scorekeeper.rules.house_rules import HouseRules
 from scorekeeper.sheets import pdf, views
 
 OTHER_ADDRESS = "198.51.100.7"

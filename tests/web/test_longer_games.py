@@ -121,7 +121,11 @@ def test_the_going_out_bonus_of_each_deal_reaches_the_scoreboard_and_the_sheet(c
         assert f"Going out +{bonus}" in block
 
 
-BY_SCORE = {"first_meld_by_score": "0: 50, 1500: 90, 3000: 120"}
+BY_SCORE = {
+    "by_score__from__0": 0, "by_score__minimum__0": 50,
+    "by_score__from__1": 1500, "by_score__minimum__1": 90,
+    "by_score__from__2": 3000, "by_score__minimum__2": 120,
+}
 OPENED = {
     **form_values(PAGAT_OUT, PAGAT_CAUGHT),
     "sides-1-meld_points": "85", "sides-1-clean_books": "0", "sides-1-dirty_books": "0",

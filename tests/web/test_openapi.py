@@ -22,7 +22,7 @@ from schemathesis.specs.openapi.checks import positive_data_acceptance
 from test_api import DEAL
 
 from scorekeeper.api.openapi import openapi_document
-from scorekeeper.rules import house, validation
+from scorekeeper.rules import house_rules, params, validation, variant_checks, variant_json
 from scorekeeper.rules.entry import SIDE_FIELDS
 from scorekeeper.rules.variants import all_variants
 from scorekeeper.sharing import transfer
@@ -69,19 +69,19 @@ RULE_VERDICTS = [
         *_templates(validation._check_shape, validation._check_side_ranges),
         *_templates(*validation.RULE_CHECKS),
         *_templates(
-            house._check_tables,
-            house._check_red_threes,
-            house._check_new_scoring_rules,
-            house._check_cutting,
-            house._check_going_out_possible,
-            house._check_known_tables,
-            house.check_deal_list,
-            house._check_deal_numbers,
-            house._past_last_deal,
-            house._check_threshold_order,
+            variant_checks._check_tables,
+            variant_checks._check_red_threes,
+            variant_checks._check_new_scoring_rules,
+            variant_checks._check_cutting,
+            variant_checks._check_going_out_possible,
+            variant_checks._check_known_tables,
+            variant_json.check_deal_list,
+            variant_checks._check_deal_numbers,
+            house_rules._past_last_deal,
+            variant_checks._check_threshold_order,
         ),
-        *_one(_templates(house._check_identity), "lowercase letters"),
-        *_one(_templates(house._full_variant), "belongs to a built-in variant"),
+        *_one(_templates(variant_checks._check_identity), "lowercase letters"),
+        *_one(_templates(variant_json._full_variant), "belongs to a built-in variant"),
         *_one(_templates(transfer._rules), "exactly as exported"),
         *_one(_templates(transfer._read_deal), "must list"),
         *_one(_templates(transfer._read_game), "id of its rules"),
@@ -157,14 +157,14 @@ def test_the_document_follows_the_rules_core(client):
     assert built_in["enum"] == [v.id for v in all_variants()]
     schemas_variant = schemas["DealEntry"]["properties"]["variant"]["oneOf"]
     house_form, whole = schemas_variant[1], schemas_variant[2]
-    assert set(house_form["properties"]["changes"]["properties"]) == set(house.PARAM_BY_KEY)
-    assert house_form["properties"]["name"]["maxLength"] == house.MAX_NAME
+    assert set(house_form["properties"]["changes"]["properties"]) == set(params.PARAM_BY_KEY)
+    assert house_form["properties"]["name"]["maxLength"] == params.MAX_NAME
     assert house_form["required"] == ["name", "based_on", "changes"]
     assert whole["properties"]["book_bonus"]["properties"]["wild"]["oneOf"][0] == {
         "type": "integer",
         "minimum": 0,
-        "maximum": house.MAX_POINTS,
-        "multipleOf": house.POINT_STEP,
+        "maximum": params.MAX_POINTS,
+        "multipleOf": params.POINT_STEP,
     }
     assert schemas["SideEntry"]["properties"]["meld_points"] == {
         "type": "integer",

@@ -114,7 +114,9 @@ def test_pagat_rules_page_still_lays_red_threes_down(client: FlaskClient) -> Non
 def test_the_comparison_says_red_threes_are_never_laid_down(client: FlaskClient) -> None:
     chosen = "v=simpson&v=brouillette-low&v=brouillette-partners-high"
     html = text(page(client, f"/rules/compare?{chosen}"))
-    row = re.search(r"Red three laid down (.*?) Red three still held", html).group(1)
+    row = re.search(
+        r"Each red three laid down (.*?) Each red three laid down by a side that did not", html
+    ).group(1)
     assert row.count("never laid down") == 3
 
 
@@ -191,4 +193,4 @@ def test_the_comparison_prices_no_black_three_book_where_there_is_none(
     client: FlaskClient,
 ) -> None:
     html = text(page(client, "/rules/compare?v=pagat&v=brouillette-low"))
-    assert "Black three in a black-three book — −5 " in html
+    assert "Points of a black three in a black-three book — −5 " in html

@@ -24,7 +24,7 @@ from scorekeeper.engine import (
     to_deal_entry,
 )
 from scorekeeper.engine.state import DealEnd, DealState, Outcome
-from scorekeeper.rules.house import HouseRules
+from scorekeeper.rules.house_rules import HouseRules
 from scorekeeper.rules.validation import validate_deal
 from scorekeeper.rules.variants import Variant
 

@@ -5,7 +5,7 @@ from sample_deals import PAGAT_CAUGHT, PAGAT_OUT
 from scorekeeper.history.summaries import _side
 from scorekeeper.rules.entry import DealEntry, SideEntry
 from scorekeeper.rules.game import score_game
-from scorekeeper.rules.house import HouseRules
+from scorekeeper.rules.house_rules import HouseRules
 
 SEVENS = HouseRules(
     name="Sevens",

@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from scorekeeper.rules.entry import DealEntry, SideEntry
-from scorekeeper.rules.house import HouseRules
+from scorekeeper.rules.house_rules import HouseRules
 from scorekeeper.rules.scoring import score_deal
 from scorekeeper.rules.validation import least_book_points, validate_deal
 from scorekeeper.rules.variants import ConcealedOpening, Table, Variant, get_variant

@@ -5,26 +5,21 @@ import json
 import pytest
 
 from scorekeeper.rules.entry import DealEntry, SideEntry
-from scorekeeper.rules.house import (
-    MAX_FILE_BYTES,
-    PARAMS,
-    HouseRules,
-    VariantRejected,
-    diff_from_base,
-    house_rules_from_json,
-    house_rules_of,
-    link_token,
-    nearest_base,
-    read_house_file,
-    resolve_variant,
-    rules_from_link,
-    validate_variant,
-    variant_from_json,
-)
+from scorekeeper.rules.house_rules import HouseRules, diff_from_base, house_rules_of, nearest_base
 from scorekeeper.rules.json_entry import answer
 from scorekeeper.rules.messages import Severity
+from scorekeeper.rules.params import PARAMS, VariantRejected
 from scorekeeper.rules.scoring import line_keys, score_deal
+from scorekeeper.rules.share_links import link_token, rules_from_link
 from scorekeeper.rules.validation import validate_deal
+from scorekeeper.rules.variant_checks import validate_variant
+from scorekeeper.rules.variant_json import (
+    MAX_FILE_BYTES,
+    house_rules_from_json,
+    read_house_file,
+    resolve_variant,
+    variant_from_json,
+)
 from scorekeeper.rules.variants import all_variants, get_variant, variant_from_dict
 
 # The table of the issue: wild books worth 2000, going out worth 200, three clean books to

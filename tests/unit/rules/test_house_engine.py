@@ -3,7 +3,7 @@
 import pytest
 
 from scorekeeper.engine import check_meld, play_game
-from scorekeeper.rules.house import HouseRules
+from scorekeeper.rules.house_rules import HouseRules
 from scorekeeper.rules.scoring import score_deal
 from scorekeeper.rules.validation import validate_deal
 from scorekeeper.rules.variants import get_variant

@@ -10,9 +10,10 @@ from babel.support import Translations
 from sample_deals import PAGAT_CAUGHT, PAGAT_OUT
 
 from scorekeeper.rules.entry import DealEntry, SideEntry
-from scorekeeper.rules.house import HouseRules, validate_variant
+from scorekeeper.rules.house_rules import HouseRules
 from scorekeeper.rules.scoring import score_deal
 from scorekeeper.rules.validation import least_book_points, validate_deal
+from scorekeeper.rules.variant_checks import validate_variant
 from scorekeeper.rules.variants import Variant, get_variant
 
 TRANSLATIONS = Path(__file__).resolve().parents[3] / "scorekeeper" / "translations"

@@ -1,0 +1,307 @@
+"""House rules: a table's own variant, made by changing a built-in variant's parameters.
+
+A house variant is a base variant (``based_on``) and a set of changes, each keyed by the
+parameter it sets (``"book_bonus.wild"``, ``"first_meld.2"``, ``"going_out.4.clean"``...).
+Applied, the changes give an ordinary `Variant`, which every layer reads like a built-in one.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+import unicodedata
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .messages import N_, Problem
+from .names import clean_name
+from .params import (
+    MAX_ID,
+    PARAM_BY_KEY,
+    PARAMS,
+    Kind,
+    Param,
+    VariantRejected,
+    _field_problem,
+    _is_int,
+    _problem,
+    _quoted,
+    _set_at,
+    _set_deals,
+    check_value,
+    has_type,
+    params_for,
+    value_at,
+)
+from .variant_checks import _check_known_tables, validate_variant
+from .variants import BUILT_IN, MAX_DEALS, UnknownVariant, Variant, variant_from_dict
+
+HOUSE_PREFIX = "house-"
+FORMAT = "hand-and-foot-house-rules"
+FORMAT_VERSION = 1
+
+
+def slugify(text: str) -> str:
+    """Lowercase ASCII letters and digits joined by single dashes ("" when none are left)."""
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    words = re.findall(r"[a-z0-9]+", ascii_text.lower())
+    slug = "-".join(words)[: MAX_ID - len(HOUSE_PREFIX)]
+    return slug.strip("-")
+
+
+def house_id(name: str, slug: str = "") -> str:
+    return HOUSE_PREFIX + (slugify(slug) or slugify(name) or "rules")
+
+
+@dataclass(frozen=True)
+class HouseRules:
+    """A table's own rules: a built-in variant and the parameters it changes."""
+
+    name: str
+    based_on: str
+    changes: Mapping[str, Any] = field(default_factory=dict)
+    """Parameter key -> JSON-ready value; only what differs from the base."""
+    summary: str = ""
+    slug: str = ""
+    """The id's own part ("house-<slug>"); made from the name when empty."""
+
+    def __post_init__(self) -> None:
+        # Every way in (the form, a file, a link, the score API) names rules by one rule.
+        for key in ("name", "summary"):
+            if isinstance(getattr(self, key), str):
+                object.__setattr__(self, key, clean_name(getattr(self, key)))
+        object.__setattr__(self, "slug", house_id(self.name, self.slug)[len(HOUSE_PREFIX):])
+
+    @property
+    def id(self) -> str:
+        return HOUSE_PREFIX + self.slug
+
+    @property
+    def base(self) -> Variant:
+        """The built-in variant the rules start from; raises UnknownVariant."""
+        try:
+            return BUILT_IN[self.based_on]
+        except (KeyError, TypeError):
+            raise UnknownVariant(self.based_on) from None
+
+    def variant(self) -> Variant:
+        """The variant these rules make (not validated: see `problems`).
+
+        Raises UnknownVariant for an unknown base and VariantRejected for changes that
+        cannot be read.
+        """
+        changes, problems = read_changes(self.changes)
+        if problems:
+            raise VariantRejected(problems)
+        return self._build(changes)
+
+    def _build(self, changes: Mapping[str, Any]) -> Variant:
+        base = self.base
+        data = copy.deepcopy(base.to_dict())
+        deals = changes.get("deals", base.deals)
+        for key, value in sorted(changes.items(), key=lambda item: _apply_order(item[0])):
+            if PARAM_BY_KEY[key].deal is not None and PARAM_BY_KEY[key].deal > deals:
+                continue  # reported by `problems`
+            _set_at(data, key, copy.deepcopy(value))
+        touched = {PARAM_BY_KEY[key].field for key in changes}
+        data.update(
+            id=self.id,
+            name=self.name,
+            summary=self.summary or f"House rules based on {base.name}.",
+            source=f"House rules, based on {base.name} ({base.id}).",
+            inferred=sorted(base.inferred - touched),
+        )
+        return variant_from_dict(data)
+
+    def problems(self) -> list[Problem]:
+        """Every reason these rules cannot be played, each naming its field."""
+        if self.based_on not in BUILT_IN:
+            return [_unknown_base(self.based_on)]
+        _, unread = read_changes(self.changes)
+        if not isinstance(self.changes, Mapping):
+            return unread
+        typed = {
+            key: value
+            for key, value in self.changes.items()
+            if key in PARAM_BY_KEY and _buildable(PARAM_BY_KEY[key], value)
+        }
+        variant = self._build(typed)
+        problems = list(_past_last_deal(typed, variant.deals))
+        problems += validate_variant(variant) + list(_check_known_tables(variant))
+        seen = {(p.field, p.message) for p in problems}
+        return [p for p in unread if (p.field, p.message) not in seen] + problems
+
+    def checked_variant(self) -> Variant:
+        """The variant, or VariantRejected naming every problem."""
+        problems = self.problems()
+        if problems:
+            raise VariantRejected(problems)
+        return self.variant()
+
+    def with_changes(self, changes: Mapping[str, Any]) -> HouseRules:
+        return HouseRules(self.name, self.based_on, dict(changes), self.summary, self.slug)
+
+    def to_json(self) -> dict[str, Any]:
+        """The shareable form: small, and read back by `house_rules_from_json`."""
+        ordered = {p.key: self.changes[p.key] for p in PARAMS if p.key in self.changes}
+        return {
+            "format": FORMAT,
+            "version": FORMAT_VERSION,
+            "id": self.id,
+            "name": self.name,
+            "summary": self.summary,
+            "based_on": self.based_on,
+            "changes": ordered,
+        }
+
+
+def _buildable(param: Param, value: object) -> bool:
+    """Whether a change can go into the variant that the whole-variant checks read: of its
+    type, and a count within its range (twelve deals cannot even be built); what is left
+    out is reported by `read_changes`."""
+    if not has_type(param, value):
+        return False
+    return param.kind is not Kind.COUNT or not check_value(param, value)
+
+
+def _apply_order(key: str) -> int:
+    """The number of deals first, then what sets every deal, then single values."""
+    if key == "deals":
+        return 0
+    return 1 if PARAM_BY_KEY[key].every_deal else 2
+
+
+def _past_last_deal(changes: Mapping[str, Any], deals: int) -> Iterator[Problem]:
+    for key in changes:
+        deal = PARAM_BY_KEY[key].deal
+        if deal is not None and deal > deals:
+            yield _field_problem(
+                key,
+                N_("{field}: the game has {deals} deals; add deals before setting deal {deal}."),
+                deals=deals, deal=deal,
+            )
+
+
+
+def _unknown_base(value: object) -> Problem:
+    return _field_problem(
+        "based_on",
+        N_("{field} must be the id of a built-in variant ({known}), not {value}."),
+        known=", ".join(BUILT_IN), value=_quoted(value),
+    )
+
+
+def read_changes(raw: object) -> tuple[dict[str, Any], list[Problem]]:
+    """Changes read strictly: known parameter keys only, each value of its kind."""
+    if not isinstance(raw, Mapping):
+        return {}, [_field_problem("changes", N_("{field} must be a JSON object."))]
+    if len(raw) > len(PARAMS):
+        return {}, [
+            _field_problem(
+                "changes", N_("{field} can hold at most {most} parameters."), most=len(PARAMS)
+            )
+        ]
+    changes: dict[str, Any] = {}
+    problems: list[Problem] = []
+    for key, value in raw.items():
+        param = PARAM_BY_KEY.get(key) if isinstance(key, str) else None
+        if param is None:
+            problems.append(
+                _problem(
+                    "changes", N_("changes: unknown parameter {value}."), value=_quoted(key)
+                )
+            )
+            continue
+        found = check_value(param, value)
+        if found:
+            problems += found
+        else:
+            changes[key] = _normalised(param, value)
+    return changes, problems
+
+
+def _normalised(param: Param, value: Any) -> Any:
+    if param.kind in (Kind.DEALS, Kind.CARD_KINDS):
+        return sorted(value)
+    if param.kind is Kind.TABLES:
+        return [{k: table[k] for k in ("sides", "players", "decks")} for table in value]
+    if param.kind is Kind.THRESHOLDS:
+        return sorted(
+            ({"from_score": item["from_score"], "minimum": item["minimum"]} for item in value),
+            key=lambda item: item["from_score"],
+        )
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Difference:
+    """One parameter whose value differs from the base variant's."""
+
+    param: Param
+    base: Any
+    value: Any
+
+    @property
+    def key(self) -> str:
+        return self.param.key
+
+
+def diff_from_base(variant: Variant, base: Variant) -> tuple[Difference, ...]:
+    """The parameters `variant` sets differently from `base`, in form order."""
+    return typed_differences(base, {
+        param.key: value_at(variant.to_dict(), param.key) for param in params_for(variant.deals)
+    })
+
+
+def typed_differences(base: Variant, values: Mapping[str, Any]) -> tuple[Difference, ...]:
+    """The parameters `values` (JSON-ready, by key) sets differently from `base`, in form order.
+
+    Unlike `diff_from_base`, the values need not make a playable variant yet: this is what a
+    form being edited changes so far.
+    """
+    theirs = copy.deepcopy(base.to_dict())
+    deals = values.get("deals", base.deals)
+    if _is_int(deals) and 1 <= deals <= MAX_DEALS:
+        _set_deals(theirs, deals)
+    every_deal_set = {
+        param.key
+        for param in PARAMS
+        if param.every_deal
+        and values.get(param.key) is not None
+        and values[param.key] != value_at(theirs, param.key)
+    }
+    differences = [Difference(PARAM_BY_KEY["deals"], base.deals, deals)] if (
+        deals != base.deals
+    ) else []
+    for param in PARAMS:
+        if param.key == "deals" or param.key not in values:
+            continue
+        if param.every_deal and values[param.key] is None:
+            continue  # the deals differ: their own parameters say how
+        if param.deal is not None and param.field in every_deal_set:
+            continue  # said once, by the parameter that sets every deal
+        if param.deal is not None and param.deal > deals:
+            continue
+        if values[param.key] != value_at(theirs, param.key):
+            differences.append(Difference(param, value_at(theirs, param.key), values[param.key]))
+    return tuple(differences)
+
+
+def changes_from(variant: Variant, base: Variant) -> dict[str, Any]:
+    return {d.key: d.value for d in diff_from_base(variant, base)}
+
+
+def nearest_base(variant: Variant) -> Variant:
+    """The built-in variant that differs from `variant` in the fewest parameters."""
+    return min(BUILT_IN.values(), key=lambda base: len(diff_from_base(variant, base)))
+
+
+def house_rules_of(variant: Variant, base: Variant | None = None) -> HouseRules:
+    """A variant expressed as house rules over `base` (the nearest built-in by default)."""
+    base = base if base is not None else nearest_base(variant)
+    slug = variant.id[len(HOUSE_PREFIX):] if variant.id.startswith(HOUSE_PREFIX) else ""
+    summary = "" if variant.summary == f"House rules based on {base.name}." else variant.summary
+    return HouseRules(variant.name, base.id, changes_from(variant, base), summary, slug)
+
+

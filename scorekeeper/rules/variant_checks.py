@@ -1,0 +1,310 @@
+"""Whether a variant can be played: every check of a whole variant, each naming its field.
+
+`validate_variant` reads every parameter's value against the spec (``rules.params``), then
+checks what no single value can say: tables against decks, going out against the cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from .cards import BOOK_SIZE, CARDS_PER_DECK, NATURAL_RANKS
+from .messages import N_, Problem
+from .names import refused_characters
+from .params import (
+    ID_PATTERN,
+    MAX_DECKS,
+    MAX_ID,
+    MAX_NAME,
+    MAX_PLAYERS,
+    MAX_SIDES,
+    MAX_TEXT,
+    VARIANT_FIELDS,
+    _field_problem,
+    _quoted,
+    check_value,
+    has_type,
+    params_for,
+    value_at,
+)
+from .variants import BUILT_IN, Variant
+
+
+def validate_variant(variant: Variant) -> list[Problem]:
+    """Every reason the variant cannot be played; empty when a table can play it.
+
+    Each problem names the parameter (``"book_bonus.wild"``, ``"going_out.4.clean"``,
+    ``"tables"``...). Every built-in variant passes.
+    """
+    problems = list(_check_identity(variant))
+    data = variant.to_dict()
+    params = [param for param in params_for(variant.deals) if not param.every_deal]
+    for param in params:
+        problems += check_value(param, value_at(data, param.key))
+    if not all(has_type(param, value_at(data, param.key)) for param in params):
+        return problems
+    problems += _check_deal_numbers(variant)
+    problems += _check_threshold_order(variant)
+    problems += _check_tables(variant)
+    problems += _check_red_threes(variant)
+    problems += _check_new_scoring_rules(variant)
+    problems += _check_cutting(variant)
+    if not any(p.field == "tables" for p in problems):
+        problems += _check_going_out_possible(variant)
+    return problems
+
+
+def _check_deal_numbers(variant: Variant) -> Iterator[Problem]:
+    late = [deal for deal in variant.concealed_book_first_meld_deals if deal > variant.deals]
+    if late:
+        yield _field_problem(
+            "concealed_book_first_meld_deals",
+            N_("{field}: deal {deal} is past the last deal of a game of {deals} deals."),
+            deal=late[0], deals=variant.deals,
+        )
+
+
+def _check_threshold_order(variant: Variant) -> Iterator[Problem]:
+    scores = [threshold.from_score for threshold in variant.first_meld_by_score]
+    if len(set(scores)) != len(scores):
+        yield _field_problem(
+            "first_meld_by_score", N_("{field}: each running score can be listed only once.")
+        )
+
+
+def _check_identity(variant: Variant) -> Iterator[Problem]:
+    if not ID_PATTERN.fullmatch(variant.id) or len(variant.id) > MAX_ID:
+        yield _field_problem(
+            "id",
+            N_("The {field} must be lowercase letters, digits and single dashes, at most "
+               "{most} characters (entered {value})."),
+            most=MAX_ID, value=_quoted(variant.id),
+        )
+    yield from _check_name(variant.name)
+    for key in ("summary", "source"):
+        if len(getattr(variant, key)) > MAX_TEXT:
+            yield _field_problem(
+                key, N_("The {field} can be at most {most} characters."), most=MAX_TEXT
+            )
+        elif refused_characters(getattr(variant, key)):
+            yield _field_problem(key, N_("The {field} cannot hold control characters."))
+    for name in sorted(variant.inferred - set(VARIANT_FIELDS)):
+        yield _field_problem(
+            "inferred", N_("{field} names {value}, which is not a rule of a variant."),
+            value=_quoted(name),
+        )
+
+
+def _check_name(name: str) -> Iterator[Problem]:
+    if not name.strip():
+        yield _field_problem("name", N_("The {field} cannot be empty."))
+    elif refused_characters(name):
+        yield _field_problem("name", N_("The {field} cannot hold control characters."))
+    elif len(name) > MAX_NAME:
+        yield _field_problem(
+            "name", N_("The {field} can be at most {most} characters."), most=MAX_NAME
+        )
+
+
+def _check_tables(variant: Variant) -> Iterator[Problem]:
+    seen: set[tuple[int, int]] = set()
+    dealt_each = variant.hand_size + variant.foot_size
+    for table in variant.tables:
+        where = {"players": table.players, "sides": table.sides}
+        if not 2 <= table.sides <= MAX_SIDES:
+            yield _field_problem(
+                "tables", N_("{field}: a table has from 2 to {most} sides (entered {value})."),
+                most=MAX_SIDES, value=table.sides,
+            )
+        elif not table.sides <= table.players <= MAX_PLAYERS:
+            yield _field_problem(
+                "tables",
+                N_("{field}: {sides} sides need from {sides} to {most} players "
+                   "(entered {value})."),
+                sides=table.sides, most=MAX_PLAYERS, value=table.players,
+            )
+        elif table.players % table.sides:
+            yield _field_problem(
+                "tables",
+                N_("{field}: {players} players cannot make {sides} sides of equal size."),
+                **where,
+            )
+        elif (table.sides, table.players) in seen:
+            yield _field_problem(
+                "tables", N_("{field}: {players} players in {sides} sides are listed twice."),
+                **where,
+            )
+        elif not 1 <= table.decks <= MAX_DECKS:
+            yield _field_problem(
+                "tables",
+                N_("{field}: {players} players in {sides} sides play with 1 to {most} decks "
+                   "(entered {value})."),
+                most=MAX_DECKS, value=table.decks, **where,
+            )
+        elif table.players * dealt_each >= table.decks * CARDS_PER_DECK:
+            yield _field_problem(
+                "tables",
+                N_("{field}: dealing {players} players a hand of {hand} and a foot of {foot} "
+                   "takes {needed} cards, which leaves no stock from {decks} × 54 = {cards} "
+                   "cards."),
+                players=table.players, hand=variant.hand_size, foot=variant.foot_size,
+                needed=table.players * dealt_each, decks=table.decks,
+                cards=table.decks * CARDS_PER_DECK,
+            )
+        seen.add((table.sides, table.players))
+
+
+def _check_red_threes(variant: Variant) -> Iterator[Problem]:
+    red = variant.red_three
+    if red.held > 0:
+        yield _field_problem(
+            "red_three.held",
+            N_("{field} must be 0 or less: a red three left in hand or foot never scores "
+               "for its side (entered {value})."),
+            value=red.held,
+        )
+    elif red.down is not None and red.held > red.down:
+        yield _field_problem(
+            "red_three.held",
+            N_("{field} ({value}) cannot be worth more than a red three laid down ({down})."),
+            value=red.held, down=red.down,
+        )
+
+
+def _check_new_scoring_rules(variant: Variant) -> Iterator[Problem]:
+    """Special books, red-three books and red threes laid down by a side that did not go out.
+
+    A red three laid down by a side that did not go out may be worth less than one laid down
+    by the side that went out (published scorers count 50 instead of 100), never more, and
+    never less than one still held.
+    """
+    bonus = variant.book_bonus
+    if (bonus.special is None) != (bonus.special_rank is None):
+        missing = "book_bonus.special" if bonus.special is None else "book_bonus.special_rank"
+        yield _field_problem(
+            missing,
+            N_("{field} is needed: a special book has both a rank and a bonus, or neither."),
+        )
+    red = variant.red_three
+    if red.down is None:
+        if red.down_not_out is not None:
+            yield _field_problem(
+                "red_three.down_not_out",
+                N_("{field}: red threes are never laid down under these rules, so it must "
+                   "be empty (entered {value})."),
+                value=red.down_not_out,
+            )
+        if bonus.red_three is not None:
+            yield _field_problem(
+                "book_bonus.red_three",
+                N_("{field}: red threes are never laid down under these rules, so they "
+                   "cannot make a book."),
+            )
+    elif red.down_not_out is not None and not red.held <= red.down_not_out <= red.down:
+        yield _field_problem(
+            "red_three.down_not_out",
+            N_("{field} must be from {held} (a red three still held) to {down} (one laid "
+               "down by the side that went out), not {value}."),
+            held=red.held, down=red.down, value=red.down_not_out,
+        )
+
+
+def _check_cutting(variant: Variant) -> Iterator[Problem]:
+    if variant.exact_22_bonus is not None and not variant.cut_for_packets:
+        yield _field_problem(
+            "exact_22_bonus",
+            N_("{field}: only a game where players cut their own 22 cards can have it."),
+        )
+    total = variant.hand_size + variant.foot_size
+    if variant.cut_for_packets and total != 22:
+        yield _field_problem(
+            "cut_for_packets",
+            N_("{field}: the cut 22 cards make the hand and the foot, so they must add up "
+               "to 22 (now {hand} + {foot} = {total})."),
+            hand=variant.hand_size, foot=variant.foot_size, total=total,
+        )
+
+
+def _check_going_out_possible(variant: Variant) -> Iterator[Problem]:
+    """Each deal's going-out books can be made with the cards of every allowed table."""
+    ranks = len(NATURAL_RANKS)
+    most_wilds = variant.wild_limit.most_wilds(BOOK_SIZE)
+    fewest_naturals = BOOK_SIZE - most_wilds
+    for deal in range(1, variant.deals + 1):
+        books = variant.going_out_for(deal)
+        key = f"going_out.{deal}"
+        if books.wild and not variant.wild_books:
+            yield _field_problem(
+                f"{key}.wild",
+                N_("{field}: this variant has no wild books, so going out cannot need "
+                   "{count}."),
+                count=books.wild,
+            )
+            continue
+        if books.dirty and most_wilds == 0:
+            yield _field_problem(
+                "wild_limit.per_wild",
+                N_("{field}: going out in deal {deal} needs dirty books, but this limit lets "
+                   "no wild card into a book of seven."),
+                deal=deal,
+            )
+            continue
+        for table in sorted(variant.tables, key=lambda t: t.decks):
+            where = {"deal": deal, "players": table.players, "decks": table.decks}
+            per_rank_books = table.cards_per_rank // BOOK_SIZE
+            if books.wild * BOOK_SIZE > table.wilds:
+                yield _field_problem(
+                    f"{key}.wild",
+                    N_("{field}: {count} wild books need {needed} wild cards, but {players} "
+                       "players play with {decks} decks, which hold only {most}."),
+                    count=books.wild, needed=books.wild * BOOK_SIZE, most=table.wilds, **where,
+                )
+            elif books.wild * BOOK_SIZE + books.dirty > table.wilds:
+                yield _field_problem(
+                    f"{key}.dirty",
+                    N_("{field}: {wild} wild and {dirty} dirty books need at least {needed} "
+                       "wild cards, but {players} players play with {decks} decks, which "
+                       "hold only {most}."),
+                    wild=books.wild, dirty=books.dirty,
+                    needed=books.wild * BOOK_SIZE + books.dirty, most=table.wilds, **where,
+                )
+            elif books.clean > ranks * per_rank_books:
+                yield _field_problem(
+                    f"{key}.clean",
+                    N_("{field}: {players} players play with {decks} decks, which allow at "
+                       "most {most} clean books ({each} of each rank), not {count}."),
+                    count=books.clean, most=ranks * per_rank_books, each=per_rank_books,
+                    **where,
+                )
+            elif books.clean * BOOK_SIZE + books.dirty * fewest_naturals > (
+                ranks * table.cards_per_rank
+            ):
+                yield _field_problem(
+                    f"{key}.dirty",
+                    N_("{field}: {clean} clean and {dirty} dirty books need more natural "
+                       "cards than the {decks} decks of {players} players hold."),
+                    clean=books.clean, dirty=books.dirty, **where,
+                )
+            else:
+                continue
+            break
+
+
+
+KNOWN_TABLES: frozenset[tuple[int, int]] = frozenset(
+    (table.sides, table.players) for variant in BUILT_IN.values() for table in variant.tables
+)
+"""(sides, players) of every table a built-in variant allows: the games, forms and sheets
+are laid out for these, so house rules choose among them (with any number of decks)."""
+
+
+def _check_known_tables(variant: Variant) -> Iterator[Problem]:
+    for table in variant.tables:
+        if (table.sides, table.players) not in KNOWN_TABLES:
+            yield _field_problem(
+                "tables",
+                N_("{field}: {players} players in {sides} sides is not a table this app "
+                   "lays out; house rules keep to the tables of the built-in variants."),
+                players=table.players, sides=table.sides,
+            )
+
