@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from ..rules.cards import BOOK_SIZE, CARDS_PER_DECK
+from ..rules.cards import CARDS_PER_DECK
 from ..rules.variants import BookCount, Table, Variant, WildDiscard
 from .actions import Action
 from .cards import (
@@ -182,17 +182,7 @@ class DealState:
         cached = self.book_cache[side]
         if cached is not None:
             return cached
-        clean = dirty = wild = 0
-        for meld in self.melds[side]:
-            if meld.naturals + meld.twos + meld.jokers >= BOOK_SIZE:
-                kind = meld.kind
-                if kind is MeldKind.CLEAN or kind is MeldKind.BLACK_THREE:
-                    clean += 1
-                elif kind is MeldKind.DIRTY:
-                    dirty += 1
-                elif kind is MeldKind.WILD:
-                    wild += 1
-        books = BookCount(clean, dirty, wild)
+        books = count_books(meld.kind for meld in self.melds[side] if meld.is_book)
         self.book_cache[side] = books
         return books
 
@@ -244,6 +234,22 @@ class DealState:
             f"<DealState {self.variant.id} deal {self.deal}: player {self.current + 1} "
             f"to {self.phase.value}, stock {self.stock_size}, pile {len(self.pile)}>"
         )
+
+
+def count_books(kinds: Iterable[MeldKind]) -> BookCount:
+    """The books that count toward going out, given the kind of each finished book.
+
+    A black-three book holds no wild card: it counts as one of the clean books.
+    """
+    clean = dirty = wild = 0
+    for kind in kinds:
+        if kind is MeldKind.CLEAN or kind is MeldKind.BLACK_THREE:
+            clean += 1
+        elif kind is MeldKind.DIRTY:
+            dirty += 1
+        elif kind is MeldKind.WILD:
+            wild += 1
+    return BookCount(clean, dirty, wild)
 
 
 # --- dealing ------------------------------------------------------------------------------------

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field, fields, replace
 from enum import Enum, StrEnum
 from typing import Any
 
+from .book_supply import Short, book_shortages, supply_of
 from .cards import BOOK_SIZE, CARDS_PER_DECK, NATURAL_RANKS, CardKind
 from .json_numbers import read_json_number
 from .messages import N_, Phrase, Problem, Term
@@ -30,9 +31,11 @@ from .variants import (
     BUILT_IN,
     DEALS_PER_GAME,
     PAGAT,
+    BookCount,
     ConcealedOpening,
     PilePickup,
     RankMelds,
+    Table,
     UnknownVariant,
     Variant,
     WildDiscard,
@@ -750,9 +753,7 @@ def _check_cutting(variant: Variant) -> Iterator[Problem]:
 
 def _check_going_out_possible(variant: Variant) -> Iterator[Problem]:
     """Each deal's going-out books can be made with the cards of every allowed table."""
-    ranks = len(NATURAL_RANKS)
     most_wilds = variant.wild_limit.most_wilds(BOOK_SIZE)
-    fewest_naturals = BOOK_SIZE - most_wilds
     for deal in range(1, DEALS_PER_GAME + 1):
         books = variant.going_out_for(deal)
         key = f"going_out.{deal}"
@@ -773,44 +774,53 @@ def _check_going_out_possible(variant: Variant) -> Iterator[Problem]:
             )
             continue
         for table in sorted(variant.tables, key=lambda t: t.decks):
-            where = {"deal": deal, "players": table.players, "decks": table.decks}
-            per_rank_books = table.cards_per_rank // BOOK_SIZE
-            if books.wild * BOOK_SIZE > table.wilds:
-                yield _field_problem(
-                    f"{key}.wild",
-                    N_("{field}: {count} wild books need {needed} wild cards, but {players} "
-                       "players play with {decks} decks, which hold only {most}."),
-                    count=books.wild, needed=books.wild * BOOK_SIZE, most=table.wilds, **where,
-                )
-            elif books.wild * BOOK_SIZE + books.dirty > table.wilds:
-                yield _field_problem(
-                    f"{key}.dirty",
-                    N_("{field}: {wild} wild and {dirty} dirty books need at least {needed} "
-                       "wild cards, but {players} players play with {decks} decks, which "
-                       "hold only {most}."),
-                    wild=books.wild, dirty=books.dirty,
-                    needed=books.wild * BOOK_SIZE + books.dirty, most=table.wilds, **where,
-                )
-            elif books.clean > ranks * per_rank_books:
-                yield _field_problem(
-                    f"{key}.clean",
-                    N_("{field}: {players} players play with {decks} decks, which allow at "
-                       "most {most} clean books ({each} of each rank), not {count}."),
-                    count=books.clean, most=ranks * per_rank_books, each=per_rank_books,
-                    **where,
-                )
-            elif books.clean * BOOK_SIZE + books.dirty * fewest_naturals > (
-                ranks * table.cards_per_rank
-            ):
-                yield _field_problem(
-                    f"{key}.dirty",
-                    N_("{field}: {clean} clean and {dirty} dirty books need more natural "
-                       "cards than the {decks} decks of {players} players hold."),
-                    clean=books.clean, dirty=books.dirty, **where,
-                )
-            else:
-                continue
-            break
+            problem = _going_out_shortage(variant, table, deal, books)
+            if problem is not None:
+                yield problem
+                break
+
+
+def _going_out_shortage(
+    variant: Variant, table: Table, deal: int, books: BookCount
+) -> Problem | None:
+    """Why the going-out books of `deal` cannot be made of `table`'s cards (None if they can)."""
+    shortages = book_shortages(
+        supply_of(variant, table), variant.wild_limit, books.clean, books.dirty, books.wild
+    )
+    if not shortages:
+        return None
+    shortage = shortages[0]
+    key = f"going_out.{deal}"
+    where = {"deal": deal, "players": table.players, "decks": table.decks}
+    if shortage.short is Short.WILDS_FOR_WILD_BOOKS:
+        return _field_problem(
+            f"{key}.wild",
+            N_("{field}: {count} wild books need {needed} wild cards, but {players} "
+               "players play with {decks} decks, which hold only {most}."),
+            count=books.wild, needed=shortage.needed, most=shortage.most, **where,
+        )
+    if shortage.short is Short.WILDS_FOR_DIRTY_BOOKS:
+        return _field_problem(
+            f"{key}.dirty",
+            N_("{field}: {wild} wild and {dirty} dirty books need at least {needed} "
+               "wild cards, but {players} players play with {decks} decks, which "
+               "hold only {most}."),
+            wild=books.wild, dirty=books.dirty, needed=shortage.needed, most=shortage.most,
+            **where,
+        )
+    if shortage.short is Short.CLEAN_BOOKS:
+        return _field_problem(
+            f"{key}.clean",
+            N_("{field}: {players} players play with {decks} decks, which allow at "
+               "most {most} clean books ({each} of each rank), not {count}."),
+            count=books.clean, most=shortage.most, each=shortage.each, **where,
+        )
+    return _field_problem(
+        f"{key}.dirty",
+        N_("{field}: {clean} clean and {dirty} dirty books need more natural "
+           "cards than the {decks} decks of {players} players hold."),
+        clean=books.clean, dirty=books.dirty, **where,
+    )
 
 
 # --- house rules: a base and its changes ------------------------------------------------------

@@ -22,28 +22,43 @@ class Term(str):
     """A word inside a message that is itself translated (a field's name, a book kind)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Phrase:
-    """A translated phrase with fields of its own, used inside a message ("first meld, deal 2").
+class Message:
+    """A translatable message: an English template and the values of its named fields.
 
-    It renders like a message: the template translated, then filled in (a `Term` or another
-    `Phrase` among its fields is translated too).
+    The one message type of the rules core and the engine: a validation `Problem`, an engine
+    `Reason` and a `Phrase` inside either are all messages, rendered the same way. Rendering
+    translates the template, then every `Term` and nested `Message` among the fields.
     """
 
+    __slots__ = ()
     template: str
-    params: Mapping[str, object] = dataclasses.field(default_factory=dict)
+    params: Mapping[str, object]
+
+    @property
+    def message(self) -> str:
+        """The message in English."""
+        return self.render(lambda text: text)
 
     def render(self, translate: Callable[[str], str]) -> str:
+        """The message in a language, given that language's gettext function."""
         return translate(self.template).format(**_rendered(self.params, translate))
 
     def __str__(self) -> str:
-        return self.render(lambda text: text)
+        return self.message
+
+
+@dataclass(frozen=True, slots=True)
+class Phrase(Message):
+    """A translated phrase with fields of its own, used inside a message ("first meld, deal 2")."""
+
+    template: str
+    params: Mapping[str, object] = dataclasses.field(default_factory=dict)
 
 
 def _rendered(params: Mapping[str, object], translate: Callable[[str], str]) -> dict[str, object]:
     return {
         key: value.render(translate)
-        if isinstance(value, Phrase)
+        if isinstance(value, Message)
         else translate(value)
         if isinstance(value, Term)
         else value
@@ -78,7 +93,7 @@ class Severity(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class Problem:
+class Problem(Message):
     """One thing wrong with an entry, naming the side (None for the whole deal) and field."""
 
     side: int | None
@@ -86,14 +101,6 @@ class Problem:
     template: str
     params: Mapping[str, object] = dataclasses.field(default_factory=dict)
     severity: Severity = Severity.ERROR
-
-    @property
-    def message(self) -> str:
-        return self.render(lambda text: text)
-
-    def render(self, translate: Callable[[str], str]) -> str:
-        """The message in a language, given that language's gettext function."""
-        return translate(self.template).format(**_rendered(self.params, translate))
 
     def to_dict(self) -> dict[str, object]:
         return {"side": self.side, "field": self.field, "message": self.message}

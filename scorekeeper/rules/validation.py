@@ -10,13 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
-from .cards import (
-    BOOK_SIZE,
-    CARDS_PER_RANK_PER_DECK,
-    NATURAL_RANKS,
-    SMALLEST_CARD_POINTS,
-    CardPoints,
-)
+from .book_supply import Short, book_shortages, supply_of
+from .cards import BOOK_SIZE, SMALLEST_CARD_POINTS
+from .decks import Supply, get_deck
 from .entry import COUNT_FIELDS, POINT_FIELDS, DealEntry, SideEntry
 from .messages import FIELD_TERMS, N_, Problem, Severity, Term
 from .variants import DEALS_PER_GAME, ConcealedOpening, RankMelds, Table, Variant
@@ -66,6 +62,10 @@ class _Deal:
 
     def total(self, field: str) -> int:
         return sum(int(getattr(side, field)) for side in self.entry.sides)
+
+    @property
+    def supply(self) -> Supply:
+        return supply_of(self.variant, self.table)
 
 
 def _error(side: int | None, field: str | None, template: str, /, **params: object) -> Problem:
@@ -330,7 +330,7 @@ def _check_concealed_opening(deal: _Deal) -> Iterator[Problem]:
 
 def _black_threes_against(variant: Variant, table: Table) -> int:
     """How far melded black threes may lower a side's melded points: all of them, melded."""
-    return min(0, _melded_black_three(variant)) * table.black_threes
+    return min(0, _melded_black_three(variant)) * supply_of(variant, table).black_threes
 
 
 def _cheapest(supply: Sequence[tuple[int, int]], count: int) -> tuple[int, list[tuple[int, int]]]:
@@ -356,13 +356,9 @@ def least_book_points(variant: Variant, table: Table, side: SideEntry) -> int:
     used up, a wild is a joker.
     """
     points = variant.card_points
-    decks = table.decks
-    naturals = [
-        (points.low, 4 * CARDS_PER_RANK_PER_DECK * decks),
-        (points.high, 6 * CARDS_PER_RANK_PER_DECK * decks),
-        (points.ace, CARDS_PER_RANK_PER_DECK * decks),
-    ]
-    wilds = [(points.two, 4 * decks), (points.joker, 2 * decks)]
+    supply = supply_of(variant, table)
+    naturals = supply.natural_points(points)
+    wilds = supply.wild_points(points)
     most_wilds = max(1, variant.wild_limit.most_wilds(BOOK_SIZE))
     natural_points, naturals = _cheapest(
         naturals, BOOK_SIZE * side.clean_books + (BOOK_SIZE - most_wilds) * side.dirty_books
@@ -392,22 +388,9 @@ def _check_book_points(deal: _Deal) -> Iterator[Problem]:
             )
 
 
-def _deck_points(points: CardPoints, decks: int) -> int:
-    """All card points in the decks, red threes aside."""
-    per_deck = (
-        2 * points.joker
-        + 4 * points.two
-        + 4 * points.ace
-        + 24 * points.high
-        + 16 * points.low
-        + 2 * points.black_three
-    )
-    return per_deck * decks
-
-
 def _check_card_points_in_play(deal: _Deal) -> Iterator[Problem]:
     """Melded and left-over points together cannot exceed the points in the decks."""
-    most = _deck_points(deal.variant.card_points, deal.table.decks)
+    most = deal.supply.total_points(deal.variant.card_points)
     too_many = [
         _error(
             index,
@@ -441,18 +424,19 @@ def _check_card_points_in_play(deal: _Deal) -> Iterator[Problem]:
 
 def _check_threes(deal: _Deal) -> Iterator[Problem]:
     """Two red and two black threes a deck, for the whole table (fact 2)."""
+    supply = deal.supply
     red = deal.total("red_threes_down") + deal.total("red_threes_held")
-    if red > deal.table.red_threes:
+    if red > supply.red_threes:
         yield _error(
             None,
             "red_threes_down",
             N_("{count} red threes are entered, but {decks} decks hold only {most}."),
             count=red,
             decks=deal.table.decks,
-            most=deal.table.red_threes,
+            most=supply.red_threes,
         )
     black_books = deal.total("black_three_books")
-    if black_books * BOOK_SIZE > deal.table.black_threes:
+    if black_books * BOOK_SIZE > supply.black_threes:
         yield _error(
             None,
             "black_three_books",
@@ -463,74 +447,55 @@ def _check_threes(deal: _Deal) -> Iterator[Problem]:
             count=black_books,
             needed=black_books * BOOK_SIZE,
             decks=deal.table.decks,
-            most=deal.table.black_threes,
+            most=supply.black_threes,
         )
 
 
-def _check_wilds(deal: _Deal) -> Iterator[Problem]:
-    """Six wilds a deck: wild books take seven, dirty books at least one (fact 3)."""
-    wild_books = deal.total("wild_books")
-    dirty_books = deal.total("dirty_books")
-    wilds = deal.table.wilds
-    if wild_books * BOOK_SIZE > wilds:
-        yield _error(
-            None,
-            "wild_books",
-            N_("{count} wild books need {needed} wild cards, but {decks} decks hold only {most}."),
-            count=wild_books,
-            needed=wild_books * BOOK_SIZE,
-            decks=deal.table.decks,
-            most=wilds,
-        )
-    elif wild_books * BOOK_SIZE + dirty_books > wilds:
-        yield _error(
-            None,
-            "dirty_books",
-            N_(
-                "{wild} wild books and {dirty} dirty books need at least {needed} wild cards, "
-                "but {decks} decks hold only {most}."
-            ),
-            wild=wild_books,
-            dirty=dirty_books,
-            needed=wild_books * BOOK_SIZE + dirty_books,
-            decks=deal.table.decks,
-            most=wilds,
-        )
-
-
-def _check_naturals(deal: _Deal) -> Iterator[Problem]:
-    """Four cards of a rank a deck bound the clean and dirty books (fact 4)."""
-    per_rank = deal.table.cards_per_rank
-    ranks = len(NATURAL_RANKS)
-    most_clean = ranks * (per_rank // BOOK_SIZE)
+def _check_books_supply(deal: _Deal) -> Iterator[Problem]:
+    """The decks hold the wild and natural cards of every book entered (facts 3 and 4)."""
     clean = deal.total("clean_books")
     dirty = deal.total("dirty_books")
-    fewest_naturals = BOOK_SIZE - deal.variant.wild_limit.most_wilds(BOOK_SIZE)
-    if clean > most_clean:
-        yield _error(
-            None,
-            "clean_books",
-            N_(
-                "{count} clean books are entered, but {decks} decks allow at most {most} "
-                "({each} of each rank)."
-            ),
-            count=clean,
-            decks=deal.table.decks,
-            most=most_clean,
-            each=per_rank // BOOK_SIZE,
-        )
-    elif clean * BOOK_SIZE + dirty * fewest_naturals > ranks * per_rank:
-        yield _error(
-            None,
-            "dirty_books",
-            N_(
-                "{clean} clean and {dirty} dirty books need more natural cards than "
-                "{decks} decks hold."
-            ),
-            clean=clean,
-            dirty=dirty,
-            decks=deal.table.decks,
-        )
+    wild = deal.total("wild_books")
+    decks = deal.table.decks
+    for shortage in book_shortages(deal.supply, deal.variant.wild_limit, clean, dirty, wild):
+        if shortage.short is Short.WILDS_FOR_WILD_BOOKS:
+            yield _error(
+                None,
+                "wild_books",
+                N_("{count} wild books need {needed} wild cards, but {decks} decks hold only "
+                   "{most}."),
+                count=wild, needed=shortage.needed, decks=decks, most=shortage.most,
+            )
+        elif shortage.short is Short.WILDS_FOR_DIRTY_BOOKS:
+            yield _error(
+                None,
+                "dirty_books",
+                N_(
+                    "{wild} wild books and {dirty} dirty books need at least {needed} wild cards, "
+                    "but {decks} decks hold only {most}."
+                ),
+                wild=wild, dirty=dirty, needed=shortage.needed, decks=decks, most=shortage.most,
+            )
+        elif shortage.short is Short.CLEAN_BOOKS:
+            yield _error(
+                None,
+                "clean_books",
+                N_(
+                    "{count} clean books are entered, but {decks} decks allow at most {most} "
+                    "({each} of each rank)."
+                ),
+                count=clean, decks=decks, most=shortage.most, each=shortage.each,
+            )
+        else:
+            yield _error(
+                None,
+                "dirty_books",
+                N_(
+                    "{clean} clean and {dirty} dirty books need more natural cards than "
+                    "{decks} decks hold."
+                ),
+                clean=clean, dirty=dirty, decks=decks,
+            )
 
 
 def _check_cards_left(deal: _Deal) -> Iterator[Problem]:
@@ -605,7 +570,7 @@ def _check_rank_melds(deal: _Deal) -> Iterator[Problem]:
     """Where a rank is melded only once, a side has a book of each rank at most."""
     if deal.variant.rank_melds is not RankMelds.ONE:
         return
-    most = len(NATURAL_RANKS)
+    most = len(get_deck(deal.variant.deck).naturals)
     for index, name, side in deal.sides():
         natural = side.clean_books + side.dirty_books
         if natural > most:
@@ -715,8 +680,7 @@ RULE_CHECKS: tuple[Callable[[_Deal], Iterator[Problem]], ...] = (
     _check_book_points,
     _check_card_points_in_play,
     _check_threes,
-    _check_wilds,
-    _check_naturals,
+    _check_books_supply,
     _check_cards_left,
     _check_lone_player_out,
     _check_rank_melds,
