@@ -26,7 +26,7 @@ from .actions import (
     Play,
     TakePile,
 )
-from .cards import FACES, NATURAL_FACES, Face
+from .cards import FACES, Face
 from .conventions import DRAW_COUNT, MATCHING_TO_TAKE, MIN_MELD, pile_take_count
 from .errors import IllegalAction, Reason
 from .melds import MeldKind, TableMeld, meld_kind, rank_reason
@@ -647,7 +647,7 @@ def _play_blocks(
     variant = state.variant
     side = state.side_of[state.current]
     melds = state.melds[side]
-    ranks: list[Face | None] = [face for face in NATURAL_FACES if hand[face]]
+    ranks: list[Face | None] = [face for face in state.natural_faces if hand[face]]
     if variant.black_three_books and hand[_BLACK]:
         ranks.append(_BLACK)
     if variant.wild_books:

@@ -9,7 +9,7 @@ from typing import Any
 from ..rules.cards import BOOK_SIZE
 from ..rules.variants import ConcealedOpening, Variant
 from . import reasons
-from .cards import Face, melded_points, rank_face
+from .cards import Face, deck_of, melded_points, rank_face
 from .conventions import MIN_MELD
 from .errors import Reason
 
@@ -191,7 +191,7 @@ def check_meld(
     if problem is not None:
         found.append(problem)
     found.extend(size_reasons(variant, face, naturals, wilds))
-    table = melded_points(variant.card_points)
+    table = melded_points(variant.card_points, deck_of(variant))
     meld = TableMeld(face, max(naturals, 0), max(twos, 0), max(jokers, 0))
     points = meld.points(table)
     minimum = variant.first_meld_for(deal)

@@ -13,16 +13,17 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from ..rules.cards import CARDS_PER_DECK
 from ..rules.variants import BookCount, Table, Variant, WildDiscard
 from .actions import Action
 from .cards import (
     FACE_COUNT,
     Face,
     counts_of,
+    deck_of,
     faces_of,
     held_points,
     melded_points,
+    natural_faces,
     shuffled_shoe,
 )
 from .conventions import CUT_REACH, CUT_SPREAD, cut_target
@@ -89,6 +90,7 @@ class DealState:
         "answer",
         "held_points",
         "melded_points",
+        "natural_faces",
     )
 
     def __init__(
@@ -144,8 +146,11 @@ class DealState:
         self.history: list[Action] = []
         self.rng = rng
         self.answer = answer
-        self.held_points = held_points(variant.card_points)
-        self.melded_points = melded_points(variant.card_points)
+        deck = deck_of(variant)
+        self.held_points = held_points(variant.card_points, deck)
+        self.melded_points = melded_points(variant.card_points, deck)
+        self.natural_faces = natural_faces(deck)
+        """The natural faces the variant's deck deals, highest first."""
 
     # --- reading the table ----------------------------------------------------------------------
 
@@ -272,12 +277,13 @@ def new_deal(
     up the first discard where the variant turns one."""
     players = table.players
     dealt = players * (variant.hand_size + variant.foot_size)
-    if dealt >= table.decks * CARDS_PER_DECK:
+    deck = deck_of(variant)
+    if dealt >= table.decks * deck.size:
         raise ValueError(
             f"{table.decks} decks cannot deal {players} players a hand of {variant.hand_size} "
             f"and a foot of {variant.foot_size} and still leave a stock"
         )
-    faces = shuffled_shoe(table.decks, rng)
+    faces = shuffled_shoe(table.decks, rng, deck)
     dealer, starter = first_player(deal, players)
     if variant.cut_for_packets:
         stock, hands, feet, exact = _cut_packets(variant, players, starter, faces, rng)
@@ -286,7 +292,8 @@ def new_deal(
         exact = [False] * players
     pile: list[Face] = []
     if variant.first_discard_turned:
-        pile.append(_turn_first_discard(stock[0], faces_of(variant.first_discard_buried), rng))
+        buried = faces_of(variant.first_discard_buried, deck)
+        pile.append(_turn_first_discard(stock[0], buried, rng))
     return DealState(
         variant,
         table,
