@@ -41,7 +41,6 @@ from .concurrency import (
     posted_version,
 )
 from .forms import (
-    COUNTER_LABELS,
     COUNTER_TARGETS,
     ENTRY_LABELS,
     LEFT,
@@ -52,6 +51,7 @@ from .forms import (
     DealForm,
     NewGameForm,
     counter_kinds,
+    counter_labels,
     deal_form,
     entry_fields,
     table_key,
@@ -596,7 +596,7 @@ def render_deal_form(
         limits=limits,
         point_fields=POINT_FIELDS,
         counters={where: counter_kinds(variant, where) for where in (MELDED, LEFT)},
-        counter_labels=COUNTER_LABELS,
+        counter_labels=counter_labels(variant),
         counter_targets=COUNTER_TARGETS,
         counter_used=_counter_used,
         first_meld=_first_meld_points(variant, number),

@@ -23,7 +23,7 @@ from enum import Enum, StrEnum
 from typing import Any
 
 from .book_supply import Short, book_shortages, supply_of
-from .cards import BOOK_SIZE, CARDS_PER_DECK, NATURAL_RANKS, CardKind
+from .cards import BOOK_SIZE, NATURAL_RANKS, CardKind
 from .json_numbers import read_json_number
 from .messages import N_, Phrase, Problem, Term
 from .names import clean_name, refused_characters
@@ -705,15 +705,15 @@ def _check_tables(variant: Variant) -> Iterator[Problem]:
                    "(entered {value})."),
                 most=MAX_DECKS, value=table.decks, **where,
             )
-        elif table.players * dealt_each >= table.decks * CARDS_PER_DECK:
+        elif table.players * dealt_each >= supply_of(variant, table).cards:
             yield _field_problem(
                 "tables",
                 N_("{field}: dealing {players} players a hand of {hand} and a foot of {foot} "
-                   "takes {needed} cards, which leaves no stock from {decks} × 54 = {cards} "
+                   "takes {needed} cards, which leaves no stock from {decks} × {size} = {cards} "
                    "cards."),
                 players=table.players, hand=variant.hand_size, foot=variant.foot_size,
                 needed=table.players * dealt_each, decks=table.decks,
-                cards=table.decks * CARDS_PER_DECK,
+                size=supply_of(variant, table).deck.size, cards=supply_of(variant, table).cards,
             )
         seen.add((table.sides, table.players))
 

@@ -1,0 +1,64 @@
+"""House rules that play with the HANDnFOOT pack: the deal form, the score and the rules page
+name and count the pack's own cards."""
+
+from house_helpers import html, make_house_rules, text
+from test_house_games import post_deal, start_game, totals
+
+# Partnership rules with one pack for two teams of two.
+PACK = {"deck": "handnfoot", "decks__0": 1}
+
+# Us went out: a wild book of seven jesters, two clean books of lords, two dirty books of 12s
+# (five 12s and two jesters each), counted on the card counter.
+DEAL = {
+    "went_out": "0",
+    "sides-0-meld_two": "11", "sides-0-meld_ace": "14", "sides-0-meld_high": "10",
+    "sides-0-clean_books": "2", "sides-0-dirty_books": "2", "sides-0-wild_books": "1",
+    "sides-0-cards_left_points": "5",
+    "sides-1-meld_points": "300", "sides-1-clean_books": "1", "sides-1-dirty_books": "1",
+    "sides-1-cards_left_points": "120",
+}
+# 11 x 25 + 14 x 20 + 10 x 10 = 655 melded; + 2 x 500 + 2 x 300 + 1500 + 100 - 5.
+# 300 + 500 + 300 - 120.
+DEAL_TOTALS = (3850, 980)
+
+
+def test_the_card_counter_names_the_pack_s_cards_and_counts_jesters_at_25(client):
+    make_house_rules(client, **PACK)
+    game = start_game(client, "house-our-table")
+
+    form = text(client.get(f"{game}/deals/1"))
+
+    assert "Jesters 25 each" in form
+    assert "Lords 20 each" in form
+    assert "12 to 7 10 each" in form and "6 to 1 5 each" in form
+    assert "Villains 5 each" in form
+
+
+def test_a_deal_with_a_pack_is_scored_from_the_card_counter(client):
+    make_house_rules(client, **PACK)
+    game = start_game(client, "house-our-table")
+
+    post_deal(client, game, 1, DEAL)
+
+    assert totals(client, game) == DEAL_TOTALS
+
+
+def test_the_rules_page_names_the_cards_of_the_pack(client):
+    make_house_rules(client, **PACK)
+
+    page = text(client.get("/rules/house-our-table"))
+
+    assert "HANDnFOOT packs of 262 cards" in page
+    assert "lords: 20 a pack, a rank to meld, worth 20" in page
+    assert "jesters: 20 a pack, wild, worth 25" in page
+    assert "ladies: 10 a pack, played as red threes" in page
+    assert "Any rank from lord down to 1 can be melded" in page
+
+
+def test_the_pack_s_numbered_card_points_are_shown_as_defaults_to_change(client):
+    make_house_rules(client, **PACK)
+
+    page = html(client.get("/rules/house-our-table"))
+
+    note = page.split("Numbered cards 7 to 12 score like high cards", 1)[1].split("</p>", 1)[0]
+    assert 'class="badge-default"' in note and "a default your table may change" in note
