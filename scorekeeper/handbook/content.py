@@ -52,11 +52,11 @@ from .params import (
 from .words import (
     books_needed,
     buried_cards,
-    card_label,
     deal_span,
     join,
     labelled,
     points,
+    priced_cards,
     rank_symbol,
     runs,
     signed,
@@ -282,14 +282,13 @@ class _Writer:
 
     def card_rows(self) -> list[Row]:
         rows = []
-        for field in fields(self.v.card_points):
-            if field.name == "black_three_melded" and not self.v.black_three_books:
+        for name, label, value in priced_cards(self.v):
+            if name == "black_three_melded" and not self.v.black_three_books:
                 continue
-            value = getattr(self.v.card_points, field.name)
             rows.append(
                 self.row(
-                    card_label(field.name),
-                    self.card_value(field.name, value),
+                    label,
+                    self.card_value(name, value),
                     names=("card_points",),
                     link="card-values",
                 )

@@ -1,8 +1,11 @@
 """House rules that play with the HANDnFOOT pack: the deal form, the score and the rules page
 name and count the pack's own cards."""
 
+import re
+
 from house_helpers import html, make_house_rules, text
 from test_house_games import post_deal, start_game, totals
+from test_rules_fidelity import pdf_text
 
 # Partnership rules with one pack for two teams of two.
 PACK = {"deck": "handnfoot", "decks__0": 1}
@@ -62,3 +65,22 @@ def test_the_pack_s_numbered_card_points_are_shown_as_defaults_to_change(client)
 
     note = page.split("Numbered cards 7 to 12 score like high cards", 1)[1].split("</p>", 1)[0]
     assert 'class="badge-default"' in note and "a default your table may change" in note
+
+
+def test_the_blank_sheet_prices_the_pack_s_cards_by_their_names(client):
+    make_house_rules(client, **PACK)
+
+    sheet = text(client.get("/sheets/house-our-table.html"))
+    printed = re.sub(r"\s+", " ", " ".join(pdf_text(client, "/sheets/house-our-table.pdf")))
+
+    for words in ("Joker: 50", "Jester: 25", "Lord: 20", "12–7 (each): 10", "6–1 (each): 5"):
+        assert words in sheet
+        assert words in printed
+
+
+def test_the_card_values_table_of_the_rules_page_names_the_pack_s_cards(client):
+    make_house_rules(client, **PACK)
+
+    page = text(client.get("/rules/house-our-table"))
+
+    assert "Jester 25" in page and "Lord 20" in page and "12–7 (each) 10" in page
