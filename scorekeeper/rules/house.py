@@ -24,6 +24,7 @@ from typing import Any
 
 from .book_supply import Short, book_shortages, supply_of
 from .cards import BOOK_SIZE, NATURAL_RANKS, CardKind
+from .decks import DECKS
 from .json_numbers import read_json_number
 from .messages import N_, Phrase, Problem, Term
 from .names import clean_name, refused_characters
@@ -323,9 +324,7 @@ PARAMS: tuple[Param, ...] = (
         choices=_choices(RankMelds),
     ),
     Param("tables", Group.TABLE, Kind.TABLES, Term(N_("Decks for each table"))),
-    Param(
-        "deck", Group.TABLE, Kind.CHOICE, Term(N_("Cards")), choices=("standard", "handnfoot")
-    ),
+    Param("deck", Group.TABLE, Kind.CHOICE, Term(N_("Cards")), choices=tuple(DECKS)),
     Param(
         "hand_size", Group.TABLE, Kind.COUNT, Term(N_("Cards in the hand")),
         low=1, high=MAX_PACKET,

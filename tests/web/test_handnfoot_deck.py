@@ -3,9 +3,12 @@ name and count the pack's own cards."""
 
 import re
 
+import pytest
 from house_helpers import html, make_house_rules, text
 from test_house_games import post_deal, start_game, totals
 from test_rules_fidelity import pdf_text
+
+from scorekeeper.rules.variants import get_variant
 
 # Partnership rules with one pack for two teams of two.
 PACK = {"deck": "handnfoot", "decks__0": 1}
@@ -19,6 +22,14 @@ DEAL = {
     "sides-0-cards_left_points": "5",
     "sides-1-meld_points": "300", "sides-1-clean_books": "1", "sides-1-dirty_books": "1",
     "sides-1-cards_left_points": "120",
+}
+API_DEAL = {
+    "deal": 1,
+    "sides": [
+        {"meld_points": 655, "clean_books": 2, "dirty_books": 2, "wild_books": 1,
+         "went_out": True, "cards_left_points": 5},
+        {"meld_points": 300, "clean_books": 1, "dirty_books": 1, "cards_left_points": 120},
+    ],
 }
 # 11 x 25 + 14 x 20 + 10 x 10 = 655 melded; + 2 x 500 + 2 x 300 + 1500 + 100 - 5.
 # 300 + 500 + 300 - 120.
@@ -84,3 +95,31 @@ def test_the_card_values_table_of_the_rules_page_names_the_pack_s_cards(client):
     page = text(client.get("/rules/house-our-table"))
 
     assert "Jester 25" in page and "Lord 20" in page and "12–7 (each) 10" in page
+
+
+@pytest.mark.parametrize(
+    "inline",
+    [
+        {"name": "Tool rules", "based_on": "pagat", "changes": {"deck": "tarot"}},
+        {**get_variant("pagat").to_dict(), "id": "tool-rules", "name": "Tool", "deck": "tarot"},
+    ],
+    ids=["changes", "whole"],
+)
+def test_the_score_api_names_an_unknown_deck(client, inline):
+    response = client.post("/api/v1/score", json={**API_DEAL, "variant": inline})
+
+    assert response.status_code == 422, response.get_json()
+    assert [e["field"] for e in response.get_json()["errors"]] == ["variant.deck"]
+
+
+def test_the_score_api_scores_an_inline_variant_played_with_packs(client):
+    inline = {
+        "name": "Pack rules",
+        "based_on": "pagat",
+        "changes": {"deck": "handnfoot", "tables": [{"sides": 2, "players": 4, "decks": 1}]},
+    }
+
+    response = client.post("/api/v1/score", json={**API_DEAL, "variant": inline})
+
+    assert response.status_code == 200, response.get_json()
+    assert [side["total"] for side in response.get_json()["sides"]] == list(DEAL_TOTALS)

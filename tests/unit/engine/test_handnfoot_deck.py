@@ -3,11 +3,13 @@ worth 25, villains and ladies played as black and red threes."""
 
 import random
 
-from scorekeeper.engine import new_deal
+from engine_helpers import refused, table
+
+from scorekeeper.engine import Discard, Phase, Play, TakePile, apply, new_deal
 from scorekeeper.engine.cards import Face
 from scorekeeper.engine.melds import TableMeld
 from scorekeeper.engine.reasons import face_plural
-from scorekeeper.rules.variants import PAGAT, Table
+from scorekeeper.rules.variants import PAGAT, RedThreeScore, Table, get_variant
 
 ONE_PACK = Table(2, 4, 1)
 HNF = PAGAT.with_changes(id="house-hnf", deck="handnfoot", tables=(ONE_PACK,))
@@ -47,3 +49,19 @@ def test_jesters_meld_at_25_and_numbered_cards_by_their_kind():
 def test_refusals_name_the_pack_s_lowest_ranks_by_number():
     assert (face_plural(Face.RANK_12), face_plural(Face.RANK_13)) == ("2", "1")
 
+
+
+def test_where_red_threes_are_discarded_a_lady_blocks_the_pile_like_a_villain() -> None:
+    """The pack's ladies follow the table's red-three rule. Where red threes are never laid
+    down, a lady may be discarded, and the next player cannot take the pile she tops."""
+    kept = get_variant("simpson").with_changes(
+        deck="handnfoot", red_three=RedThreeScore(down=None, held=-500), tables=(Table(2, 2, 1),)
+    )
+    state = table(kept, ["5 R3", "9 9"], phase=Phase.PLAY, pile="4 4 4 4 4 4 9")
+
+    apply(state, Discard(Face.RED_THREE))
+
+    assert state.pile[-1] is Face.RED_THREE
+    assert refused(state, TakePile((Play(None, 0),))) == (
+        "A red three on top of the discard pile cannot be taken."
+    )
