@@ -6,7 +6,10 @@ differs from the engine's own count, or any card lost is printed. The floor, mea
 same run, is dealing alone: shuffling the shoe and dealing the packets of a deal, with no
 play, so a slow machine shows as a slow floor rather than as slow play.
 
-    python bench/bench_random_bot.py [--deals 10000] [--variant pagat] [--seed 0]
+    python bench/bench_random_bot.py [--deals 10000] [--variant pagat] [--seed 0] [--packs]
+
+With --packs, each variant is played with HANDnFOOT packs (one pack a five decks, rounded up)
+instead of standard decks.
 
 Exits 1 if any deal was refused or scored apart.
 """
@@ -17,6 +20,7 @@ import argparse
 import random
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 try:
@@ -27,6 +31,7 @@ except ImportError:  # run from a checkout without installing
 from scorekeeper.engine.fuzz import Finding, check_finished, play_random_deal
 from scorekeeper.engine.game import default_table
 from scorekeeper.engine.state import new_deal
+from scorekeeper.rules.decks import HANDNFOOT
 from scorekeeper.rules.variants import DEALS_PER_GAME, Variant, all_variants, get_variant
 
 FINDINGS_SHOWN = 20
@@ -39,6 +44,15 @@ def dealing_floor(variant: Variant, deals: int = 200) -> float:
     for seed in range(deals):
         new_deal(variant, seed % DEALS_PER_GAME + 1, table, random.Random(seed))
     return deals / (time.perf_counter() - start)
+
+
+def with_packs(variant: Variant) -> Variant:
+    """The variant played with HANDnFOOT packs: a pack for every five decks, rounded up."""
+    stands_for = HANDNFOOT.stands_for
+    tables = tuple(
+        replace(table, decks=-(-table.decks // stands_for)) for table in variant.tables
+    )
+    return variant.with_changes(deck=HANDNFOOT.id, tables=tables)
 
 
 def run(variant: Variant, deals: int, first_seed: int) -> tuple[float, list[Finding], int]:
@@ -60,8 +74,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=10_000, help="deals a variant")
     parser.add_argument("--variant", help="one variant id (default: all built-in variants)")
     parser.add_argument("--seed", type=int, default=0, help="the first deal's seed")
+    parser.add_argument("--packs", action="store_true", help="play with HANDnFOOT packs")
     args = parser.parse_args(argv)
     variants = [get_variant(args.variant)] if args.variant else list(all_variants())
+    if args.packs:
+        variants = [with_packs(variant) for variant in variants]
 
     print(f"random bots, {args.deals} deals a variant at its usual table, seeds from {args.seed}")
     total: list[Finding] = []
