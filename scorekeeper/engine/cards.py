@@ -72,53 +72,6 @@ FACE_COUNT = len(FACES)
 NATURAL_FACES: tuple[Face, ...] = tuple(f for f in FACES if f.is_natural)
 WILD_FACES: tuple[Face, ...] = (Face.TWO, Face.JOKER)
 
-_SYMBOLS: dict[Face, str] = {
-    Face.ACE: "A",
-    Face.KING: "K",
-    Face.QUEEN: "Q",
-    Face.JACK: "J",
-    Face.TEN: "10",
-    Face.NINE: "9",
-    Face.EIGHT: "8",
-    Face.SEVEN: "7",
-    Face.SIX: "6",
-    Face.FIVE: "5",
-    Face.FOUR: "4",
-    Face.RANK_12: "N12",
-    Face.RANK_13: "N13",
-    Face.TWO: "2",
-    Face.JOKER: "JK",
-    Face.BLACK_THREE: "B3",
-    Face.RED_THREE: "R3",
-}
-
-_LABELS: dict[Face, str] = {
-    Face.ACE: "ace",
-    Face.KING: "king",
-    Face.QUEEN: "queen",
-    Face.JACK: "jack",
-    Face.TEN: "ten",
-    Face.NINE: "nine",
-    Face.EIGHT: "eight",
-    Face.SEVEN: "seven",
-    Face.SIX: "six",
-    Face.FIVE: "five",
-    Face.FOUR: "four",
-    Face.RANK_12: "twelfth rank",
-    Face.RANK_13: "thirteenth rank",
-    Face.TWO: "two",
-    Face.JOKER: "joker",
-    Face.BLACK_THREE: "black three",
-    Face.RED_THREE: "red three",
-}
-
-_BY_SYMBOL: dict[str, Face] = {symbol: face for face, symbol in _SYMBOLS.items()}
-_BY_SYMBOL.update({"T": Face.TEN, "JO": Face.JOKER, "JOKER": Face.JOKER})
-
-_RANK_FACES: dict[str, Face] = {
-    _SYMBOLS[face]: face for face in NATURAL_FACES if face <= Face.FOUR
-}
-
 
 class Suit(Enum):
     CLUBS = "♣"
@@ -198,6 +151,29 @@ def cards_by_face(deck: Deck) -> list[tuple[Face, CardType]]:
     pairs += [(Face.TWO, deck.wilds[0]), (Face.JOKER, deck.wilds[1])]
     pairs += [(Face.BLACK_THREE, deck.black_three), (Face.RED_THREE, deck.red_three)]
     return pairs
+
+
+_EXTRA_RANKS: dict[Face, tuple[str, str]] = {
+    Face.RANK_12: ("N12", "twelfth rank"),
+    Face.RANK_13: ("N13", "thirteenth rank"),
+}
+"""How a program writes the natural faces no standard card is dealt as."""
+
+_SYMBOLS: dict[Face, str] = {
+    **{face: card.symbol for face, card in cards_by_face(STANDARD)},
+    **{face: symbol for face, (symbol, _label) in _EXTRA_RANKS.items()},
+}
+_LABELS: dict[Face, str] = {
+    **{face: card.name for face, card in cards_by_face(STANDARD)},
+    **{face: label for face, (_symbol, label) in _EXTRA_RANKS.items()},
+}
+
+_BY_SYMBOL: dict[str, Face] = {symbol: face for face, symbol in _SYMBOLS.items()}
+_BY_SYMBOL.update({"T": Face.TEN, "JO": Face.JOKER, "JOKER": Face.JOKER})
+
+_RANK_FACES: dict[str, Face] = {
+    card.symbol: face for face, card in cards_by_face(STANDARD) if face.is_natural
+}
 
 
 def face_of(text: str) -> Face:
