@@ -184,6 +184,17 @@ def face_of(text: str) -> Face:
         raise ValueError(f"{text!r} is not a card") from None
 
 
+def deck_rank_face(deck: Deck, rank: str) -> Face:
+    """The face of a natural rank of `deck` as the deck writes it ("A" ... "4"; "LD", "12" ...
+    "1" for a HANDnFOOT pack)."""
+    text = rank.strip().upper()
+    for face, card in cards_by_face(deck):
+        if face.is_natural and card.symbol == text:
+            return face
+    symbols = ", ".join(deck.rank_symbols)
+    raise ValueError(f"{rank!r} is not a rank that forms melds ({symbols})")
+
+
 def rank_face(rank: str) -> Face:
     """The face of a natural rank written "A", "K" ... "4"."""
     try:

@@ -9,7 +9,7 @@ from typing import Any
 from ..rules.cards import BOOK_SIZE
 from ..rules.variants import ConcealedOpening, Variant
 from . import reasons
-from .cards import Face, deck_of, melded_points, rank_face
+from .cards import Face, deck_of, deck_rank_face, melded_points
 from .conventions import MIN_MELD
 from .errors import Reason
 
@@ -153,14 +153,15 @@ class MeldCheck:
         }
 
 
-def _read_rank(rank: str | None) -> tuple[Face | None, str | None]:
+def _read_rank(variant: Variant, rank: str | None) -> tuple[Face | None, str | None]:
+    """The face of a rank written as the variant's deck writes it, and that symbol."""
     if rank is None:
         return None, None
     text = rank.strip().upper()
-    if text == "3":
-        return Face.BLACK_THREE, "3"
-    face = rank_face(text)
-    return face, face.symbol
+    deck = deck_of(variant)
+    if text == deck.black_three_rank:
+        return Face.BLACK_THREE, text
+    return deck_rank_face(deck, text), text
 
 
 def check_meld(
@@ -182,7 +183,7 @@ def check_meld(
     """
     if not 1 <= deal <= len(variant.first_meld):
         raise ValueError(f"deal must be 1 to {len(variant.first_meld)}, not {deal}")
-    face, symbol = _read_rank(rank)
+    face, symbol = _read_rank(variant, rank)
     found: list[Reason] = []
     if min(naturals, twos, jokers) < 0:
         found.append(reasons.negative_count())

@@ -64,6 +64,9 @@ class Deck:
     red_three: CardType
     stands_for: int = 1
     """How many standard decks one deck replaces at a table."""
+    black_three_rank: str = "3"
+    """How a meld of black threes gives its rank (a pack has a numbered 3, so its villains
+    go by their own symbol)."""
     inferred: tuple[str, ...] = ()
     """What no source gives about the deck (card points the table may change), in words."""
 
@@ -206,6 +209,7 @@ HANDNFOOT = Deck(
     black_three=_card("VL", N_("villain"), N_("villains"), CardKind.BLACK_THREE, 10),
     red_three=_card("LY", N_("lady"), N_("ladies"), CardKind.RED_THREE, 10),
     stands_for=5,
+    black_three_rank="VL",
     inferred=(
         N_("Numbered cards 7 to 12 score like high cards (K to 8), 1 to 6 like low cards "
            "(7 to 4): the pack does not say."),

@@ -123,3 +123,56 @@ def test_the_score_api_scores_an_inline_variant_played_with_packs(client):
 
     assert response.status_code == 200, response.get_json()
     assert [side["total"] for side in response.get_json()["sides"]] == list(DEAL_TOTALS)
+
+
+PACK_VARIANT = {
+    "name": "Pack rules",
+    "based_on": "pagat",
+    "changes": {"deck": "handnfoot", "tables": [{"sides": 2, "players": 4, "decks": 1}]},
+}
+
+
+def test_the_meld_checker_counts_a_meld_of_12s_with_jesters(client):
+    response = client.post(
+        "/api/v1/check-meld",
+        json={"variant": PACK_VARIANT, "deal": 1, "rank": "12", "naturals": 5, "twos": 2},
+    )
+
+    data = response.get_json()
+    assert response.status_code == 200, data
+    assert (data["legal"], data["points"], data["is_book"]) == (True, 5 * 10 + 2 * 25, True)
+
+
+def test_the_meld_checker_names_the_ranks_of_the_pack(client):
+    response = client.post(
+        "/api/v1/check-meld", json={"variant": PACK_VARIANT, "deal": 1, "rank": "K", "naturals": 3}
+    )
+
+    assert response.status_code == 422
+    assert response.get_json()["errors"][0]["message"] == (
+        "rank must be one of LD, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, VL, "
+        "or null for an all-wild meld."
+    )
+
+
+def test_the_meld_checker_page_refuses_a_rank_the_pack_lacks_and_reads_its_villains(client):
+    make_house_rules(client, **PACK)
+    meld = {"variant": "house-our-table", "deal": "1", "naturals": "7"}
+
+    kings = client.get("/meld-checker", query_string={**meld, "rank": "K"})
+    tens = text(client.get("/meld-checker", query_string={**meld, "rank": "10"}))
+    villains = text(client.get("/meld-checker", query_string={**meld, "rank": "3"}))
+
+    assert kings.status_code == 422
+    assert "The cards of these rules have no rank K." in text(kings)
+    assert "70" in tens and "Not a legal meld" not in tens
+    assert "Not a legal meld" in villains
+
+
+def test_the_meld_checker_api_reads_villains_and_the_numbered_3_apart(client):
+    def check(rank):
+        body = {"variant": PACK_VARIANT, "deal": 1, "rank": rank, "naturals": 3}
+        return client.post("/api/v1/check-meld", json=body).get_json()
+
+    assert (check("3")["legal"], check("3")["kind"], check("3")["points"]) == (True, "clean", 15)
+    assert check("VL")["legal"] is False
