@@ -176,3 +176,13 @@ def test_the_meld_checker_api_reads_villains_and_the_numbered_3_apart(client):
 
     assert (check("3")["legal"], check("3")["kind"], check("3")["points"]) == (True, "clean", 15)
     assert check("VL")["legal"] is False
+
+
+def test_the_deal_form_allows_the_ten_ladies_of_a_pack(client):
+    make_house_rules(client, **PACK)
+    game = start_game(client, "house-our-table")
+
+    form = html(client.get(f"{game}/deals/1"))
+
+    red = re.search(r'<input[^>]*name="sides-0-red_threes_down"[^>]*>', form).group(0)
+    assert 'max="10"' in red
