@@ -7,7 +7,10 @@ differs from the engine's own count, or any card lost is printed. The floor, mea
 same run, is dealing alone: shuffling the shoe and dealing the packets of a deal, with no
 play, so a slow machine shows as a slow floor rather than as slow play.
 
-    python bench/bench_random_bot.py [--deals 10000] [--variant pagat] [--seed 0]
+    python bench/bench_random_bot.py [--deals 10000] [--variant pagat] [--seed 0] [--packs]
+
+With --packs, each variant is played with HANDnFOOT packs (one pack a five decks, rounded up)
+instead of standard decks.
 
 Exits 1 if any deal was refused or scored apart.
 """
@@ -18,6 +21,7 @@ import argparse
 import random
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 try:
@@ -33,6 +37,7 @@ from scorekeeper.engine.fuzz import (
 )
 from scorekeeper.engine.game import default_table
 from scorekeeper.engine.state import new_deal
+from scorekeeper.rules.decks import HANDNFOOT
 from scorekeeper.rules.variants import Variant, all_variants, get_variant
 
 FINDINGS_SHOWN = 20
@@ -45,6 +50,15 @@ def dealing_floor(variant: Variant, deals: int = 200) -> float:
     for seed in range(deals):
         new_deal(variant, seed % variant.deals + 1, table, random.Random(seed))
     return deals / (time.perf_counter() - start)
+
+
+def with_packs(variant: Variant) -> Variant:
+    """The variant played with HANDnFOOT packs: a pack for every five decks, rounded up."""
+    stands_for = HANDNFOOT.stands_for
+    tables = tuple(
+        replace(table, decks=-(-table.decks // stands_for)) for table in variant.tables
+    )
+    return variant.with_changes(deck=HANDNFOOT.id, tables=tables)
 
 
 def run(variant: Variant, deals: int, first_seed: int) -> tuple[float, list[Finding], int]:
@@ -70,12 +84,15 @@ def main(argv: list[str] | None = None) -> int:
         "covers)",
     )
     parser.add_argument("--seed", type=int, default=0, help="the first deal's seed")
+    parser.add_argument("--packs", action="store_true", help="play with HANDnFOOT packs")
     args = parser.parse_args(argv)
     houses = {variant.id: variant for variant in house_variants_played()}
     if args.variant:
         variants = [houses.get(args.variant) or get_variant(args.variant)]
     else:
         variants = [*all_variants(), *houses.values()]
+    if args.packs:
+        variants = [with_packs(variant) for variant in variants]
 
     print(f"random bots, {args.deals} deals a variant at its usual table, seeds from {args.seed}")
     total: list[Finding] = []

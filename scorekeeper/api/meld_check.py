@@ -6,6 +6,7 @@ from typing import Any
 
 from ..engine.melds import check_meld
 from ..house.catalogue import find_variant
+from ..rules.decks import HANDNFOOT, STANDARD, Deck, get_deck
 from ..rules.json_entry import MOST_RUNNING_SCORE, read_object
 from ..rules.messages import N_, Problem
 from ..rules.params import VariantRejected
@@ -16,7 +17,15 @@ MELD_FIELDS = (
     "variant", "deal", "rank", "naturals", "twos", "jokers", "first_meld", "running_score",
 )
 COUNT_FIELDS = ("naturals", "twos", "jokers")
-RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3")
+def meld_ranks(deck: Deck) -> tuple[str, ...]:
+    """The ranks a meld of `deck` may give: its natural ranks, and 3 for black threes."""
+    return (*deck.rank_symbols, deck.black_three_rank)
+
+
+RANKS = meld_ranks(STANDARD)
+"""The ranks of standard decks, which the schema lists; a variant played with another deck
+takes that deck's ranks instead."""
+PACK_RANKS = meld_ranks(HANDNFOOT)
 MOST_CARDS = 100
 
 
@@ -45,12 +54,13 @@ def answer_meld_check(data: object) -> tuple[dict[str, Any], bool]:
             )
         )
     rank = values.get("rank")
-    if rank is not None and rank not in RANKS:
+    ranks = meld_ranks(get_deck(variant.deck)) if variant is not None else RANKS
+    if rank is not None and rank not in ranks:
         problems.append(
             _problem(
                 "rank",
                 N_("rank must be one of {ranks}, or null for an all-wild meld."),
-                ranks=", ".join(RANKS),
+                ranks=", ".join(ranks),
             )
         )
     for field in COUNT_FIELDS:

@@ -267,7 +267,7 @@ def _export_schemas() -> dict[str, Schema]:
 
 
 def _meld_check_schema() -> Schema:
-    from .meld_check import MOST_CARDS, RANKS
+    from .meld_check import MOST_CARDS, PACK_RANKS, RANKS
 
     count = {"type": "integer", "minimum": 0, "maximum": MOST_CARDS}
     return {
@@ -276,7 +276,13 @@ def _meld_check_schema() -> Schema:
         "properties": {
             "variant": variant_choice_schema(),
             "deal": _deal_number_schema(),
-            "rank": {"type": ["string", "null"], "enum": [*RANKS, None]},
+            "rank": {
+                "type": ["string", "null"],
+                "enum": [*RANKS, None],
+                "description": "The meld's rank; 3 for black threes, null for an all-wild meld. "
+                "A variant played with HANDnFOOT packs takes the pack's ranks instead, "
+                "the last for villains (its black threes): " + ", ".join(PACK_RANKS) + ".",
+            },
             "naturals": count,
             "twos": count,
             "jokers": count,

@@ -22,7 +22,7 @@ from .actions import (
     Play,
     TakePile,
 )
-from .cards import FACES, NATURAL_FACES, Face
+from .cards import FACES, Face
 from .conventions import MIN_MELD, pile_take_count
 from .legal import Candidates, refusal
 from .melds import special_face
@@ -216,7 +216,7 @@ class _Planner:
 
     def pairs(self, keep: int) -> None:
         """Start melds from pairs with one wild card each, best ranks first."""
-        for rank in NATURAL_FACES:
+        for rank in self.state.natural_faces:
             if self.hand[_TWO] + self.hand[_JOKER] - keep < 1:
                 return
             if (
@@ -321,7 +321,7 @@ class HeuristicBot:
         """Plays for a side that has opened: naturals first, then wild cards where they pay."""
         variant = state.variant
         hand = planner.hand
-        for rank in NATURAL_FACES:
+        for rank in state.natural_faces:
             planner.naturals(rank)
         if variant.black_three_books and hand[_BLACK]:
             self._black_threes(planner, state, player)
@@ -354,7 +354,7 @@ class HeuristicBot:
         """Plays for a side's first meld; False if the hand cannot reach the minimum."""
         variant = state.variant
         hand = planner.hand
-        for rank in NATURAL_FACES:
+        for rank in state.natural_faces:
             if hand[rank] >= MIN_MELD:
                 planner.naturals(rank)
         if variant.wild_books and hand[_TWO] + hand[_JOKER] >= MIN_MELD:

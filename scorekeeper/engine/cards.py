@@ -3,6 +3,12 @@
 A `Card` is a playing card as dealt (face and suit). The rules only ever ask about a card's
 `Face`: its rank, with the threes told apart by colour, so the table state counts cards by
 face. `Face` is an `IntEnum` so that a hand is a short list of counts indexed by face.
+
+What a face is comes from the rules' deck vocabulary (`rules.decks`): a deck's n-th natural
+rank is dealt as the n-th natural face, its two wild cards as the two and the joker, its
+threes as the black and red three. The standard deck names the faces; the HANDnFOOT pack
+deals its lords as aces, its numbered cards 12 to 1 on the king down to the last natural
+face, its jesters as twos, villains as black threes and ladies as red threes.
 """
 
 from __future__ import annotations
@@ -13,6 +19,8 @@ from dataclasses import dataclass
 from enum import Enum, IntEnum
 
 from ..rules.cards import CardKind, CardPoints
+from ..rules.decks import STANDARD, CardType, Deck, get_deck
+from ..rules.variants import Variant
 
 
 class Face(IntEnum):
@@ -29,15 +37,18 @@ class Face(IntEnum):
     SIX = 8
     FIVE = 9
     FOUR = 10
-    TWO = 11
-    JOKER = 12
-    BLACK_THREE = 13
-    RED_THREE = 14
+    RANK_12 = 11
+    """The twelfth natural rank: only a deck with more ranks than the standard one has it."""
+    RANK_13 = 12
+    TWO = 13
+    JOKER = 14
+    BLACK_THREE = 15
+    RED_THREE = 16
 
     @property
     def is_natural(self) -> bool:
-        """A rank that forms ordinary melds: ace down to four."""
-        return self <= Face.FOUR
+        """A rank that forms ordinary melds: ace down to four (and the ranks beyond)."""
+        return self <= Face.RANK_13
 
     @property
     def is_wild(self) -> bool:
@@ -60,49 +71,6 @@ FACES: tuple[Face, ...] = tuple(Face)
 FACE_COUNT = len(FACES)
 NATURAL_FACES: tuple[Face, ...] = tuple(f for f in FACES if f.is_natural)
 WILD_FACES: tuple[Face, ...] = (Face.TWO, Face.JOKER)
-
-_SYMBOLS: dict[Face, str] = {
-    Face.ACE: "A",
-    Face.KING: "K",
-    Face.QUEEN: "Q",
-    Face.JACK: "J",
-    Face.TEN: "10",
-    Face.NINE: "9",
-    Face.EIGHT: "8",
-    Face.SEVEN: "7",
-    Face.SIX: "6",
-    Face.FIVE: "5",
-    Face.FOUR: "4",
-    Face.TWO: "2",
-    Face.JOKER: "JK",
-    Face.BLACK_THREE: "B3",
-    Face.RED_THREE: "R3",
-}
-
-_LABELS: dict[Face, str] = {
-    Face.ACE: "ace",
-    Face.KING: "king",
-    Face.QUEEN: "queen",
-    Face.JACK: "jack",
-    Face.TEN: "ten",
-    Face.NINE: "nine",
-    Face.EIGHT: "eight",
-    Face.SEVEN: "seven",
-    Face.SIX: "six",
-    Face.FIVE: "five",
-    Face.FOUR: "four",
-    Face.TWO: "two",
-    Face.JOKER: "joker",
-    Face.BLACK_THREE: "black three",
-    Face.RED_THREE: "red three",
-}
-
-_BY_SYMBOL: dict[str, Face] = {symbol: face for face, symbol in _SYMBOLS.items()}
-_BY_SYMBOL.update({"T": Face.TEN, "JO": Face.JOKER, "JOKER": Face.JOKER})
-
-_RANK_FACES: dict[str, Face] = {
-    _SYMBOLS[face]: face for face in NATURAL_FACES
-}
 
 
 class Suit(Enum):
@@ -153,11 +121,59 @@ def shoe(decks: int) -> list[Card]:
     return [card for _ in range(decks) for card in deck()]
 
 
-def shuffled_shoe(decks: int, rng: random.Random) -> list[Face]:
+def deck_faces(deck: Deck, decks: int) -> list[Face]:
+    """The faces of `decks` decks of `deck` together, unshuffled."""
+    if deck is STANDARD:
+        return [card.face for card in shoe(decks)]
+    return [face for face, card in cards_by_face(deck) for _ in range(card.per_deck * decks)]
+
+
+def shuffled_shoe(decks: int, rng: random.Random, deck: Deck = STANDARD) -> list[Face]:
     """The faces of `decks` decks in the order `rng` shuffles them (top card last)."""
-    faces = [card.face for card in shoe(decks)]
+    faces = deck_faces(deck, decks)
     rng.shuffle(faces)
     return faces
+
+
+def deck_of(variant: Variant) -> Deck:
+    """The deck the variant plays with."""
+    return get_deck(variant.deck)
+
+
+def natural_faces(deck: Deck) -> tuple[Face, ...]:
+    """The natural faces a deck deals, highest rank first."""
+    return NATURAL_FACES[: len(deck.naturals)]
+
+
+def cards_by_face(deck: Deck) -> list[tuple[Face, CardType]]:
+    """Each face a deck deals, with the card of the deck it stands for."""
+    pairs = list(zip(natural_faces(deck), deck.naturals, strict=True))
+    pairs += [(Face.TWO, deck.wilds[0]), (Face.JOKER, deck.wilds[1])]
+    pairs += [(Face.BLACK_THREE, deck.black_three), (Face.RED_THREE, deck.red_three)]
+    return pairs
+
+
+_EXTRA_RANKS: dict[Face, tuple[str, str]] = {
+    Face.RANK_12: ("N12", "twelfth rank"),
+    Face.RANK_13: ("N13", "thirteenth rank"),
+}
+"""How a program writes the natural faces no standard card is dealt as."""
+
+_SYMBOLS: dict[Face, str] = {
+    **{face: card.symbol for face, card in cards_by_face(STANDARD)},
+    **{face: symbol for face, (symbol, _label) in _EXTRA_RANKS.items()},
+}
+_LABELS: dict[Face, str] = {
+    **{face: card.name for face, card in cards_by_face(STANDARD)},
+    **{face: label for face, (_symbol, label) in _EXTRA_RANKS.items()},
+}
+
+_BY_SYMBOL: dict[str, Face] = {symbol: face for face, symbol in _SYMBOLS.items()}
+_BY_SYMBOL.update({"T": Face.TEN, "JO": Face.JOKER, "JOKER": Face.JOKER})
+
+_RANK_FACES: dict[str, Face] = {
+    card.symbol: face for face, card in cards_by_face(STANDARD) if face.is_natural
+}
 
 
 def face_of(text: str) -> Face:
@@ -166,6 +182,17 @@ def face_of(text: str) -> Face:
         return _BY_SYMBOL[text.strip().upper()]
     except KeyError:
         raise ValueError(f"{text!r} is not a card") from None
+
+
+def deck_rank_face(deck: Deck, rank: str) -> Face:
+    """The face of a natural rank of `deck` as the deck writes it ("A" ... "4"; "LD", "12" ...
+    "1" for a HANDnFOOT pack)."""
+    text = rank.strip().upper()
+    for face, card in cards_by_face(deck):
+        if face.is_natural and card.symbol == text:
+            return face
+    symbols = ", ".join(deck.rank_symbols)
+    raise ValueError(f"{rank!r} is not a rank that forms melds ({symbols})")
 
 
 def rank_face(rank: str) -> Face:
@@ -199,46 +226,26 @@ def describe(counts: Sequence[int]) -> str:
     return " ".join(face.symbol for face in faces_in(counts))
 
 
-_KIND_FACES: dict[CardKind, tuple[Face, ...]] = {
-    CardKind.JOKER: (Face.JOKER,),
-    CardKind.TWO: (Face.TWO,),
-    CardKind.ACE: (Face.ACE,),
-    CardKind.HIGH: (Face.KING, Face.QUEEN, Face.JACK, Face.TEN, Face.NINE, Face.EIGHT),
-    CardKind.LOW: (Face.SEVEN, Face.SIX, Face.FIVE, Face.FOUR),
-    CardKind.BLACK_THREE: (Face.BLACK_THREE,),
-    CardKind.RED_THREE: (Face.RED_THREE,),
-}
+def faces_of(kinds: Iterable[CardKind], deck: Deck = STANDARD) -> frozenset[Face]:
+    """The faces of the rules core's card kinds, in `deck`."""
+    wanted = frozenset(kinds)
+    return frozenset(face for face, card in cards_by_face(deck) if card.kind in wanted)
 
 
-def faces_of(kinds: Iterable[CardKind]) -> frozenset[Face]:
-    """The faces of the rules core's card kinds."""
-    return frozenset(face for kind in kinds for face in _KIND_FACES[kind])
-
-
-def held_points(points: CardPoints) -> tuple[int, ...]:
+def held_points(points: CardPoints, deck: Deck = STANDARD) -> tuple[int, ...]:
     """Points of each face left in a hand or foot at the end (red threes score apart)."""
-    return _points(points, melded=False)
+    return _points(points, deck, melded=False)
 
 
-def melded_points(points: CardPoints) -> tuple[int, ...]:
+def melded_points(points: CardPoints, deck: Deck = STANDARD) -> tuple[int, ...]:
     """Points of each face inside a meld on the table."""
-    return _points(points, melded=True)
+    return _points(points, deck, melded=True)
 
 
-def _points(points: CardPoints, *, melded: bool) -> tuple[int, ...]:
-    table = []
-    for face in FACES:
-        if face is Face.ACE:
-            value = points.ace
-        elif face.is_natural:
-            value = points.high if face <= Face.EIGHT else points.low
-        elif face is Face.TWO:
-            value = points.two
-        elif face is Face.JOKER:
-            value = points.joker
-        elif face is Face.BLACK_THREE:
-            value = points.black_three_melded if melded else points.black_three
-        else:
-            value = 0
-        table.append(value)
+def _points(points: CardPoints, deck: Deck, *, melded: bool) -> tuple[int, ...]:
+    table = [0] * FACE_COUNT
+    for face, card in cards_by_face(deck):
+        table[face] = card.points_in(points)
+    if melded:
+        table[Face.BLACK_THREE] = points.black_three_melded
     return tuple(table)

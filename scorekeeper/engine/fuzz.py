@@ -19,7 +19,7 @@ from ..rules.scoring import score_deal
 from ..rules.validation import validate_deal
 from ..rules.variants import Table, Variant
 from .bots import Bot, HeuristicBot, RandomBot
-from .cards import FACE_COUNT, counts_of, shoe
+from .cards import FACE_COUNT, counts_of, deck_faces, deck_of
 from .game import default_table, play_deal
 from .scoring import deal_totals, to_deal_entry
 from .state import DealState
@@ -109,7 +109,7 @@ def check_finished(state: DealState, seed: int) -> Iterator[Finding]:
     engine = deal_totals(state)
     if core != engine:
         yield finding(f"the rules core scores {core}, the engine counts {engine}")
-    dealt = counts_of(card.face for card in shoe(state.table.decks))
+    dealt = counts_of(deck_faces(deck_of(state.variant), state.table.decks))
     found = state.card_counts()
     if found != dealt:
         changed = [f for f in range(FACE_COUNT) if found[f] != dealt[f]]

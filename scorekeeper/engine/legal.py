@@ -26,11 +26,11 @@ from .actions import (
     Play,
     TakePile,
 )
-from .cards import FACES, NATURAL_FACES, Face
+from .cards import FACES, Face
 from .conventions import DRAW_COUNT, MATCHING_TO_TAKE, MIN_MELD, pile_take_count
 from .errors import IllegalAction, Reason
 from .melds import MeldKind, TableMeld, meld_kind, rank_reason, special_face
-from .state import DealEnd, DealState, Outcome, Phase, recycle_set_aside
+from .state import DealEnd, DealState, Outcome, Phase, count_books, recycle_set_aside
 
 _RED = Face.RED_THREE
 _BLACK = Face.BLACK_THREE
@@ -174,27 +174,23 @@ def _rank_clash(
 def _books_after(state: DealState, side: int, laid: _Laid | None) -> BookCount:
     if laid is None or not laid.changed:
         return state.books(side)
-    melds = state.melds[side]
+    return count_books(_book_kinds_after(state.melds[side], laid))
+
+
+def _book_kinds_after(melds: Sequence[TableMeld], laid: _Laid) -> Iterator[MeldKind]:
+    """The kind of every book the side would have once `laid` is on the table."""
     existing = len(melds)
-    clean = dirty = wild = 0
     for index in range(existing + len(laid.new)):
         counts = laid.changed.get(index)
         if counts is None:
             meld = melds[index]
-            rank = meld.rank
-            naturals, twos, jokers = meld.naturals, meld.twos, meld.jokers
-        else:
-            rank = melds[index].rank if index < existing else laid.new[index - existing]
-            naturals, twos, jokers = counts
+            if meld.is_book:
+                yield meld.kind
+            continue
+        naturals, twos, jokers = counts
         if naturals + twos + jokers >= BOOK_SIZE:
-            kind = meld_kind(rank, twos + jokers)
-            if kind is MeldKind.CLEAN or kind is MeldKind.BLACK_THREE:
-                clean += 1
-            elif kind is MeldKind.DIRTY:
-                dirty += 1
-            elif kind is MeldKind.WILD:
-                wild += 1
-    return BookCount(clean, dirty, wild)
+            rank = melds[index].rank if index < existing else laid.new[index - existing]
+            yield meld_kind(rank, twos + jokers)
 
 
 def going_out_refusal(state: DealState, player: int, laid: _Laid | None = None) -> Reason | None:
@@ -652,7 +648,7 @@ def _play_blocks(
     variant = state.variant
     side = state.side_of[state.current]
     melds = state.melds[side]
-    ranks: list[Face | None] = [face for face in NATURAL_FACES if hand[face]]
+    ranks: list[Face | None] = [face for face in state.natural_faces if hand[face]]
     if variant.black_three_books and hand[_BLACK]:
         ranks.append(_BLACK)
     if variant.wild_books:

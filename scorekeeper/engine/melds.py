@@ -8,9 +8,10 @@ from functools import cache
 from typing import Any
 
 from ..rules.cards import BOOK_SIZE
+from ..rules.decks import get_deck
 from ..rules.variants import ConcealedOpening, Variant
 from . import reasons
-from .cards import Face, melded_points, rank_face
+from .cards import Face, deck_of, deck_rank_face, melded_points
 from .conventions import MIN_MELD
 from .errors import Reason
 
@@ -66,12 +67,18 @@ class TableMeld:
 
 def special_face(variant: Variant) -> Face | None:
     """The rank whose clean books are special books (``book_bonus.special_rank``), if any."""
-    return _face_of_rank(variant.book_bonus.special_rank)
+    return _face_of_rank(variant.deck, variant.book_bonus.special_rank)
 
 
 @cache
-def _face_of_rank(rank: str | None) -> Face | None:
-    return None if rank is None else rank_face(rank)
+def _face_of_rank(deck_id: str, rank: str | None) -> Face | None:
+    """The face of the rank in the deck; None where the deck has no such rank."""
+    if rank is None:
+        return None
+    try:
+        return deck_rank_face(get_deck(deck_id), rank)
+    except ValueError:
+        return None
 
 
 def meld_kind(rank: Face | None, wilds: int) -> MeldKind:
@@ -166,14 +173,15 @@ class MeldCheck:
         }
 
 
-def _read_rank(rank: str | None) -> tuple[Face | None, str | None]:
+def _read_rank(variant: Variant, rank: str | None) -> tuple[Face | None, str | None]:
+    """The face of a rank written as the variant's deck writes it, and that symbol."""
     if rank is None:
         return None, None
     text = rank.strip().upper()
-    if text == "3":
-        return Face.BLACK_THREE, "3"
-    face = rank_face(text)
-    return face, face.symbol
+    deck = deck_of(variant)
+    if text == deck.black_three_rank:
+        return Face.BLACK_THREE, text
+    return deck_rank_face(deck, text), text
 
 
 def check_meld(
@@ -197,7 +205,7 @@ def check_meld(
     """
     if not 1 <= deal <= len(variant.first_meld):
         raise ValueError(f"deal must be 1 to {len(variant.first_meld)}, not {deal}")
-    face, symbol = _read_rank(rank)
+    face, symbol = _read_rank(variant, rank)
     found: list[Reason] = []
     if min(naturals, twos, jokers) < 0:
         found.append(reasons.negative_count())
@@ -206,7 +214,7 @@ def check_meld(
     if problem is not None:
         found.append(problem)
     found.extend(size_reasons(variant, face, naturals, wilds))
-    table = melded_points(variant.card_points)
+    table = melded_points(variant.card_points, deck_of(variant))
     meld = TableMeld(face, max(naturals, 0), max(twos, 0), max(jokers, 0))
     points = meld.points(table)
     minimum = variant.first_meld_for_score(deal, running_score)

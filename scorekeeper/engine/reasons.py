@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from ..rules.decks import HANDNFOOT, STANDARD
 from ..rules.messages import N_, Phrase, Term
 from ..rules.variants import BookCount, WildLimit
-from .cards import Face
+from .cards import Face, cards_by_face
 from .errors import Reason
 
 
@@ -14,42 +15,21 @@ def _r(rule: str, template: str, **params: object) -> Reason:
 
 # --- words for rule values, translated with the sentence they go in ------------------------
 
-_FACE_NAMES: dict[Face, Term] = {
-    Face.ACE: Term(N_("ace")),
-    Face.KING: Term(N_("king")),
-    Face.QUEEN: Term(N_("queen")),
-    Face.JACK: Term(N_("jack")),
-    Face.TEN: Term(N_("ten")),
-    Face.NINE: Term(N_("nine")),
-    Face.EIGHT: Term(N_("eight")),
-    Face.SEVEN: Term(N_("seven")),
-    Face.SIX: Term(N_("six")),
-    Face.FIVE: Term(N_("five")),
-    Face.FOUR: Term(N_("four")),
-    # TRANSLATORS: the card two, a wild card (as in "A 2 on top of the discard pile").
-    Face.TWO: Term(N_("2")),
-    Face.JOKER: Term(N_("joker")),
-    Face.BLACK_THREE: Term(N_("black three")),
-    Face.RED_THREE: Term(N_("red three")),
-}
+def _face_words(plural: bool) -> dict[Face, Term]:
+    """Each face in words, from the rules' deck vocabulary: the standard deck's cards, and
+    the HANDnFOOT pack's for the natural faces beyond the standard ones."""
+    words = {
+        face: Term(card.plural if plural else card.name)
+        for face, card in (*cards_by_face(HANDNFOOT), *cards_by_face(STANDARD))
+    }
+    if not plural:
+        # TRANSLATORS: the card two, a wild card (as in "A 2 on top of the discard pile").
+        words[Face.TWO] = Term(N_("2"))
+    return words
 
-_FACE_PLURALS: dict[Face, Term] = {
-    Face.ACE: Term(N_("aces")),
-    Face.KING: Term(N_("kings")),
-    Face.QUEEN: Term(N_("queens")),
-    Face.JACK: Term(N_("jacks")),
-    Face.TEN: Term(N_("tens")),
-    Face.NINE: Term(N_("nines")),
-    Face.EIGHT: Term(N_("eights")),
-    Face.SEVEN: Term(N_("sevens")),
-    Face.SIX: Term(N_("sixes")),
-    Face.FIVE: Term(N_("fives")),
-    Face.FOUR: Term(N_("fours")),
-    Face.TWO: Term(N_("twos")),
-    Face.JOKER: Term(N_("jokers")),
-    Face.BLACK_THREE: Term(N_("black threes")),
-    Face.RED_THREE: Term(N_("red threes")),
-}
+
+_FACE_NAMES = _face_words(plural=False)
+_FACE_PLURALS = _face_words(plural=True)
 
 _WILD_CARDS = Term(N_("wild cards"))
 

@@ -13,16 +13,17 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from ..rules.cards import BOOK_SIZE, CARDS_PER_DECK
 from ..rules.variants import BookCount, Table, Variant, WildDiscard
 from .actions import Action
 from .cards import (
     FACE_COUNT,
     Face,
     counts_of,
+    deck_of,
     faces_of,
     held_points,
     melded_points,
+    natural_faces,
     shuffled_shoe,
 )
 from .conventions import CUT_REACH, CUT_SPREAD, cut_target
@@ -90,6 +91,7 @@ class DealState:
         "held_points",
         "melded_points",
         "running_scores",
+        "natural_faces",
     )
 
     def __init__(
@@ -146,8 +148,11 @@ class DealState:
         self.history: list[Action] = []
         self.rng = rng
         self.answer = answer
-        self.held_points = held_points(variant.card_points)
-        self.melded_points = melded_points(variant.card_points)
+        deck = deck_of(variant)
+        self.held_points = held_points(variant.card_points, deck)
+        self.melded_points = melded_points(variant.card_points, deck)
+        self.natural_faces = natural_faces(deck)
+        """The natural faces the variant's deck deals, highest first."""
         self.running_scores: tuple[int, ...] | None = (
             None if running_scores is None else tuple(running_scores)
         )
@@ -194,17 +199,7 @@ class DealState:
         cached = self.book_cache[side]
         if cached is not None:
             return cached
-        clean = dirty = wild = 0
-        for meld in self.melds[side]:
-            if meld.naturals + meld.twos + meld.jokers >= BOOK_SIZE:
-                kind = meld.kind
-                if kind is MeldKind.CLEAN or kind is MeldKind.BLACK_THREE:
-                    clean += 1
-                elif kind is MeldKind.DIRTY:
-                    dirty += 1
-                elif kind is MeldKind.WILD:
-                    wild += 1
-        books = BookCount(clean, dirty, wild)
+        books = count_books(meld.kind for meld in self.melds[side] if meld.is_book)
         self.book_cache[side] = books
         return books
 
@@ -258,6 +253,22 @@ class DealState:
         )
 
 
+def count_books(kinds: Iterable[MeldKind]) -> BookCount:
+    """The books that count toward going out, given the kind of each finished book.
+
+    A black-three book holds no wild card: it counts as one of the clean books.
+    """
+    clean = dirty = wild = 0
+    for kind in kinds:
+        if kind is MeldKind.CLEAN or kind is MeldKind.BLACK_THREE:
+            clean += 1
+        elif kind is MeldKind.DIRTY:
+            dirty += 1
+        elif kind is MeldKind.WILD:
+            wild += 1
+    return BookCount(clean, dirty, wild)
+
+
 # --- dealing ------------------------------------------------------------------------------------
 
 
@@ -280,12 +291,13 @@ def new_deal(
     score before the deal, where first melds follow it."""
     players = table.players
     dealt = players * (variant.hand_size + variant.foot_size)
-    if dealt >= table.decks * CARDS_PER_DECK:
+    deck = deck_of(variant)
+    if dealt >= table.decks * deck.size:
         raise ValueError(
             f"{table.decks} decks cannot deal {players} players a hand of {variant.hand_size} "
             f"and a foot of {variant.foot_size} and still leave a stock"
         )
-    faces = shuffled_shoe(table.decks, rng)
+    faces = shuffled_shoe(table.decks, rng, deck)
     dealer, starter = first_player(deal, players)
     if variant.cut_for_packets:
         stock, hands, feet, exact = _cut_packets(variant, players, starter, faces, rng)
@@ -294,7 +306,8 @@ def new_deal(
         exact = [False] * players
     pile: list[Face] = []
     if variant.first_discard_turned:
-        pile.append(_turn_first_discard(stock[0], faces_of(variant.first_discard_buried), rng))
+        buried = faces_of(variant.first_discard_buried, deck)
+        pile.append(_turn_first_discard(stock[0], buried, rng))
     return DealState(
         variant,
         table,

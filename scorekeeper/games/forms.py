@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
+from flask_babel import LazyString
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from wtforms import (
@@ -30,6 +31,8 @@ from scorekeeper.forms import PageForm, PrintableName, name_filter
 from scorekeeper.history.models import player_key
 from scorekeeper.holdings import editable_tables
 from scorekeeper.house.catalogue import find_variant, variants
+from scorekeeper.rules.cards import CardKind
+from scorekeeper.rules.decks import STANDARD, get_deck
 from scorekeeper.rules.entry import DealEntry, SideEntry
 from scorekeeper.rules.score_lines import WENT_OUT_CONCEALED, EntryField, entered_fields
 from scorekeeper.rules.variants import Table, UnknownVariant, Variant
@@ -52,6 +55,26 @@ COUNTER_LABELS = {
 }
 MELDED = "meld"
 LEFT = "left"
+
+
+def counter_label(deck_id: str, kind: str) -> LazyString:
+    """The card counter's name for a kind of card, translated where it is shown: the words
+    above for standard decks, the cards' own names for another deck (HANDnFOOT: lords,
+    "12 to 7", jesters...)."""
+    deck = get_deck(deck_id)
+    if deck is STANDARD:
+        return COUNTER_LABELS[kind]
+    card_kind = CardKind(kind)
+    if card_kind in (CardKind.HIGH, CardKind.LOW):
+        ranks = [card.symbol for card in deck.naturals if card.kind is card_kind]
+        return _l("%(high)s to %(low)s", high=ranks[0], low=ranks[-1])
+    plural = next(card.plural for card in deck.cards if card.kind is card_kind)
+    return LazyString(lambda: _(plural).capitalize())
+
+
+def counter_labels(variant: Variant) -> dict[str, LazyString]:
+    """The card counter's name for each kind of card it counts, in the variant's deck."""
+    return {kind: counter_label(variant.deck, kind) for kind in COUNTER_LABELS}
 COUNTER_TARGETS = {MELDED: "meld_points", LEFT: "cards_left_points"}
 
 
@@ -111,12 +134,14 @@ def counter_kinds(variant: Variant, where: str) -> tuple[CounterKind, ...]:
     differently from black threes left in hand.
     """
     points = variant.card_points
+    deck = get_deck(variant.deck)
+
+    def worth(kind: CardKind) -> int:
+        return next(card.points_in(points) for card in deck.cards if card.kind is kind)
+
     kinds = [
-        CounterKind("joker", points.joker),
-        CounterKind("two", points.two),
-        CounterKind("ace", points.ace),
-        CounterKind("high", points.high),
-        CounterKind("low", points.low),
+        CounterKind(kind.value, worth(kind))
+        for kind in (CardKind.JOKER, CardKind.TWO, CardKind.ACE, CardKind.HIGH, CardKind.LOW)
     ]
     if where == LEFT:
         kinds.append(CounterKind("black_three", points.black_three))
@@ -134,14 +159,16 @@ def counted_points(form: Form, kinds: Iterable[CounterKind], where: str) -> int 
 
 
 @lru_cache(maxsize=64)
-def _side_form_class(fields: tuple[str, ...], counters: tuple[tuple[str, str], ...]) -> type[Form]:
+def _side_form_class(
+    fields: tuple[str, ...], counters: tuple[tuple[str, str], ...], deck_id: str
+) -> type[Form]:
     # Labels are the deal page's, from the score-line spec: a field here is named by its key.
     attrs: dict[str, object] = {
         name: WholeNumberField(name, validators=[Optional()]) for name in fields
     }
     for where, kind in counters:
         attrs[f"{where}_{kind}"] = WholeNumberField(
-            COUNTER_LABELS[kind],
+            counter_label(deck_id, kind),
             validators=[
                 Optional(),
                 NumberRange(0, MAX_CARD_COUNT, _l("Enter a count from %(min)s to %(max)s.")),
@@ -156,7 +183,9 @@ def side_form_class(variant: Variant, fields: tuple[str, ...] | None = None) -> 
     counters = tuple(
         (where, kind.kind) for where in (MELDED, LEFT) for kind in counter_kinds(variant, where)
     )
-    return _side_form_class(entry_fields(variant) if fields is None else fields, counters)
+    return _side_form_class(
+        entry_fields(variant) if fields is None else fields, counters, variant.deck
+    )
 
 
 class DealForm(PageForm):

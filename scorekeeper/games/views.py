@@ -22,6 +22,7 @@ from scorekeeper.history.people import known_player_names, seat_players
 from scorekeeper.holdings import held_tables, visible_games
 from scorekeeper.house.catalogue import variants
 from scorekeeper.limits import GAMES, limited
+from scorekeeper.rules.book_supply import supply_of
 from scorekeeper.rules.entry import POINT_FIELDS, DealEntry
 from scorekeeper.rules.game import GameScore
 from scorekeeper.rules.messages import Problem
@@ -42,7 +43,6 @@ from .concurrency import (
     posted_version,
 )
 from .forms import (
-    COUNTER_LABELS,
     COUNTER_TARGETS,
     LEFT,
     MELDED,
@@ -52,6 +52,7 @@ from .forms import (
     DealForm,
     NewGameForm,
     counter_kinds,
+    counter_labels,
     deal_form,
     entry_fields,
     table_key,
@@ -584,9 +585,10 @@ def render_deal_form(
 ) -> str:
     fields = form.entry_fields
     table = variant.table_for(len(game.sides), game.players)
+    red_threes = supply_of(variant, table).red_threes if table else None
     limits = {
-        "red_threes_down": table.red_threes if table else None,
-        "red_threes_held": table.red_threes if table else None,
+        "red_threes_down": red_threes,
+        "red_threes_held": red_threes,
         "exact_22": table.players_per_side if table else None,
     }
     return render_template(
@@ -602,7 +604,7 @@ def render_deal_form(
         limits=limits,
         point_fields=POINT_FIELDS,
         counters={where: counter_kinds(variant, where) for where in (MELDED, LEFT)},
-        counter_labels=COUNTER_LABELS,
+        counter_labels=counter_labels(variant),
         counter_targets=COUNTER_TARGETS,
         counter_used=_counter_used,
         first_meld=_first_meld_points(variant, number),

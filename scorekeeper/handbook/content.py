@@ -22,7 +22,9 @@ from scorekeeper.engine.conventions import (
     PILE_TAKE,
     cut_target,
 )
-from scorekeeper.rules.cards import BOOK_SIZE, CARDS_PER_DECK, NATURAL_RANKS
+from scorekeeper.rules.cards import BOOK_SIZE, CardKind
+from scorekeeper.rules.decks import STANDARD, Deck, get_deck
+from scorekeeper.rules.messages import N_
 from scorekeeper.rules.score_lines import LineSpec, line_label, variant_lines
 from scorekeeper.rules.variants import (
     ConcealedOpening,
@@ -49,12 +51,12 @@ from .params import (
 from .words import (
     books_needed,
     buried_cards,
-    card_label,
     deal_span,
     deal_values,
     join,
     labelled,
     points,
+    priced_cards,
     rank_symbol,
     runs,
     signed,
@@ -292,19 +294,61 @@ class _Writer:
 
     def card_rows(self) -> list[Row]:
         rows = []
-        for field in fields(self.v.card_points):
-            if field.name == "black_three_melded" and not self.v.black_three_books:
+        for name, label, value in priced_cards(self.v):
+            if name == "black_three_melded" and not self.v.black_three_books:
                 continue
-            value = getattr(self.v.card_points, field.name)
             rows.append(
                 self.row(
-                    card_label(field.name),
-                    self.card_value(field.name, value),
+                    label,
+                    self.card_value(name, value),
                     names=("card_points",),
                     link="card-values",
                 )
             )
         return rows
+
+    @property
+    def deck(self) -> Deck:
+        return get_deck(self.v.deck)
+
+    def rank_words(self, index: int) -> str:
+        """The deck's highest (0) or lowest (-1) natural rank, as the cards print it."""
+        card = self.deck.naturals[index]
+        return rank_symbol(card.symbol) if self.deck is STANDARD else _(card.name)
+
+    def special_deck(self) -> list[Block]:
+        """What a deck other than the standard one holds, card by card."""
+        deck = self.deck
+        if deck is STANDARD:
+            return []
+        points = self.v.card_points
+        roles = {
+            CardKind.TWO: N_("{card}: {count} a pack, wild, worth {points}"),
+            CardKind.JOKER: N_("{card}: {count} a pack, wild, worth {points}"),
+            CardKind.BLACK_THREE: N_("{card}: {count} a pack, played as black threes"),
+            CardKind.RED_THREE: N_("{card}: {count} a pack, played as red threes"),
+        }
+        natural = N_("{card}: {count} a pack, a rank to meld, worth {points}")
+        items = [
+            _(roles.get(card.kind, natural)).format(
+                card=_(card.plural), count=card.per_deck, points=card.points_in(points)
+            )
+            for card in deck.cards
+        ]
+        blocks = [
+            self.p(
+                _(
+                    "These rules play with %(deck)s instead of standard decks. One pack takes "
+                    "the place of %(count)s standard decks: where a table lists decks, it "
+                    "counts packs. A pack holds:",
+                    deck=_(deck.name),
+                    count=deck.stands_for,
+                )
+            ),
+            self.ul(items),
+        ]
+        blocks += [Block("p", text=_(note), inferred=True) for note in deck.inferred]
+        return blocks
 
     # The sections.
 
@@ -314,10 +358,11 @@ class _Writer:
             self.p(
                 _(
                     "Who can play, and with how many decks of %(cards)s cards, jokers included:",
-                    cards=CARDS_PER_DECK,
+                    cards=self.deck.size,
                 ),
             ),
             self.ul(table_lines(v.tables), "tables"),
+            *self.special_deck(),
         ]
         if self.partnership:
             blocks.append(
@@ -596,8 +641,8 @@ class _Writer:
                     "the table. Any rank from %(high)s down to %(low)s can be melded; suits do "
                     "not matter.",
                     min=MIN_MELD,
-                    high=rank_symbol(NATURAL_RANKS[0]),
-                    low=rank_symbol(NATURAL_RANKS[-1]),
+                    high=self.rank_words(0),
+                    low=self.rank_words(-1),
                 )
             )
         ]

@@ -12,7 +12,8 @@ from flask_babel import get_locale, ngettext, pgettext
 from flask_babel import gettext as _
 
 from scorekeeper.rules.cards import NATURAL_RANKS, CardKind, kind_of_rank
-from scorekeeper.rules.variants import BookCount
+from scorekeeper.rules.decks import STANDARD, get_deck
+from scorekeeper.rules.variants import BookCount, Variant
 
 MINUS = "\N{MINUS SIGN}"
 EN_DASH = "\N{EN DASH}"
@@ -81,6 +82,32 @@ def card_label(name: str) -> str:
         "black_three_melded": _("Black three in a black-three book"),
     }
     return labels.get(name, name.replace("_", " "))
+
+
+def priced_cards(variant: Variant) -> list[tuple[str, str, int]]:
+    """Each `CardPoints` field the variant prices: its name, its label in the variant's deck
+    and what one such card is worth. A deck other than the standard one names its own cards
+    (a jester, 12–7) and may print its own points on them (a jester is worth 25)."""
+    deck = get_deck(variant.deck)
+    points = variant.card_points
+    priced = []
+    for name in ("joker", "two", "ace", "high", "low", "black_three", "black_three_melded"):
+        value = int(getattr(points, name))
+        label = card_label(name)
+        if deck is not STANDARD and name in _DECK_NAMED:
+            cards = [card for card in deck.naturals + deck.wilds if card.kind.value == name]
+            value = cards[0].points_in(points)
+            label = (
+                _("%(ranks)s (each)", ranks=f"{cards[0].symbol}{EN_DASH}{cards[-1].symbol}")
+                if len(cards) > 1
+                else _(cards[0].name).capitalize()
+            )
+        priced.append((name, label, value))
+    return priced
+
+
+_DECK_NAMED = frozenset({"joker", "two", "ace", "high", "low"})
+"""The prices whose cards a deck names itself (its threes are black and red threes)."""
 
 
 def buried_cards(kinds: frozenset[CardKind]) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, Field, IntegerField, SelectField, SubmitField
 from wtforms.fields.choices import SelectChoice
@@ -10,6 +11,7 @@ from wtforms.validators import NumberRange, Optional, ValidationError
 from scorekeeper.forms import PageForm
 from scorekeeper.house import catalogue
 from scorekeeper.rules.cards import NATURAL_RANKS
+from scorekeeper.rules.decks import STANDARD, Deck, get_deck
 from scorekeeper.rules.variants import MAX_DEALS, UnknownVariant
 from scorekeeper.variant_texts import variant_text
 
@@ -71,7 +73,24 @@ class MeldCheckForm(PageForm):
             )
 
     def chosen_rank(self) -> str | None:
-        return None if self.rank.data == ALL_WILD else self.rank.data
+        """The rank as the chosen rules' deck writes it (None for an all-wild meld)."""
+        if self.rank.data == ALL_WILD:
+            return None
+        if self.rank.data == BLACK_THREES:
+            return self._deck().black_three_rank
+        return str(self.rank.data)
+
+    def validate_rank(self, field: SelectField) -> None:
+        """A rank the chosen rules' cards hold (a HANDnFOOT pack has no kings)."""
+        if field.data in (ALL_WILD, BLACK_THREES) or field.data in self._deck().rank_symbols:
+            return
+        raise ValidationError(_("The cards of these rules have no rank %(rank)s.", rank=field.data))
+
+    def _deck(self) -> Deck:
+        try:
+            return get_deck(catalogue.find_variant(self.variant.data).deck)
+        except (UnknownVariant, ValueError):
+            return STANDARD
 
 
 class DemoForm(PageForm):

@@ -1,4 +1,4 @@
-"""Card kinds and the facts about a 54-card deck that every variant shares."""
+"""Card kinds, their points, and the standard 54-card deck (`rules.decks` lists every deck)."""
 
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ NATURAL_RANKS: tuple[str, ...] = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", 
 
 CARDS_PER_RANK_PER_DECK = 4
 WILDS_PER_DECK = 6  # four twos and two jokers
+TWOS_PER_DECK = 4
 RED_THREES_PER_DECK = 2
 BLACK_THREES_PER_DECK = 2
 CARDS_PER_DECK = 54

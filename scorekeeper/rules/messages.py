@@ -1,21 +1,21 @@
-"""Messages of the rules core, kept translatable without importing any web framework.
+"""Problems of the rules core, and the name of each field they may be about.
 
-A message is an English template with named fields. Templates are marked with `N_` so the
-gettext extractor finds them; the web layer translates the template and every `Term` in the
-fields, then fills the template in.
+A problem is a `Message` (``rules.terms``): an English template with named fields, which the
+web layer translates, with every `Term` among its fields, where the language is known.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
 from .score_lines import ENTRY_FIELDS, worded
-from .terms import N_, Phrase, Term, rendered
+from .terms import N_, Message, Phrase, Term
 
-__all__ = ["FIELD_TERMS", "N_", "Phrase", "Problem", "Severity", "Term"]
+__all__ = ["FIELD_TERMS", "N_", "Message", "Phrase", "Problem", "Severity", "Term"]
+
 
 def _in_any_variant(template: str) -> Term | Phrase:
     """A field's term where no variant is at hand: a special book's rank left unnamed."""
@@ -43,7 +43,7 @@ class Severity(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class Problem:
+class Problem(Message):
     """One thing wrong with an entry, naming the side (None for the whole deal) and field."""
 
     side: int | None
@@ -51,14 +51,6 @@ class Problem:
     template: str
     params: Mapping[str, object] = dataclasses.field(default_factory=dict)
     severity: Severity = Severity.ERROR
-
-    @property
-    def message(self) -> str:
-        return self.render(lambda text: text)
-
-    def render(self, translate: Callable[[str], str]) -> str:
-        """The message in a language, given that language's gettext function."""
-        return translate(self.template).format(**rendered(self.params, translate))
 
     def to_dict(self) -> dict[str, object]:
         return {"side": self.side, "field": self.field, "message": self.message}

@@ -20,29 +20,44 @@ class Term(str):
     """A word inside a message that is itself translated (a field's name, a book kind)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Phrase:
-    """A translated phrase with fields of its own, used inside a message ("first meld, deal 2").
+class Message:
+    """A translatable message: an English template and the values of its named fields.
 
-    It renders like a message: the template translated, then filled in (a `Term` or another
-    `Phrase` among its fields is translated too).
+    The one message type of the rules core and the engine: a validation `Problem`, an engine
+    `Reason` and a `Phrase` inside either are all messages, rendered the same way. Rendering
+    translates the template, then every `Term` and nested `Message` among the fields.
     """
+
+    __slots__ = ()
+    template: str
+    params: Mapping[str, object]
+
+    @property
+    def message(self) -> str:
+        """The message in English."""
+        return self.render(lambda text: text)
+
+    def render(self, translate: Callable[[str], str]) -> str:
+        """The message in a language, given that language's gettext function."""
+        return translate(self.template).format(**rendered(self.params, translate))
+
+    def __str__(self) -> str:
+        return self.message
+
+
+@dataclass(frozen=True, slots=True)
+class Phrase(Message):
+    """A translated phrase with fields of its own, used inside a message ("first meld, deal 2")."""
 
     template: str
     params: Mapping[str, object] = dataclasses.field(default_factory=dict)
 
-    def render(self, translate: Callable[[str], str]) -> str:
-        return translate(self.template).format(**rendered(self.params, translate))
-
-    def __str__(self) -> str:
-        return self.render(lambda text: text)
-
 
 def rendered(params: Mapping[str, object], translate: Callable[[str], str]) -> dict[str, object]:
-    """The fields of a template in a language: each `Term` and `Phrase` translated."""
+    """The fields of a template in a language: each `Term` and `Message` translated."""
     return {
         key: value.render(translate)
-        if isinstance(value, Phrase)
+        if isinstance(value, Message)
         else translate(value)
         if isinstance(value, Term)
         else value
@@ -50,8 +65,8 @@ def rendered(params: Mapping[str, object], translate: Callable[[str], str]) -> d
     }
 
 
-def render(words: Term | Phrase, translate: Callable[[str], str]) -> str:
-    """A term or a phrase in a language, given that language's gettext function."""
-    if isinstance(words, Phrase):
+def render(words: Term | Message, translate: Callable[[str], str]) -> str:
+    """A term or a message in a language, given that language's gettext function."""
+    if isinstance(words, Message):
         return words.render(translate)
     return translate(words)

@@ -10,15 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
-from .cards import (
-    BOOK_SIZE,
-    CARDS_PER_RANK_PER_DECK,
-    NATURAL_RANKS,
-    SMALLEST_CARD_POINTS,
-    CardKind,
-    CardPoints,
-    kind_of_rank,
-)
+from .book_supply import Short, book_shortages, supply_of
+from .cards import BOOK_SIZE, SMALLEST_CARD_POINTS
+from .decks import CardType, Supply, get_deck
 from .entry import COUNT_FIELDS, POINT_FIELDS, DealEntry, SideEntry
 from .messages import FIELD_TERMS, N_, Problem, Severity, Term
 from .variants import ConcealedOpening, RankMelds, Table, Variant
@@ -68,6 +62,10 @@ class _Deal:
 
     def total(self, field: str) -> int:
         return sum(int(getattr(side, field)) for side in self.entry.sides)
+
+    @property
+    def supply(self) -> Supply:
+        return supply_of(self.variant, self.table)
 
 
 def _error(side: int | None, field: str | None, template: str, /, **params: object) -> Problem:
@@ -385,7 +383,7 @@ def _check_concealed_opening(deal: _Deal) -> Iterator[Problem]:
 
 def _black_threes_against(variant: Variant, table: Table) -> int:
     """How far melded black threes may lower a side's melded points: all of them, melded."""
-    return min(0, _melded_black_three(variant)) * table.black_threes
+    return min(0, _melded_black_three(variant)) * supply_of(variant, table).black_threes
 
 
 def _cheapest(supply: Sequence[tuple[int, int]], count: int) -> tuple[int, list[tuple[int, int]]]:
@@ -411,14 +409,10 @@ def least_book_points(variant: Variant, table: Table, side: SideEntry) -> int:
     used up, a wild is a joker.
     """
     points = variant.card_points
-    decks = table.decks
-    per_rank = CARDS_PER_RANK_PER_DECK * decks
-    special = _special_kind(variant)
-    ranks = {CardKind.LOW: 4, CardKind.HIGH: 6, CardKind.ACE: 1}
-    if special is not None:  # no other book holds a card of the special rank
-        ranks[special] -= 1
-    naturals = [(points.of(kind), count * per_rank) for kind, count in ranks.items()]
-    wilds = [(points.two, 4 * decks), (points.joker, 2 * decks)]
+    supply = supply_of(variant, table)
+    special = _special_card(variant)
+    naturals = supply.without_rank(variant.book_bonus.special_rank).natural_points(points)
+    wilds = supply.wild_points(points)
     most_wilds = max(1, variant.wild_limit.most_wilds(BOOK_SIZE))
     natural_points, naturals = _cheapest(
         naturals, BOOK_SIZE * side.clean_books + (BOOK_SIZE - most_wilds) * side.dirty_books
@@ -426,15 +420,20 @@ def least_book_points(variant: Variant, table: Table, side: SideEntry) -> int:
     wild_points, wilds = _cheapest(wilds, BOOK_SIZE * side.wild_books + side.dirty_books)
     either_points, _left = _cheapest(naturals + wilds, (most_wilds - 1) * side.dirty_books)
     black_three_points = BOOK_SIZE * side.black_three_books * max(0, _melded_black_three(variant))
-    each_special = points.of(special) if special is not None else 0
+    each_special = special.points_in(points) if special is not None else 0
     special_points = BOOK_SIZE * side.special_books * each_special
     return natural_points + wild_points + either_points + black_three_points + special_points
 
 
-def _special_kind(variant: Variant) -> CardKind | None:
-    """The card kind of the variant's special rank (sevens are low cards), if it has one."""
+def _special_card(variant: Variant) -> CardType | None:
+    """The card of the variant's special rank in its deck, if it has one."""
     rank = variant.book_bonus.special_rank
-    return kind_of_rank(rank) if rank is not None else None
+    if rank is None:
+        return None
+    try:
+        return get_deck(variant.deck).natural(rank)
+    except ValueError:
+        return None
 
 
 def _check_book_points(deal: _Deal) -> Iterator[Problem]:
@@ -456,22 +455,9 @@ def _check_book_points(deal: _Deal) -> Iterator[Problem]:
             )
 
 
-def _deck_points(points: CardPoints, decks: int) -> int:
-    """All card points in the decks, red threes aside."""
-    per_deck = (
-        2 * points.joker
-        + 4 * points.two
-        + 4 * points.ace
-        + 24 * points.high
-        + 16 * points.low
-        + 2 * points.black_three
-    )
-    return per_deck * decks
-
-
 def _check_card_points_in_play(deal: _Deal) -> Iterator[Problem]:
     """Melded and left-over points together cannot exceed the points in the decks."""
-    most = _deck_points(deal.variant.card_points, deal.table.decks)
+    most = deal.supply.total_points(deal.variant.card_points)
     too_many = [
         _error(
             index,
@@ -505,9 +491,10 @@ def _check_card_points_in_play(deal: _Deal) -> Iterator[Problem]:
 
 def _check_threes(deal: _Deal) -> Iterator[Problem]:
     """Two red and two black threes a deck, for the whole table (fact 2)."""
+    supply = deal.supply
     red = deal.total("red_threes_down") + deal.total("red_threes_held")
     red_books = deal.total("red_three_books")
-    if red + BOOK_SIZE * red_books > deal.table.red_threes:
+    if red + BOOK_SIZE * red_books > supply.red_threes:
         yield _error(
             None,
             "red_three_books" if red_books else "red_threes_down",
@@ -519,10 +506,10 @@ def _check_threes(deal: _Deal) -> Iterator[Problem]:
             ),
             count=red + BOOK_SIZE * red_books,
             decks=deal.table.decks,
-            most=deal.table.red_threes,
+            most=supply.red_threes,
         )
     black_books = deal.total("black_three_books")
-    if black_books * BOOK_SIZE > deal.table.black_threes:
+    if black_books * BOOK_SIZE > supply.black_threes:
         yield _error(
             None,
             "black_three_books",
@@ -533,83 +520,69 @@ def _check_threes(deal: _Deal) -> Iterator[Problem]:
             count=black_books,
             needed=black_books * BOOK_SIZE,
             decks=deal.table.decks,
-            most=deal.table.black_threes,
+            most=supply.black_threes,
         )
 
 
-def _check_wilds(deal: _Deal) -> Iterator[Problem]:
-    """Six wilds a deck: wild books take seven, dirty books at least one (fact 3)."""
-    wild_books = deal.total("wild_books")
-    dirty_books = deal.total("dirty_books")
-    wilds = deal.table.wilds
-    if wild_books * BOOK_SIZE > wilds:
-        yield _error(
-            None,
-            "wild_books",
-            N_("{count} wild books need {needed} wild cards, but {decks} decks hold only {most}."),
-            count=wild_books,
-            needed=wild_books * BOOK_SIZE,
-            decks=deal.table.decks,
-            most=wilds,
-        )
-    elif wild_books * BOOK_SIZE + dirty_books > wilds:
-        yield _error(
-            None,
-            "dirty_books",
-            N_(
-                "{wild} wild books and {dirty} dirty books need at least {needed} wild cards, "
-                "but {decks} decks hold only {most}."
-            ),
-            wild=wild_books,
-            dirty=dirty_books,
-            needed=wild_books * BOOK_SIZE + dirty_books,
-            decks=deal.table.decks,
-            most=wilds,
-        )
+def _check_books_supply(deal: _Deal) -> Iterator[Problem]:
+    """The decks hold the wild and natural cards of every book entered (facts 3 and 4).
 
-
-def _check_naturals(deal: _Deal) -> Iterator[Problem]:
-    """Four cards of a rank a deck bound the clean and dirty books (fact 4)."""
-    per_rank = deal.table.cards_per_rank
-    # The special rank makes special books only: the clean and dirty books are of the others.
-    ranks = len(NATURAL_RANKS) - (1 if deal.variant.book_bonus.special_rank else 0)
-    most_clean = ranks * (per_rank // BOOK_SIZE)
+    The special rank makes special books only: clean and dirty books are of the other ranks.
+    """
     clean = deal.total("clean_books")
     dirty = deal.total("dirty_books")
-    fewest_naturals = BOOK_SIZE - deal.variant.wild_limit.most_wilds(BOOK_SIZE)
-    if clean > most_clean:
-        yield _error(
-            None,
-            "clean_books",
-            N_(
-                "{count} clean books are entered, but {decks} decks allow at most {most} "
-                "({each} of each rank)."
-            ),
-            count=clean,
-            decks=deal.table.decks,
-            most=most_clean,
-            each=per_rank // BOOK_SIZE,
-        )
-    elif clean * BOOK_SIZE + dirty * fewest_naturals > ranks * per_rank:
-        yield _error(
-            None,
-            "dirty_books",
-            N_(
-                "{clean} clean and {dirty} dirty books need more natural cards than "
-                "{decks} decks hold."
-            ),
-            clean=clean,
-            dirty=dirty,
-            decks=deal.table.decks,
-        )
+    wild = deal.total("wild_books")
+    decks = deal.table.decks
+    supply = deal.supply.without_rank(deal.variant.book_bonus.special_rank)
+    for shortage in book_shortages(supply, deal.variant.wild_limit, clean, dirty, wild):
+        if shortage.short is Short.WILDS_FOR_WILD_BOOKS:
+            yield _error(
+                None,
+                "wild_books",
+                N_("{count} wild books need {needed} wild cards, but {decks} decks hold only "
+                   "{most}."),
+                count=wild, needed=shortage.needed, decks=decks, most=shortage.most,
+            )
+        elif shortage.short is Short.WILDS_FOR_DIRTY_BOOKS:
+            yield _error(
+                None,
+                "dirty_books",
+                N_(
+                    "{wild} wild books and {dirty} dirty books need at least {needed} wild cards, "
+                    "but {decks} decks hold only {most}."
+                ),
+                wild=wild, dirty=dirty, needed=shortage.needed, decks=decks, most=shortage.most,
+            )
+        elif shortage.short is Short.CLEAN_BOOKS:
+            yield _error(
+                None,
+                "clean_books",
+                N_(
+                    "{count} clean books are entered, but {decks} decks allow at most {most} "
+                    "({each} of each rank)."
+                ),
+                count=clean, decks=decks, most=shortage.most, each=shortage.each,
+            )
+        else:
+            yield _error(
+                None,
+                "dirty_books",
+                N_(
+                    "{clean} clean and {dirty} dirty books need more natural cards than "
+                    "{decks} decks hold."
+                ),
+                clean=clean, dirty=dirty, decks=decks,
+            )
 
 
 def _check_special_supply(deal: _Deal) -> Iterator[Problem]:
     """The special rank has as many cards as any rank: its books, table-wide, are bounded."""
-    rank = deal.variant.book_bonus.special_rank
+    card = _special_card(deal.variant)
     special = deal.total("special_books")
-    most = deal.table.cards_per_rank // BOOK_SIZE
-    if rank is not None and special > most:
+    if card is None:
+        return
+    cards = deal.supply.of_rank(card)
+    if special > cards // BOOK_SIZE:
         yield _error(
             None,
             "special_books",
@@ -619,9 +592,9 @@ def _check_special_supply(deal: _Deal) -> Iterator[Problem]:
             ),
             count=special,
             decks=deal.table.decks,
-            cards=deal.table.cards_per_rank,
-            rank=rank,
-            most=most,
+            cards=cards,
+            rank=card.symbol,
+            most=cards // BOOK_SIZE,
         )
 
 
@@ -697,7 +670,7 @@ def _check_rank_melds(deal: _Deal) -> Iterator[Problem]:
     """Where a rank is melded only once, a side has a book of each rank at most."""
     if deal.variant.rank_melds is not RankMelds.ONE:
         return
-    most = len(NATURAL_RANKS)
+    most = len(get_deck(deal.variant.deck).naturals)
     for index, name, side in deal.sides():
         natural = side.clean_books + side.dirty_books + side.special_books
         if natural > most:
@@ -861,8 +834,7 @@ RULE_CHECKS: tuple[Callable[[_Deal], Iterator[Problem]], ...] = (
     _check_book_points,
     _check_card_points_in_play,
     _check_threes,
-    _check_wilds,
-    _check_naturals,
+    _check_books_supply,
     _check_special_supply,
     _check_cards_left,
     _check_lone_player_out,

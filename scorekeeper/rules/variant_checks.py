@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .cards import BOOK_SIZE, CARDS_PER_DECK, NATURAL_RANKS
+from .book_supply import Short, book_shortages, supply_of
+from .cards import BOOK_SIZE
 from .messages import N_, Problem
 from .names import refused_characters
 from .params import (
@@ -27,7 +28,7 @@ from .params import (
     params_for,
     value_at,
 )
-from .variants import BUILT_IN, Variant
+from .variants import BUILT_IN, BookCount, Table, Variant
 
 
 def validate_variant(variant: Variant) -> list[Problem]:
@@ -141,15 +142,15 @@ def _check_tables(variant: Variant) -> Iterator[Problem]:
                    "(entered {value})."),
                 most=MAX_DECKS, value=table.decks, **where,
             )
-        elif table.players * dealt_each >= table.decks * CARDS_PER_DECK:
+        elif table.players * dealt_each >= supply_of(variant, table).cards:
             yield _field_problem(
                 "tables",
                 N_("{field}: dealing {players} players a hand of {hand} and a foot of {foot} "
-                   "takes {needed} cards, which leaves no stock from {decks} × 54 = {cards} "
+                   "takes {needed} cards, which leaves no stock from {decks} × {size} = {cards} "
                    "cards."),
                 players=table.players, hand=variant.hand_size, foot=variant.foot_size,
                 needed=table.players * dealt_each, decks=table.decks,
-                cards=table.decks * CARDS_PER_DECK,
+                size=supply_of(variant, table).deck.size, cards=supply_of(variant, table).cards,
             )
         seen.add((table.sides, table.players))
 
@@ -227,9 +228,7 @@ def _check_cutting(variant: Variant) -> Iterator[Problem]:
 
 def _check_going_out_possible(variant: Variant) -> Iterator[Problem]:
     """Each deal's going-out books can be made with the cards of every allowed table."""
-    ranks = len(NATURAL_RANKS)
     most_wilds = variant.wild_limit.most_wilds(BOOK_SIZE)
-    fewest_naturals = BOOK_SIZE - most_wilds
     for deal in range(1, variant.deals + 1):
         books = variant.going_out_for(deal)
         key = f"going_out.{deal}"
@@ -250,45 +249,53 @@ def _check_going_out_possible(variant: Variant) -> Iterator[Problem]:
             )
             continue
         for table in sorted(variant.tables, key=lambda t: t.decks):
-            where = {"deal": deal, "players": table.players, "decks": table.decks}
-            per_rank_books = table.cards_per_rank // BOOK_SIZE
-            if books.wild * BOOK_SIZE > table.wilds:
-                yield _field_problem(
-                    f"{key}.wild",
-                    N_("{field}: {count} wild books need {needed} wild cards, but {players} "
-                       "players play with {decks} decks, which hold only {most}."),
-                    count=books.wild, needed=books.wild * BOOK_SIZE, most=table.wilds, **where,
-                )
-            elif books.wild * BOOK_SIZE + books.dirty > table.wilds:
-                yield _field_problem(
-                    f"{key}.dirty",
-                    N_("{field}: {wild} wild and {dirty} dirty books need at least {needed} "
-                       "wild cards, but {players} players play with {decks} decks, which "
-                       "hold only {most}."),
-                    wild=books.wild, dirty=books.dirty,
-                    needed=books.wild * BOOK_SIZE + books.dirty, most=table.wilds, **where,
-                )
-            elif books.clean > ranks * per_rank_books:
-                yield _field_problem(
-                    f"{key}.clean",
-                    N_("{field}: {players} players play with {decks} decks, which allow at "
-                       "most {most} clean books ({each} of each rank), not {count}."),
-                    count=books.clean, most=ranks * per_rank_books, each=per_rank_books,
-                    **where,
-                )
-            elif books.clean * BOOK_SIZE + books.dirty * fewest_naturals > (
-                ranks * table.cards_per_rank
-            ):
-                yield _field_problem(
-                    f"{key}.dirty",
-                    N_("{field}: {clean} clean and {dirty} dirty books need more natural "
-                       "cards than the {decks} decks of {players} players hold."),
-                    clean=books.clean, dirty=books.dirty, **where,
-                )
-            else:
-                continue
-            break
+            problem = _going_out_shortage(variant, table, deal, books)
+            if problem is not None:
+                yield problem
+                break
 
+
+def _going_out_shortage(
+    variant: Variant, table: Table, deal: int, books: BookCount
+) -> Problem | None:
+    """Why the going-out books of `deal` cannot be made of `table`'s cards (None if they can)."""
+    shortages = book_shortages(
+        supply_of(variant, table), variant.wild_limit, books.clean, books.dirty, books.wild
+    )
+    if not shortages:
+        return None
+    shortage = shortages[0]
+    key = f"going_out.{deal}"
+    where = {"deal": deal, "players": table.players, "decks": table.decks}
+    if shortage.short is Short.WILDS_FOR_WILD_BOOKS:
+        return _field_problem(
+            f"{key}.wild",
+            N_("{field}: {count} wild books need {needed} wild cards, but {players} "
+               "players play with {decks} decks, which hold only {most}."),
+            count=books.wild, needed=shortage.needed, most=shortage.most, **where,
+        )
+    if shortage.short is Short.WILDS_FOR_DIRTY_BOOKS:
+        return _field_problem(
+            f"{key}.dirty",
+            N_("{field}: {wild} wild and {dirty} dirty books need at least {needed} "
+               "wild cards, but {players} players play with {decks} decks, which "
+               "hold only {most}."),
+            wild=books.wild, dirty=books.dirty, needed=shortage.needed, most=shortage.most,
+            **where,
+        )
+    if shortage.short is Short.CLEAN_BOOKS:
+        return _field_problem(
+            f"{key}.clean",
+            N_("{field}: {players} players play with {decks} decks, which allow at "
+               "most {most} clean books ({each} of each rank), not {count}."),
+            count=books.clean, most=shortage.most, each=shortage.each, **where,
+        )
+    return _field_problem(
+        f"{key}.dirty",
+        N_("{field}: {clean} clean and {dirty} dirty books need more natural "
+           "cards than the {decks} decks of {players} players hold."),
+        clean=books.clean, dirty=books.dirty, **where,
+    )
 
 
 KNOWN_TABLES: frozenset[tuple[int, int]] = frozenset(

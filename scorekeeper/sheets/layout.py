@@ -16,7 +16,8 @@ from flask_babel import format_decimal, get_locale, ngettext
 from flask_babel import gettext as _
 
 from ..games.breakdown import count_label
-from ..handbook.words import deal_values
+from ..handbook.words import deal_values, priced_cards
+from ..rules.decks import STANDARD, get_deck
 from ..rules.game import GameScore
 from ..rules.score_lines import (
     LineSpec,
@@ -283,9 +284,20 @@ def deal_blocks(variant: Variant) -> tuple[DealBlock, ...]:
     return tuple(blocks)
 
 
+def _deck_card_values(variant: Variant) -> list[str]:
+    """The card values of a deck other than the standard one, by its own card names."""
+    if get_deck(variant.deck) is STANDARD:
+        return []
+    return [
+        _("%(card)s: %(points)s", card=label, points=number(value))
+        for name, label, value in priced_cards(variant)
+        if name != "black_three_melded"
+    ]
+
+
 def _card_values(variant: Variant) -> str:
     points = variant.card_points
-    parts = [
+    parts = _deck_card_values(variant) or [
         _("joker: %(points)s", points=number(points.joker)),
         _("2: %(points)s", points=number(points.two)),
         _("A: %(points)s", points=number(points.ace)),

@@ -19,7 +19,7 @@ import pytest
 from scorekeeper.engine import Draw, Face, RandomBot, apply, legal_actions, new_deal
 from scorekeeper.engine.fuzz import house_variants_played, play_checked, tables_to_play
 from scorekeeper.engine.legal import Candidates
-from scorekeeper.rules.variants import Table, Variant, all_variants
+from scorekeeper.rules.variants import Table, Variant, all_variants, get_variant
 
 USUAL_TABLE_DEALS = 200
 OTHER_TABLE_DEALS = 20
@@ -71,6 +71,20 @@ def test_deals_a_side_goes_out_of_are_accepted_and_scored_alike(variant: Variant
     table = tables_to_play(variant)[0]
 
     findings = play_checked(variant, table, range(GOING_OUT_DEALS), against_heuristic=True)
+
+    assert [str(finding) for finding in findings] == []
+
+
+def test_random_deals_with_a_handnfoot_pack_are_accepted_and_scored_alike() -> None:
+    """The special 262-card pack: one pack for two teams of two, 2 packs for 6 players."""
+    base = get_variant("pagat")
+    tables = (Table(2, 4, 1), Table(2, 6, 2), Table(3, 3, 1))
+    variant = base.with_changes(id="house-pack", deck="handnfoot", tables=tables)
+
+    findings = play_checked(variant, tables[0], range(USUAL_TABLE_DEALS))
+    findings += play_checked(variant, tables[0], range(GOING_OUT_DEALS), against_heuristic=True)
+    for table in tables[1:]:
+        findings += play_checked(variant, table, range(OTHER_TABLE_DEALS))
 
     assert [str(finding) for finding in findings] == []
 
