@@ -93,8 +93,16 @@ def _values_schema(param: Param) -> Schema:
         }
     if kind is Kind.THRESHOLDS:
         threshold = {
-            "from_score": {"type": "integer", "minimum": -MAX_POINTS, "maximum": MAX_POINTS},
-            "minimum": {"type": "integer", "minimum": 0, "maximum": MAX_POINTS},
+            "from_score": {
+                "type": "integer",
+                "minimum": -MAX_POINTS,
+                "maximum": MAX_POINTS,
+                "description": "A running score: from it up, until the next one listed.",
+            },
+            "minimum": {
+                **_points(0),
+                "description": "The first meld a side at that running score needs.",
+            },
         }
         return {"type": "array", "maxItems": MAX_THRESHOLDS, "items": _object(threshold)}
     if kind is Kind.CARD_KINDS:

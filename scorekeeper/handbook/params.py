@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any
 
 from flask_babel import gettext as _
@@ -192,11 +193,13 @@ def _describe(name: str, value: Any, variant: Variant) -> str:
         return _("never laid down")
     if name == "concealed_opening" and not variant.concealed_book_first_meld_deals:
         return NONE
+    spec = PARAM_BY_KEY.get(name)
+    if name == "red_three.down_not_out" and value is None and spec is not None:
+        return words(spec.empty_words) if spec.empty_words else NONE
     if value is None:
         return NONE
-    spec = PARAM_BY_KEY.get(name)
     if spec is not None and spec.kind is Kind.CHOICE and name not in _PROSE:
-        return words(spec.words_for(value))
+        return words(spec.words_for(value.value if isinstance(value, Enum) else value))
     describers: dict[str, Callable[[], str]] = {
         "tables": lambda: clauses(table_lines(value)),
         "deals": lambda: str(value),

@@ -360,7 +360,23 @@ def read_values(form: HouseForm, current: Variant) -> tuple[dict[str, Any], bool
             values[param.key] = (
                 field.number if not field.errors else value_at(known, param.key)
             )
+    _carry_every_deal(values, known, deals)
     return values, readable
+
+
+def _carry_every_deal(values: dict[str, Any], known: Mapping[str, Any], deals: int) -> None:
+    """A value that sets every deal, changed, carries along the deals that had the old one,
+    as the page's script does while the table types (a deal given its own value keeps it)."""
+    for param in params_for(deals):
+        if not param.every_deal:
+            continue
+        old, new = value_at(known, param.key), values.get(param.key)
+        if new is None or new == old:
+            continue
+        for deal in range(1, deals + 1):
+            key = f"{param.key}.{deal}"
+            if values.get(key) == old:
+                values[key] = new
 
 
 def _read_thresholds(form: HouseForm) -> tuple[list[dict[str, int]], bool]:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, Field, IntegerField, SelectField, SubmitField
@@ -10,14 +13,12 @@ from wtforms.validators import NumberRange, Optional, ValidationError
 
 from scorekeeper.forms import PageForm
 from scorekeeper.house import catalogue
-from scorekeeper.rules.cards import NATURAL_RANKS
 from scorekeeper.rules.decks import STANDARD, Deck, get_deck
 from scorekeeper.rules.variants import MAX_DEALS, UnknownVariant
 from scorekeeper.variant_texts import variant_text
 
 ALL_WILD = "wild"
 """The rank choice for a meld of twos and jokers only."""
-BLACK_THREES = "3"
 MOST_CARDS = 40
 MOST_SEED = 2**31 - 1
 
@@ -28,10 +29,11 @@ def variant_choices() -> list[SelectChoice]:
     ]
 
 
-def rank_choices() -> list[SelectChoice]:
+def rank_choices(deck: Deck = STANDARD) -> list[SelectChoice]:
+    """The ranks a meld of `deck` may have: its natural ranks, its black threes, or none."""
     return [
-        *(SelectChoice(rank) for rank in NATURAL_RANKS),
-        SelectChoice(BLACK_THREES, str(_l("Black threes"))),
+        *(SelectChoice(rank) for rank in deck.rank_symbols),
+        SelectChoice(deck.black_three_rank, str(_l("Black threes"))),
         SelectChoice(ALL_WILD, str(_l("Wild cards only"))),
     ]
 
@@ -61,6 +63,15 @@ class MeldCheckForm(PageForm):
     jokers = IntegerField(_l("Jokers"), default=0, validators=[NumberRange(0, MOST_CARDS)])
     first_meld = BooleanField(_l("This is our side's first meld of the deal"))
 
+    def __init__(self, formdata: Mapping[str, Any] | None = None, **kwargs: Any) -> None:
+        super().__init__(formdata, **kwargs)
+        deck = self._deck()
+        self.rank.choices = rank_choices(deck)
+        if deck is not STANDARD:
+            self.twos.label.text = _(deck.wilds[0].plural).capitalize()
+            if not formdata or "rank" not in formdata:
+                self.rank.data = deck.rank_symbols[1]  # the pack's own second rank
+
     def validate_deal(self, field: Field) -> None:
         try:
             deals = catalogue.find_variant(self.variant.data or "").deals
@@ -76,13 +87,12 @@ class MeldCheckForm(PageForm):
         """The rank as the chosen rules' deck writes it (None for an all-wild meld)."""
         if self.rank.data == ALL_WILD:
             return None
-        if self.rank.data == BLACK_THREES:
-            return self._deck().black_three_rank
         return str(self.rank.data)
 
     def validate_rank(self, field: SelectField) -> None:
         """A rank the chosen rules' cards hold (a HANDnFOOT pack has no kings)."""
-        if field.data in (ALL_WILD, BLACK_THREES) or field.data in self._deck().rank_symbols:
+        deck = self._deck()
+        if field.data in (ALL_WILD, deck.black_three_rank, *deck.rank_symbols):
             return
         raise ValidationError(_("The cards of these rules have no rank %(rank)s.", rank=field.data))
 

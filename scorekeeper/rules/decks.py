@@ -27,7 +27,7 @@ from .cards import (
     CardPoints,
     kind_of_rank,
 )
-from .messages import N_
+from .terms import N_
 
 
 @dataclass(frozen=True, slots=True)

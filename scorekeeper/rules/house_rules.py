@@ -14,6 +14,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from .decks import get_deck
 from .messages import N_, Problem
 from .names import clean_name
 from .params import (
@@ -100,10 +101,13 @@ class HouseRules:
         base = self.base
         data = copy.deepcopy(base.to_dict())
         deals = changes.get("deals", base.deals)
-        for key, value in sorted(changes.items(), key=lambda item: _apply_order(item[0])):
+        ordered = sorted(changes.items(), key=lambda item: _apply_order(item[0], base.deals))
+        for key, value in ordered:
             if PARAM_BY_KEY[key].deal is not None and PARAM_BY_KEY[key].deal > deals:
                 continue  # reported by `problems`
             _set_at(data, key, copy.deepcopy(value))
+        if "deck" in changes and "tables" not in changes:
+            data["tables"] = _tables_in_decks_of(data["tables"], base.deck, changes["deck"])
         touched = {PARAM_BY_KEY[key].field for key in changes}
         data.update(
             id=self.id,
@@ -165,11 +169,22 @@ def _buildable(param: Param, value: object) -> bool:
     return param.kind is not Kind.COUNT or not check_value(param, value)
 
 
-def _apply_order(key: str) -> int:
-    """The number of deals first, then what sets every deal, then single values."""
-    if key == "deals":
+def _apply_order(key: str, base_deals: int) -> int:
+    """What sets every deal first, then single values of the base's deals, then the number
+    of deals (a deal added takes the last deal's values as changed), then the added deals'."""
+    param = PARAM_BY_KEY[key]
+    if param.every_deal:
         return 0
-    return 1 if PARAM_BY_KEY[key].every_deal else 2
+    if key == "deals":
+        return 2
+    return 3 if param.deal is not None and param.deal > base_deals else 1
+
+
+def _tables_in_decks_of(tables: list[dict[str, int]], old: str, new: str) -> list[dict[str, int]]:
+    """The base's tables counted in decks of the deck chosen instead: as many cards at least
+    (five standard decks make one HANDnFOOT pack)."""
+    was, now = get_deck(old).stands_for, get_deck(new).stands_for
+    return [{**table, "decks": max(1, -(-table["decks"] * was // now))} for table in tables]
 
 
 def _past_last_deal(changes: Mapping[str, Any], deals: int) -> Iterator[Problem]:
@@ -249,9 +264,15 @@ class Difference:
 
 def diff_from_base(variant: Variant, base: Variant) -> tuple[Difference, ...]:
     """The parameters `variant` sets differently from `base`, in form order."""
-    return typed_differences(base, {
-        param.key: value_at(variant.to_dict(), param.key) for param in params_for(variant.deals)
-    })
+    data = variant.to_dict()
+    values = {param.key: value_at(data, param.key) for param in params_for(variant.deals)}
+    for param in PARAMS:
+        if param.every_deal and values.get(param.key) is None:
+            # Deals that differ: the value most of them share is said once, the rest by deal.
+            common = max(data[param.key], key=data[param.key].count)
+            if data[param.key].count(common) > 1:
+                values[param.key] = common
+    return typed_differences(base, values)
 
 
 def typed_differences(base: Variant, values: Mapping[str, Any]) -> tuple[Difference, ...]:
@@ -279,10 +300,14 @@ def typed_differences(base: Variant, values: Mapping[str, Any]) -> tuple[Differe
             continue
         if param.every_deal and values[param.key] is None:
             continue  # the deals differ: their own parameters say how
-        if param.deal is not None and param.field in every_deal_set:
-            continue  # said once, by the parameter that sets every deal
         if param.deal is not None and param.deal > deals:
             continue
+        if (
+            param.deal is not None
+            and param.field in every_deal_set
+            and values[param.key] == values[param.field]
+        ):
+            continue  # said once, by the parameter that sets every deal
         if values[param.key] != value_at(theirs, param.key):
             differences.append(Difference(param, value_at(theirs, param.key), values[param.key]))
     return tuple(differences)

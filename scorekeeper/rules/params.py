@@ -17,7 +17,8 @@ from dataclasses import dataclass, fields, replace
 from enum import StrEnum
 from typing import Any
 
-from .cards import BOOK_SIZE, NATURAL_RANKS, CardKind
+from .cards import BOOK_SIZE, CardKind
+from .decks import DECKS
 from .messages import N_, Phrase, Problem, Term
 from .variants import (
     BUILT_IN,
@@ -42,6 +43,9 @@ MAX_BOOKS = 40
 MAX_WILD_RATIO = 6
 MAX_THRESHOLDS = 8
 POINT_STEP = 5
+
+SPECIAL_RANKS = tuple(dict.fromkeys(card.symbol for d in DECKS.values() for card in d.naturals))
+"""Every natural rank of every deck: a special book's rank must also be one of the deck's."""
 
 ID_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 VARIANT_FIELDS = ("deals", *(f.name for f in fields(Variant)))
@@ -279,7 +283,7 @@ PARAMS: tuple[Param, ...] = (
     Param(
         "book_bonus.special_rank", Group.BOOKS, Kind.CHOICE,
         Term(N_("Rank of the special book")),
-        **_choose((None, Term(N_("none"))), *((rank, Term(rank)) for rank in NATURAL_RANKS)),
+        **_choose((None, Term(N_("none"))), *((rank, Term(rank)) for rank in SPECIAL_RANKS)),
         help=Term(N_("Empty: no special book. A special book is always clean.")),
     ),
     Param(
@@ -741,7 +745,16 @@ def _check_thresholds(param: Param, value: object) -> list[Problem]:
             for item in value
         )
     ):
-        return []
+        return [
+            _field_problem(
+                param.key,
+                N_("{field}: the first meld from {score} must be a multiple of 5, as every "
+                   "score is (entered {value})."),
+                score=item["from_score"], value=item["minimum"],
+            )
+            for item in value
+            if item["minimum"] % POINT_STEP
+        ][:1]
     return [
         _field_problem(
             param.key,
@@ -750,7 +763,6 @@ def _check_thresholds(param: Param, value: object) -> list[Problem]:
             most=MAX_THRESHOLDS,
         )
     ]
-
 
 
 def _check_tables_shape(param: Param, value: object) -> list[Problem]:

@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from .cards import NATURAL_RANKS
+from .decks import get_deck
 from .entry import SIDE_FIELDS, SideEntry
 from .terms import N_, Phrase, Term
 from .variants import Variant
@@ -75,8 +76,19 @@ ANY_RANK = Term(N_("the special rank"))
 
 def worded(template: str, variant: Variant | None) -> Phrase:
     """A label or term of the spec for this variant: a special book names its rank."""
-    rank = ANY_RANK if variant is None else rank_plural(variant.book_bonus.special_rank)
+    rank = ANY_RANK if variant is None else _special_plural(variant)
     return Phrase(template, {"rank": rank})
+
+
+def _special_plural(variant: Variant) -> Term:
+    """The special rank's plural as the variant's deck names it ("sevens", "lords")."""
+    rank = variant.book_bonus.special_rank
+    if rank is not None and rank not in RANK_PLURALS:
+        try:
+            return Term(get_deck(variant.deck).natural(rank).plural)
+        except ValueError:
+            pass
+    return rank_plural(rank)
 
 
 @dataclass(frozen=True, slots=True)

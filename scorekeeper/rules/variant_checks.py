@@ -10,6 +10,7 @@ from collections.abc import Iterator
 
 from .book_supply import Short, book_shortages, supply_of
 from .cards import BOOK_SIZE
+from .decks import get_deck
 from .messages import N_, Problem
 from .names import refused_characters
 from .params import (
@@ -180,6 +181,14 @@ def _check_new_scoring_rules(variant: Variant) -> Iterator[Problem]:
     never less than one still held.
     """
     bonus = variant.book_bonus
+    deck = get_deck(variant.deck)
+    if bonus.special_rank is not None and bonus.special_rank not in deck.rank_symbols:
+        yield _field_problem(
+            "book_bonus.special_rank",
+            N_("{field}: the cards of these rules have no rank {value} (their ranks: "
+               "{ranks})."),
+            value=bonus.special_rank, ranks=", ".join(deck.rank_symbols),
+        )
     if (bonus.special is None) != (bonus.special_rank is None):
         missing = "book_bonus.special" if bonus.special is None else "book_bonus.special_rank"
         yield _field_problem(

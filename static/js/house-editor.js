@@ -153,6 +153,20 @@
   if (dealsInput) {
     dealsInput.addEventListener("input", show);
   }
+
+  // A value that sets every deal (the going-out bonus) carries along the deals that had it;
+  // a deal given a value of its own keeps it.
+  form.querySelectorAll("input[data-every-deal]").forEach(function (every) {
+    var before = every.value;
+    every.addEventListener("input", function () {
+      form.querySelectorAll('input[name^="' + every.name + '__"]').forEach(function (deal) {
+        if (deal.value === before) {
+          deal.value = every.value;
+        }
+      });
+      before = every.value;
+    });
+  });
   if (!finder || !status) {
     return;
   }

@@ -111,3 +111,24 @@ def test_the_number_of_deals_and_first_melds_by_score_change_the_form_as_they_ar
     page.get_by_role("button", name="Save the rules").click()
     expect(page.locator(".flash-success")).to_contain_text("Your rules are saved.")
     expect(page.locator("table.house-diff tbody tr")).to_have_count(3)
+
+
+@pytest.mark.browser
+def test_the_going_out_bonus_of_every_deal_carries_the_deals_that_had_it(
+    page: Page, migrated_server: str
+) -> None:
+    page.goto(migrated_server + "/house/new?base=pagat")
+    page.get_by_label("Name of your rules").fill("Bonus by deal")
+    page.get_by_label("Find a rule").fill("going-out bonus")
+    page.get_by_label("Going-out bonus, deal 2").fill("200")
+    page.get_by_label("Going-out bonus", exact=True).fill("300")
+
+    expect(page.get_by_label("Going-out bonus, deal 1")).to_have_value("300")
+    expect(page.get_by_label("Going-out bonus, deal 2")).to_have_value("200")
+    expect(page.get_by_label("Going-out bonus, deal 4")).to_have_value("300")
+    page.get_by_role("button", name="Save the rules").click()
+
+    expect(page.locator(".flash-success")).to_contain_text("Your rules are saved.")
+    table = page.locator("table.house-diff")
+    expect(table.locator("tbody tr")).to_have_count(2)
+    expect(table).to_contain_text("Going-out bonus, deal 2")

@@ -161,12 +161,18 @@ def test_the_meld_checker_page_refuses_a_rank_the_pack_lacks_and_reads_its_villa
 
     kings = client.get("/meld-checker", query_string={**meld, "rank": "K"})
     tens = text(client.get("/meld-checker", query_string={**meld, "rank": "10"}))
-    villains = text(client.get("/meld-checker", query_string={**meld, "rank": "3"}))
+    villains = text(client.get("/meld-checker", query_string={**meld, "rank": "VL"}))
+    threes = text(client.get("/meld-checker", query_string={**meld, "rank": "3"}))
+    page = html(client.get("/meld-checker", query_string={"variant": "house-our-table"}))
 
     assert kings.status_code == 422
     assert "The cards of these rules have no rank K." in text(kings)
     assert "70" in tens and "Not a legal meld" not in tens
     assert "Not a legal meld" in villains
+    assert "35" in threes and "Not a legal meld" not in threes
+    assert '<option selected value="12">12</option>' in page
+    assert '<option value="VL">Black threes</option>' in page
+    assert ">Jesters</label>" in page
 
 
 def test_the_meld_checker_api_reads_villains_and_the_numbered_3_apart(client):

@@ -167,3 +167,19 @@ def test_an_empty_optional_rule_is_worded_by_the_spec(client: FlaskClient) -> No
         "Each red three laid down by a side that did not go out "
         "Base: as for a side that went out"
     ) in page
+
+
+def test_the_going_out_bonus_of_every_deal_keeps_a_deal_given_its_own(
+    app, client: FlaskClient
+) -> None:
+    slug = make_house_rules(
+        client, name="Bonus by deal", going_out_bonus=300, going_out_bonus__2=200
+    )
+
+    with app.app_context():
+        row = db.session.scalars(db.select(HouseVariant).filter_by(slug=slug)).one()
+        assert dict(row.changes) == {"going_out_bonus": 300, "going_out_bonus.2": 200}
+    page = html(client.get(f"/house/{slug}/edit"))
+    assert 'name="going_out_bonus__2" value="200"' in page
+    assert 'name="going_out_bonus__3" value="300"' in page
+    assert 'data-every-deal id="going_out_bonus"' in page
