@@ -25,7 +25,7 @@ from scorekeeper.engine.conventions import (
 from scorekeeper.rules.cards import BOOK_SIZE, CardKind
 from scorekeeper.rules.decks import STANDARD, Deck, get_deck
 from scorekeeper.rules.messages import N_
-from scorekeeper.rules.score_lines import LineSpec, line_label, variant_lines
+from scorekeeper.rules.score_lines import LineSpec, line_label, special_rank_words, variant_lines
 from scorekeeper.rules.variants import (
     ConcealedOpening,
     PilePickup,
@@ -870,6 +870,25 @@ class _Writer:
                     bonus=points(bonus.black_three),
                 )
             )
+        if bonus.special is not None and bonus.special_rank is not None:
+            kinds.append(
+                _(
+                    "Book of %(rank)s: seven or more %(rank)s and never a wild card; a meld of "
+                    "%(rank)s takes no two and no joker. Bonus: %(bonus)s instead of the clean "
+                    "book's. It counts as a clean book toward going out.",
+                    rank=_(special_rank_words(v)),
+                    bonus=points(bonus.special),
+                )
+            )
+        if bonus.red_three is not None:
+            kinds.append(
+                _(
+                    "Red-three book: every seven red threes your side lays down make one book, "
+                    "worth %(bonus)s instead of their points one by one. It is no meld: it does "
+                    "not help to go out or to make the first meld.",
+                    bonus=points(bonus.red_three),
+                )
+            )
         return [
             self.p(what, "max_meld_size"),
             self.p(
@@ -1028,6 +1047,13 @@ class _Writer:
                 "or foot when the deal ends counts %(held)s instead.",
                 down=signed(red.down),
                 held=signed(red.held),
+            )
+        not_out = red.down_for(False)
+        if not_out != red.down:
+            score += " " + _(
+                "A side that did not go out scores %(not_out)s for each red three it laid "
+                "down; when the stock runs out, nobody went out, so every side does.",
+                not_out=signed(not_out or 0),
             )
         return [
             self.p(
@@ -1222,6 +1248,34 @@ class _Writer:
                 "going_out_bonus",
             )
         )
+        if len(set(v.going_out_bonus)) > 1:
+            blocks.append(
+                self.table(
+                    (_("Deal"), _("Going-out bonus")),
+                    (
+                        self.row(str(deal), signed(bonus), names=("going_out_bonus",))
+                        for deal, bonus in enumerate(v.going_out_bonus, start=1)
+                    ),
+                )
+            )
+        if v.going_out_concealed_bonus:
+            blocks.append(
+                self.p(
+                    self.sided(
+                        _(
+                            "Going out concealed, with no meld of your side on the table before "
+                            "and everything laid down in the turn you go out, adds %(bonus)s.",
+                            bonus=signed(v.going_out_concealed_bonus),
+                        ),
+                        _(
+                            "Going out concealed, with no meld on the table before and "
+                            "everything laid down in the turn you go out, adds %(bonus)s.",
+                            bonus=signed(v.going_out_concealed_bonus),
+                        ),
+                    ),
+                    "going_out_concealed_bonus",
+                )
+            )
         blocks.append(
             Block(
                 "p",

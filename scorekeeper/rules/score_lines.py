@@ -80,6 +80,11 @@ def worded(template: str, variant: Variant | None) -> Phrase:
     return Phrase(template, {"rank": rank})
 
 
+def special_rank_words(variant: Variant) -> str:
+    """The special rank's plural in English words ("sevens", "lords"), to translate."""
+    return str(_special_plural(variant))
+
+
 def _special_plural(variant: Variant) -> Term:
     """The special rank's plural as the variant's deck names it ("sevens", "lords")."""
     rank = variant.book_bonus.special_rank

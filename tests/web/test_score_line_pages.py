@@ -3,6 +3,7 @@ side that did not go out, and going out concealed appear where the rules have th
 there, with the totals they score."""
 
 import re
+from html import unescape
 
 from house_helpers import html, make_house_rules, text
 from test_house_games import post_deal, start_game, totals
@@ -131,3 +132,37 @@ def test_the_statistics_group_every_score_line() -> None:
     assert sorted(grouped) == sorted(line.key for line in LINES)
     assert LINE_GROUPS["books"][-2:] == ("special_books", "red_three_books")
     assert LINE_GROUPS["going_out"] == ("going_out", "going_out_concealed")
+
+
+def test_the_rules_page_explains_each_new_rule_in_words(client):
+    make_house_rules(
+        client,
+        name="Explained",
+        book_bonus__special_rank="7",
+        book_bonus__special=1000,
+        book_bonus__red_three=800,
+        red_three__down_not_out=50,
+        going_out_concealed_bonus=200,
+        going_out_bonus__2=200,
+    )
+
+    page = " ".join(unescape(text(client.get("/rules/house-explained"))).split())
+
+    assert (
+        "Book of sevens: seven or more sevens and never a wild card; a meld of sevens takes no "
+        "two and no joker. Bonus: 1000 instead of the clean book's." in page
+    )
+    assert (
+        "Red-three book: every seven red threes your side lays down make one book, worth 800"
+        in page
+    )
+    assert "A side that did not go out scores +50 for each red three it laid down" in page
+    assert "everything laid down in the turn you go out, adds +200." in page
+    assert "Deal Going-out bonus 1 +100 2 +200 3 +100 4 +100" in page
+
+
+def test_the_rules_page_of_the_partnership_game_names_none_of_the_new_rules(client):
+    page = " ".join(unescape(text(client.get("/rules/pagat"))).split())
+
+    assert "Book of sevens" not in page and "Red-three book" not in page
+    assert "did not go out scores" not in page and "Going out concealed" not in page
