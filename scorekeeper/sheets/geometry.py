@@ -31,17 +31,23 @@ MAX_GAMES_PER_PAGE = 4
 MIN_ROW_PT = 11.0
 """The height every score row starts from before the rows are stretched to fill the page."""
 
-COMPACT_FROM_DEALS = 7
-"""From this many deals on, a sheet sets its rows in smaller type, so that a game of up to
-eight deals still fits one page."""
+COMPACT_FROM_ROWS = 54
+"""From this many score rows on (every deal's lines and totals), a sheet sets its rows in
+smaller type, so that a game of up to eight deals, or of five with more lines, still fits one
+page."""
 
 COMPACT_MIN_ROW_PT = 8.0
 """The height a row of a compact sheet starts from."""
 
 
-def least_row_pt(deals: int) -> float:
-    """The least height of a score row on a sheet of `deals` deals."""
-    return COMPACT_MIN_ROW_PT if deals >= COMPACT_FROM_DEALS else MIN_ROW_PT
+def is_compact(score_rows: int) -> bool:
+    """Whether a sheet of so many score rows sets them in smaller type."""
+    return score_rows >= COMPACT_FROM_ROWS
+
+
+def least_row_pt(score_rows: int) -> float:
+    """The least height of a score row on a sheet of `score_rows` rows."""
+    return COMPACT_MIN_ROW_PT if is_compact(score_rows) else MIN_ROW_PT
 
 MAX_ROW_PT = 24.0
 """Rows never grow past this: a short sheet leaves blank paper rather than huge rows."""

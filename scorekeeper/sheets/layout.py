@@ -30,11 +30,11 @@ from ..rules.scoring import SideScore
 from ..rules.variants import BookCount, ConcealedOpening, Variant
 from ..variant_texts import variant_text
 from .geometry import (
-    COMPACT_FROM_DEALS,
     DEAL_COLUMN_PT,
     HINT_COLUMN_PT,
     LABEL_COLUMN_PT,
     Paper,
+    is_compact,
     least_row_pt,
     side_column_width_pt,
 )
@@ -128,12 +128,17 @@ class Sheet:
     @property
     def compact(self) -> bool:
         """Whether the rows are set in smaller type, for a game of many deals."""
-        return self.variant.deals >= COMPACT_FROM_DEALS
+        return is_compact(self.score_rows)
 
     @property
     def least_row_pt(self) -> float:
         """The least height of a score row (the same for the cut-down copy that is measured)."""
-        return least_row_pt(self.variant.deals)
+        return least_row_pt(self.score_rows)
+
+    @property
+    def score_rows(self) -> int:
+        """The rows of every deal: its scored lines and its two totals."""
+        return self.variant.deals * (len(variant_lines(self.variant)) + 2)
 
     def fit_key(self, language: str) -> tuple[object, ...]:
         """What the height of the sheet's fixed parts depends on: its shape, not its numbers.

@@ -87,6 +87,20 @@ def test_the_sheet_of_a_five_deal_game_has_five_deal_rows_on_one_page(client):
 
 
 @pytest.mark.parametrize("size", ["letter", "a4"])
+def test_the_blank_sheet_of_five_deals_with_three_more_lines_fits_one_page(client, size):
+    make_house_rules(
+        client, name="Five long deals", deals=5, book_bonus__special_rank="7",
+        book_bonus__special=1000, book_bonus__red_three=500, going_out_concealed_bonus=200,
+    )
+
+    pdf = client.get(f"/sheets/house-five-long-deals.pdf?size={size}&sides=2")
+
+    (page,) = pdf_pages(pdf.data)
+    assert re.findall(r"^Deal (\d)$", page, flags=re.MULTILINE) == ["1", "2", "3", "4", "5"]
+    assert page.count("Went out concealed") == 5 and page.count("Running total") == 5
+
+
+@pytest.mark.parametrize("size", ["letter", "a4"])
 def test_the_blank_sheet_of_an_eight_deal_game_fits_one_page(client, size):
     make_house_rules(client, name="Eight deals", deals=8)
 
