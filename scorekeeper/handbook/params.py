@@ -297,6 +297,13 @@ class Param:
             return _("no limit")
         return _describe(self.key, value, variant)
 
+    def differs(self, variant: Variant, baseline: Variant) -> bool:
+        """Whether a reader sees another value: a game of five deals with the same bonus in
+        each has the same going-out bonus as one of four."""
+        return self.value(variant) != self.value(baseline) and (
+            self.describe(variant) != self.describe(baseline)
+        )
+
     def is_inferred(self, variant: Variant) -> bool:
         """A default a table may change; never a dash, which states no value at all."""
         if self.field in DERIVED:
@@ -339,5 +346,5 @@ def differences(variant: Variant, baseline: Variant) -> list[Difference]:
             inferred=param.is_inferred(variant),
         )
         for param in params(variant)
-        if param.value(variant) != param.value(baseline)
+        if param.differs(variant, baseline)
     ]

@@ -122,7 +122,7 @@ def compare():
                     "variant": v,
                     "text": param.describe(v),
                     "inferred": param.is_inferred(v),
-                    "differs": param.value(v) != param.value(baseline),
+                    "differs": param.differs(v, baseline),
                 }
                 for v in shown
             ],

@@ -183,3 +183,14 @@ def test_the_going_out_bonus_of_every_deal_keeps_a_deal_given_its_own(
     assert 'name="going_out_bonus__2" value="200"' in page
     assert 'name="going_out_bonus__3" value="300"' in page
     assert 'data-every-deal id="going_out_bonus"' in page
+
+
+def test_the_comparison_marks_only_what_a_reader_sees_differ(client: FlaskClient) -> None:
+    make_house_rules(client, name="Five deals", deals=5)
+
+    page = html(client.get("/rules/compare?v=pagat&v=house-five-deals"))
+
+    rows = dict(re.findall(r'<tr id="param-([a-z-]+)">(.*?)</tr>', page, flags=re.DOTALL))
+    assert 'class="differs"' in rows["deals"]
+    assert 'class="differs"' not in rows["going-out-bonus"]
+    assert 'class="differs"' not in rows["going-out"]
