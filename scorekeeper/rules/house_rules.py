@@ -166,8 +166,9 @@ def _buildable(param: Param, value: object) -> bool:
 
 
 def _apply_order(key: str) -> int:
-    """The number of deals first, then what sets every deal, then single values."""
-    if key == "deals":
+    """The number of deals and the deck first (a deck brings values of its own), then what
+    sets every deal, then single values."""
+    if key in ("deals", "deck"):
         return 0
     return 1 if PARAM_BY_KEY[key].every_deal else 2
 
