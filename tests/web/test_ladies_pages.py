@@ -45,6 +45,8 @@ def test_a_deal_with_ladies_in_books_is_entered_previewed_and_scored(client):
 
     form = html(client.get(f"{game}/deals/1"))
     assert f'<label for="sides-0-ladies_in_books">{LABEL}</label>' in form
+    field = re.search(r'<input[^>]*name="sides-0-ladies_in_books"[^>]*>', form)
+    assert field and 'max="10"' in field.group(0)  # the pack's ten ladies
     assert client.post(f"{game}/deals/1/preview", data=DEAL).get_json()["totals"] == list(
         DEAL_TOTALS
     )
