@@ -302,6 +302,7 @@ PARAMS: tuple[Param, ...] = (
                      "pack's ladies); empty: no bonus. Choosing such a deck sets the deck's "
                      "own value.")),
         empty_words=Term(N_("not allowed")),
+        optional_in_whole=True,
     ),
     Param("red_three.down", Group.RED_THREES, Kind.OPTIONAL_POINTS,
         Term(N_("Each red three laid down")),

@@ -150,3 +150,34 @@ def test_the_openapi_document_describes_ladies_in_books_and_the_lady_bonus(clien
     assert ("ladies_in_books", {"type": "integer", "minimum": 0}) in found
     assert any(key == "lady" and "red three added to a clean book" in str(value)
                for key, value in found)
+
+
+def test_a_whole_variant_written_before_the_lady_bonus_is_still_read(client):
+    whole = client.get("/api/v1/variants").get_json()["variants"][0]
+    del whole["book_bonus"]["lady"]
+    whole["id"] = "older-copy"
+
+    response = client.post(
+        "/api/v1/score", json={**API_DEAL, "variant": whole, "sides": [
+            {**API_DEAL["sides"][0], "ladies_in_books": 0}, API_DEAL["sides"][1],
+        ]},
+    )
+
+    assert response.status_code == 200, response.get_json()
+    required = _book_bonus_required(client.get("/api/v1/openapi.json").get_json())
+    assert required and all("clean" in parts and "lady" not in parts for parts in required)
+
+
+def _book_bonus_required(node):
+    """The required parts of every book_bonus object the document describes."""
+    found = []
+    if isinstance(node, dict):
+        bonus = node.get("properties", {}).get("book_bonus") if "properties" in node else None
+        if isinstance(bonus, dict) and "required" in bonus:
+            found.append(bonus["required"])
+        for value in node.values():
+            found += _book_bonus_required(value)
+    elif isinstance(node, list):
+        for item in node:
+            found += _book_bonus_required(item)
+    return found
