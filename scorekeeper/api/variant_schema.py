@@ -153,7 +153,8 @@ def _rule_field_schema(name: str, template: Any) -> Schema:
     described = {"description": params.field_description(name)}
     if isinstance(template, dict):
         parts = {key: param_schema(PARAM_BY_KEY[f"{name}.{key}"]) for key in template}
-        return {**_object(parts), **described}
+        needed = [key for key in parts if not PARAM_BY_KEY[f"{name}.{key}"].optional_in_whole]
+        return {**_object(parts, required=needed), **described}
     per_deal = template[0]
     if isinstance(per_deal, dict):
         item = _object(

@@ -19,6 +19,7 @@ implicit), fuzz (random play checked against the rules core's validator and scor
 
 from .actions import (
     Action,
+    AddRedThree,
     AskToGoOut,
     Discard,
     Draw,
@@ -39,6 +40,7 @@ from .state import DealEnd, DealState, Outcome, Phase, arrange, new_deal
 
 __all__ = [
     "Action",
+    "AddRedThree",
     "AskToGoOut",
     "Bot",
     "Card",

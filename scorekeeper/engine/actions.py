@@ -1,6 +1,7 @@
 """The actions a player takes on their turn, as small immutable values.
 
-A turn is: lay down red threes (whenever one is held), pick up the foot (whenever the hand is
+A turn is: lay down red threes (whenever one is held; where the rules pay for it, a red three
+may go onto a clean book instead), pick up the foot (whenever the hand is
 empty), draw two from the stock or take the discard pile, meld, and discard one card. Asking
 the partner for leave to go out is an action of its own where the variant calls for it.
 """
@@ -50,6 +51,21 @@ class LayRedThrees:
 
     def __str__(self) -> str:
         return "lay down red threes"
+
+
+@dataclass(frozen=True, slots=True)
+class AddRedThree:
+    """Add a red three from the hand to one of the side's clean books, for its bonus
+    (``book_bonus.lady``: the HANDnFOOT pack's ladies). `onto` is the book's meld index.
+
+    Where red threes are laid down at once, a red three held may go onto a clean book
+    instead (it is not replaced); where they never are, adding one is a play of the turn.
+    """
+
+    onto: int
+
+    def __str__(self) -> str:
+        return f"add a red three onto meld {self.onto}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,4 +130,6 @@ class Discard:
         return f"discard {self.face.symbol}"
 
 
-Action: TypeAlias = LayRedThrees | PickUpFoot | Draw | TakePile | Meld | AskToGoOut | Discard
+Action: TypeAlias = (
+    LayRedThrees | AddRedThree | PickUpFoot | Draw | TakePile | Meld | AskToGoOut | Discard
+)

@@ -13,6 +13,7 @@ from ..rules.cards import BOOK_SIZE
 from ..rules.variants import ConcealedOpening, RankMelds
 from .actions import (
     Action,
+    AddRedThree,
     AskToGoOut,
     Discard,
     Draw,
@@ -235,6 +236,9 @@ class HeuristicBot:
     def choose(self, state: DealState) -> Action:
         player = state.current
         hand = state.hands[player]
+        onto_book = self._red_three_onto_book(state, player)
+        if onto_book is not None:
+            return onto_book
         if hand[_RED] and state.variant.red_threes_laid_down:
             return LayRedThrees()
         if state.feet[player] is not None and not any(hand):
@@ -249,6 +253,16 @@ class HeuristicBot:
 
     def allows_going_out(self, state: DealState, player: int) -> bool:
         return True
+
+    def _red_three_onto_book(self, state: DealState, player: int) -> AddRedThree | None:
+        """A red three held goes onto a clean book of the side, where the rules pay for it."""
+        if not state.hands[player][_RED] or state.variant.book_bonus.lady is None:
+            return None
+        for index, meld in enumerate(state.melds[state.side_of[player]]):
+            action = AddRedThree(index)
+            if meld.takes_red_three and refusal(state, action) is None:
+                return action
+        return None
 
     # --- drawing -------------------------------------------------------------------------------
 

@@ -45,6 +45,8 @@ def summary(game: DemoGame) -> str:
             red = f"red threes {entry.red_threes_down} down"
             if entry.red_threes_held:
                 red += f", {entry.red_threes_held} held"
+            if entry.ladies_in_books:
+                red += f", {entry.ladies_in_books} in clean books"
             extras = f", cut 22 x{entry.exact_22}" if entry.exact_22 else ""
             lines.append(
                 f"  {name:<{width}}  {deal.totals[side]:>6}  (total {running[side]:>6})  "

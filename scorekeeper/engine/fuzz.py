@@ -38,6 +38,18 @@ HOUSE_RULES_PLAYED: tuple[HouseRules, ...] = (
         },
     ),
     HouseRules(
+        name="Pack with ladies in books, each for themselves",
+        based_on="simpson",
+        changes={
+            "deck": "handnfoot",
+            "tables": [
+                {"sides": 2, "players": 2, "decks": 1},
+                {"sides": 3, "players": 3, "decks": 1},
+                {"sides": 4, "players": 4, "decks": 2},
+            ],
+        },
+    ),
+    HouseRules(
         name="Kings for each their own",
         based_on="brouillette-high",
         changes={
@@ -49,7 +61,8 @@ HOUSE_RULES_PLAYED: tuple[HouseRules, ...] = (
 )
 """House rules that random play covers beside the built-in variants: every rule that
 changes scoring or play but no built-in variant has (special books, red-three books, red
-threes worth less to a side that did not go out, going out concealed, costly black threes)."""
+threes worth less to a side that did not go out, going out concealed, costly black threes,
+red threes added to clean books where the HANDnFOOT pack's ladies are kept in hand)."""
 
 
 def house_variants_played() -> tuple[Variant, ...]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from bisect import bisect_right
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from typing import overload
 
 from ..rules.cards import BOOK_SIZE
@@ -17,6 +18,7 @@ from ..rules.variants import BookCount, ConcealedOpening, RankMelds, WildDiscard
 from . import reasons
 from .actions import (
     Action,
+    AddRedThree,
     AskToGoOut,
     Discard,
     Draw,
@@ -129,6 +131,8 @@ def _lay(state: DealState, side: int, plays: Sequence[Play], hand: list[int]) ->
             if target_rank is not rank:
                 return reasons.wrong_rank(rank, target_rank)
             found = changed.get(target)
+            if (twos or jokers) and target < existing and melds[target].red_threes:
+                return reasons.book_with_red_three_stays_clean()
             if found is None:
                 meld = melds[target]
                 current = [meld.naturals + naturals, meld.twos + twos, meld.jokers + jokers]
@@ -263,6 +267,8 @@ def refusal(state: DealState, action: Action) -> Reason | None:
         if kind is LayRedThrees:
             return reasons.red_threes_never_laid_down()
     elif hand[_RED]:
+        if isinstance(action, AddRedThree):
+            return _add_red_three_refusal(state, player, action)
         return None if kind is LayRedThrees else reasons.red_threes_first()
     elif kind is LayRedThrees:
         return reasons.no_red_threes()
@@ -280,6 +286,8 @@ def refusal(state: DealState, action: Action) -> Reason | None:
         return reasons.draw_first()
     if isinstance(action, Meld):
         return _meld_refusal(state, player, action)
+    if isinstance(action, AddRedThree):
+        return _add_red_three_refusal(state, player, action)
     if isinstance(action, Discard):
         return _discard_refusal(state, player, action)
     if isinstance(action, AskToGoOut):
@@ -375,6 +383,22 @@ def _meld_refusal(state: DealState, player: int, action: Meld) -> Reason | None:
     return _cards_left_refusal(state, player, sum(work), laid)
 
 
+def _add_red_three_refusal(state: DealState, player: int, action: AddRedThree) -> Reason | None:
+    """A red three from the hand onto one of the side's clean books, where the rules pay a
+    bonus for it; from the foot, only if the player may be left with what remains."""
+    if state.variant.book_bonus.lady is None:
+        return reasons.no_red_three_bonus()
+    hand = state.hands[player]
+    if hand[_RED] < 1:
+        return reasons.not_held(_RED)
+    melds = state.melds[state.side_of[player]]
+    if not 0 <= action.onto < len(melds):
+        return reasons.no_such_meld(action.onto)
+    if not melds[action.onto].takes_red_three:
+        return reasons.not_a_clean_book(action.onto)
+    return _cards_left_refusal(state, player, sum(hand) - 1, None)
+
+
 def _discard_refusal(state: DealState, player: int, action: Discard) -> Reason | None:
     hand = state.hands[player]
     face = action.face
@@ -422,6 +446,8 @@ def apply(state: DealState, action: Action) -> None:
         _do_take(state, player, action.plays)
     elif isinstance(action, LayRedThrees):
         _do_red_threes(state, player)
+    elif isinstance(action, AddRedThree):
+        _do_add_red_three(state, player, action.onto)
     elif isinstance(action, PickUpFoot):
         foot = state.feet[player]
         assert foot is not None
@@ -468,6 +494,15 @@ def _do_red_threes(state: DealState, player: int) -> None:
             hand[pile.pop()] += 1
 
 
+def _do_add_red_three(state: DealState, player: int, onto: int) -> None:
+    state.hands[player][_RED] -= 1
+    melds = state.melds[state.side_of[player]]
+    melds[onto] = replace(melds[onto], red_threes=melds[onto].red_threes + 1)
+    if state.feet[player] is None:
+        state.foot_played[player] = True
+    _after_play(state, player)
+
+
 def _do_plays(state: DealState, player: int, plays: Sequence[Play]) -> None:
     """Put the cards of `plays` on the table (already checked) and take them from the hand."""
     side = state.side_of[player]
@@ -488,6 +523,7 @@ def _do_plays(state: DealState, player: int, plays: Sequence[Play]) -> None:
                 meld.naturals + play.naturals,
                 meld.twos + play.twos,
                 meld.jokers + play.jokers,
+                meld.red_threes,
             )
     state.opened[side] = True
     state.book_cache[side] = None
@@ -584,6 +620,11 @@ class Candidates(Sequence[Action]):
         player = state.current
         hand = state.hands[player]
         fixed = self.fixed
+        if hand[_RED] and state.variant.book_bonus.lady is not None:
+            melds = state.melds[state.side_of[player]]
+            fixed.extend(
+                AddRedThree(index) for index, meld in enumerate(melds) if meld.takes_red_three
+            )
         if hand[_RED] and state.variant.red_threes_laid_down:
             fixed.append(LayRedThrees())
             return

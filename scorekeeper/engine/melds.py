@@ -35,6 +35,9 @@ class TableMeld:
     naturals: int
     twos: int = 0
     jokers: int = 0
+    red_threes: int = 0
+    """Red threes added to the book for their bonus (``book_bonus.lady``): not cards of the
+    meld, so they count neither in its size nor in its points."""
 
     @property
     def size(self) -> int:
@@ -52,6 +55,11 @@ class TableMeld:
     def kind(self) -> MeldKind:
         return meld_kind(self.rank, self.twos + self.jokers)
 
+    @property
+    def takes_red_three(self) -> bool:
+        """Whether a red three may be added to it: a clean book of a natural rank."""
+        return self.is_book and self.kind is MeldKind.CLEAN
+
     def points(self, table: tuple[int, ...]) -> int:
         """Card points of the meld, given the melded points of each face."""
         natural = table[self.rank] * self.naturals if self.rank is not None else 0
@@ -61,6 +69,7 @@ class TableMeld:
         name = "wild" if self.rank is None else self.rank.symbol
         extra = f" + {self.twos}x2" if self.twos else ""
         extra += f" + {self.jokers}xJK" if self.jokers else ""
+        extra += f" + {self.red_threes}xR3" if self.red_threes else ""
         book = f" ({self.kind.value} book)" if self.is_book else ""
         return f"{name}: {self.naturals}{extra}{book}"
 

@@ -455,3 +455,26 @@ def already_asked() -> Reason:
 
 def not_held_discard(face: Face) -> Reason:
     return _r("not-held", N_("You hold no {card} to discard."), card=face_name(face))
+
+
+def no_red_three_bonus() -> Reason:
+    return _r(
+        "red-three-in-book",
+        N_("Under these rules red threes are never added to books."),
+    )
+
+
+def not_a_clean_book(index: int) -> Reason:
+    return _r(
+        "red-three-clean-book",
+        N_("A red three joins only a clean book of your side: meld number {number} is not "
+           "one."),
+        number=index + 1,
+    )
+
+
+def book_with_red_three_stays_clean() -> Reason:
+    return _r(
+        "red-three-book-clean",
+        N_("A book holding a red three stays clean: no wild card may join it."),
+    )

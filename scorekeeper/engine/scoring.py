@@ -86,8 +86,10 @@ def side_entries(state: DealState) -> tuple[SideEntry, ...]:
         counts = dict.fromkeys(MeldKind, 0)
         special_books = 0
         meld_points = 0
+        ladies = 0
         for meld in state.melds[side]:
             meld_points += meld.points(state.melded_points)
+            ladies += meld.red_threes
             if meld.is_book and _is_special(meld, special):
                 special_books += 1
             elif meld.is_book:
@@ -111,6 +113,7 @@ def side_entries(state: DealState) -> tuple[SideEntry, ...]:
                 black_three_books=counts[MeldKind.BLACK_THREE],
                 special_books=special_books,
                 red_three_books=red_books,
+                ladies_in_books=ladies,
                 red_threes_down=red_down - BOOK_SIZE * red_books,
                 red_threes_held=red_held,
                 cards_left_points=left,
@@ -151,6 +154,7 @@ def deal_totals(state: DealState) -> tuple[int, ...]:
         total = 0
         for meld in state.melds[side]:
             total += meld.points(state.melded_points)
+            total += meld.red_threes * (bonus.lady or 0)
             if meld.is_book and _is_special(meld, special):
                 total += bonus.special or 0
             elif meld.is_book:

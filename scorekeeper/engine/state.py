@@ -222,6 +222,7 @@ class DealState:
                     counts[meld.rank] += meld.naturals
                 counts[Face.TWO] += meld.twos
                 counts[Face.JOKER] += meld.jokers
+                counts[Face.RED_THREE] += meld.red_threes
         counts[Face.RED_THREE] += sum(self.red_threes_down)
         return counts
 

@@ -137,6 +137,7 @@ class DealSide(db.Model):
     black_three_books: Mapped[int] = mapped_column(default=0)
     special_books: Mapped[int] = mapped_column(default=0)
     red_three_books: Mapped[int] = mapped_column(default=0)
+    ladies_in_books: Mapped[int] = mapped_column(default=0)
     red_threes_down: Mapped[int] = mapped_column(default=0)
     red_threes_held: Mapped[int] = mapped_column(default=0)
     cards_left_points: Mapped[int] = mapped_column(default=0)

@@ -589,6 +589,7 @@ def render_deal_form(
     limits = {
         "red_threes_down": red_threes,
         "red_threes_held": red_threes,
+        "ladies_in_books": red_threes,
         "exact_22": table.players_per_side if table else None,
     }
     return render_template(

@@ -69,6 +69,15 @@ class Deck:
     go by their own symbol)."""
     inferred: tuple[str, ...] = ()
     """What no source gives about the deck (card points the table may change), in words."""
+    red_three_book_bonus: int | None = None
+    """Where the deck's red threes may be added to a clean book, the bonus for each one a
+    variant takes when it chooses the deck (``book_bonus.lady``); None: they never join a
+    book."""
+
+    @property
+    def red_threes_join_books(self) -> bool:
+        """Whether a red three of this deck may be added to a clean book for a bonus."""
+        return self.red_three_book_bonus is not None
 
     @property
     def cards(self) -> tuple[CardType, ...]:
@@ -221,7 +230,10 @@ HANDNFOOT = Deck(
     inferred=(
         N_("Numbered cards 7 to 12 score like high cards (K to 8), 1 to 6 like low cards "
            "(7 to 4): the pack does not say."),
+        N_("A lady added to a clean book earns 100 unless the table sets its own bonus: the "
+           "pack does not say how much."),
     ),
+    red_three_book_bonus=100,
 )
 
 DECKS: dict[str, Deck] = {deck.id: deck for deck in (STANDARD, HANDNFOOT)}

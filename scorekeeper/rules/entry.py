@@ -21,6 +21,9 @@ class SideEntry:
     """Clean books of the variant's special rank (``book_bonus.special_rank``)."""
     red_three_books: int = 0
     """Books of red threes, where the variant has them (``book_bonus.red_three``)."""
+    ladies_in_books: int = 0
+    """Red threes added to the side's clean books, where the deck's red threes may join
+    books (``book_bonus.lady``: the HANDnFOOT pack's ladies)."""
     red_threes_down: int = 0
     red_threes_held: int = 0
     """Red threes still in a hand or foot when the deal ended."""
@@ -51,7 +54,9 @@ class SideEntry:
 SIDE_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(SideEntry))
 FLAG_FIELDS: tuple[str, ...] = ("went_out", "went_out_concealed")
 COUNT_FIELDS: tuple[str, ...] = tuple(name for name in SIDE_FIELDS if name not in FLAG_FIELDS)
-LATER_SIDE_FIELDS: tuple[str, ...] = ("special_books", "red_three_books", "went_out_concealed")
+LATER_SIDE_FIELDS: tuple[str, ...] = (
+    "special_books", "red_three_books", "ladies_in_books", "went_out_concealed"
+)
 """Fields that files and requests written before they existed may leave out."""
 POINT_FIELDS: tuple[str, ...] = ("meld_points", "cards_left_points")
 

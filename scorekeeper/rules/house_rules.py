@@ -170,9 +170,12 @@ def _buildable(param: Param, value: object) -> bool:
 
 
 def _apply_order(key: str, base_deals: int) -> int:
-    """What sets every deal first, then single values of the base's deals, then the number
-    of deals (a deal added takes the last deal's values as changed), then the added deals'."""
+    """The deck first (a deck brings values of its own), then what sets every deal, then
+    single values of the base's deals, then the number of deals (a deal added takes the last
+    deal's values as changed), then the added deals'."""
     param = PARAM_BY_KEY[key]
+    if key == "deck":
+        return -1
     if param.every_deal:
         return 0
     if key == "deals":

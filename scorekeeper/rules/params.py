@@ -298,6 +298,15 @@ PARAMS: tuple[Param, ...] = (
         help=Term(N_("Empty: red threes never make a book.")),
         empty_words=Term(N_("not allowed")),
     ),
+    Param(
+        "book_bonus.lady", Group.BOOKS, Kind.OPTIONAL_BONUS,
+        Term(N_("Bonus for each red three added to a clean book")),
+        help=Term(N_("Only with a deck whose red threes may join a book (the HANDnFOOT "
+                     "pack's ladies); empty: no bonus. Choosing such a deck sets the deck's "
+                     "own value.")),
+        empty_words=Term(N_("not allowed")),
+        optional_in_whole=True,
+    ),
     Param("red_three.down", Group.RED_THREES, Kind.OPTIONAL_POINTS,
         Term(N_("Each red three laid down")),
         help=Term(N_("Plus and minus: 100 here and -100 below. Empty: red threes are never "
@@ -564,9 +573,20 @@ def every_deal_values(variant: Variant) -> dict[str, Any]:
     return data
 
 
+def _set_deck(data: dict[str, Any], deck_id: Any) -> None:
+    """A deck chosen brings its own bonus for a red three added to a clean book (none for a
+    deck whose red threes never join a book); a table's own value is applied after it."""
+    data["deck"] = deck_id
+    if deck_id in DECKS:
+        data["book_bonus"]["lady"] = DECKS[deck_id].red_three_book_bonus
+
+
 def _set_at(data: dict[str, Any], key: str, value: Any) -> None:
     if key == "deals":
         _set_deals(data, value)
+        return
+    if key == "deck":
+        _set_deck(data, value)
         return
     param = PARAM_BY_KEY.get(key)
     if param is not None and param.every_deal:

@@ -185,6 +185,12 @@ SPECIAL_BOOKS = _field(
 RED_THREE_BOOKS = _field(
     "red_three_books", N_("Red-three books"), N_("red-three books"), "red-threes"
 )
+LADIES_IN_BOOKS = _field(
+    "ladies_in_books",
+    N_("Red threes added to clean books"),
+    N_("red threes added to clean books"),
+    "books",
+)
 RED_THREES_DOWN = _field(
     "red_threes_down", N_("Red threes laid down"), N_("red threes laid down"), "red-threes"
 )
@@ -216,6 +222,7 @@ ENTRY_FIELDS: Mapping[str, EntryField] = {
         BLACK_THREE_BOOKS,
         SPECIAL_BOOKS,
         RED_THREE_BOOKS,
+        LADIES_IN_BOOKS,
         RED_THREES_DOWN,
         RED_THREES_HELD,
         CARDS_LEFT_POINTS,
@@ -282,6 +289,11 @@ def unit_special(variant: Variant, out: bool, deal: int) -> int | None:
 
 def unit_red_three_book(variant: Variant, out: bool, deal: int) -> int | None:
     return variant.book_bonus.red_three
+
+
+def unit_lady(variant: Variant, out: bool, deal: int) -> int | None:
+    """Each red three added to a clean book (a HANDnFOOT lady) earns its own bonus."""
+    return variant.book_bonus.lady
 
 
 def unit_red_three_down(variant: Variant, out: bool, deal: int) -> int | None:
@@ -438,6 +450,19 @@ LINES: tuple[LineSpec, ...] = (
         RED_THREE_BOOKS,
         unit_red_three_book,
         lambda v: v.book_bonus.red_three is not None,
+    ),
+    LineSpec(
+        "ladies_in_books",
+        N_("Red threes added to clean books"),
+        N_("Each red three the side added to one of its clean books."),
+        LADIES_IN_BOOKS.section,
+        (LADIES_IN_BOOKS,),
+        lambda v: v.book_bonus.lady is not None,
+        _count_of(LADIES_IN_BOOKS),
+        _times_unit(LADIES_IN_BOOKS, unit_lady),
+        unit_lady,
+        params=("book_bonus",),
+        group="red_threes",
     ),
     LineSpec(
         "red_threes",

@@ -217,6 +217,15 @@ def _check_book_kinds(deal: _Deal) -> Iterator[Problem]:
                 side=name,
                 variant=Term(deal.variant.name),
             )
+        if side.ladies_in_books and deal.variant.book_bonus.lady is None:
+            yield _error(
+                index,
+                "ladies_in_books",
+                N_("{side}: {variant} has no bonus for red threes added to clean books, so "
+                   "none can be scored."),
+                side=name,
+                variant=Term(deal.variant.name),
+            )
 
 
 def _check_exact_22(deal: _Deal) -> Iterator[Problem]:
@@ -494,7 +503,19 @@ def _check_threes(deal: _Deal) -> Iterator[Problem]:
     supply = deal.supply
     red = deal.total("red_threes_down") + deal.total("red_threes_held")
     red_books = deal.total("red_three_books")
-    if red + BOOK_SIZE * red_books > supply.red_threes:
+    ladies = deal.total("ladies_in_books")
+    if ladies and red + ladies + BOOK_SIZE * red_books > supply.red_threes:
+        yield _error(
+            None,
+            "ladies_in_books",
+            N_("{count} red threes are entered, {ladies} of them added to clean books, but "
+               "{decks} decks hold only {most}."),
+            count=red + ladies + BOOK_SIZE * red_books,
+            ladies=ladies,
+            decks=deal.table.decks,
+            most=supply.red_threes,
+        )
+    elif red + BOOK_SIZE * red_books > supply.red_threes:
         yield _error(
             None,
             "red_three_books" if red_books else "red_threes_down",
@@ -804,6 +825,23 @@ def _check_went_out_concealed(deal: _Deal) -> Iterator[Problem]:
             )
 
 
+def _check_ladies_have_clean_books(deal: _Deal) -> Iterator[Problem]:
+    """A red three is added to one of the side's own clean books: no clean book, none added.
+
+    A clean book of the special rank is a clean book too.
+    """
+    for index, name, side in deal.sides():
+        if side.ladies_in_books and not side.clean_books + side.special_books:
+            yield _error(
+                index,
+                "ladies_in_books",
+                N_("{side}: {value} red threes added to clean books, but the side has no "
+                   "clean book to add them to."),
+                side=name,
+                value=side.ladies_in_books,
+            )
+
+
 def _check_red_three_books_made(deal: _Deal) -> Iterator[Problem]:
     """Where seven red threes make a book, a side never has seven laid down outside one."""
     if deal.variant.book_bonus.red_three is None:
@@ -843,4 +881,5 @@ RULE_CHECKS: tuple[Callable[[_Deal], Iterator[Problem]], ...] = (
     _check_red_threes_after_going_out,
     _check_went_out_concealed,
     _check_red_three_books_made,
+    _check_ladies_have_clean_books,
 )

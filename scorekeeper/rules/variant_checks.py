@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from .book_supply import Short, book_shortages, supply_of
 from .cards import BOOK_SIZE
 from .decks import get_deck
-from .messages import N_, Problem
+from .messages import N_, Problem, Term
 from .names import refused_characters
 from .params import (
     ID_PATTERN,
@@ -50,6 +50,7 @@ def validate_variant(variant: Variant) -> list[Problem]:
     problems += _check_tables(variant)
     problems += _check_red_threes(variant)
     problems += _check_new_scoring_rules(variant)
+    problems += _check_lady_bonus(variant)
     problems += _check_cutting(variant)
     if not any(p.field == "tables" for p in problems):
         problems += _check_going_out_possible(variant)
@@ -217,6 +218,19 @@ def _check_new_scoring_rules(variant: Variant) -> Iterator[Problem]:
                "down by the side that went out), not {value}."),
             held=red.held, down=red.down, value=red.down_not_out,
         )
+
+
+def _check_lady_bonus(variant: Variant) -> Iterator[Problem]:
+    """A bonus for red threes added to clean books only with a deck whose red threes may
+    join a book."""
+    if variant.book_bonus.lady is None or get_deck(variant.deck).red_threes_join_books:
+        return
+    yield _field_problem(
+        "book_bonus.lady",
+        N_("{field}: the red threes of {deck} never join a book, so it must be empty "
+           "(entered {value})."),
+        deck=Term(get_deck(variant.deck).name), value=variant.book_bonus.lady,
+    )
 
 
 def _check_cutting(variant: Variant) -> Iterator[Problem]:

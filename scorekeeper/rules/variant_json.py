@@ -62,10 +62,17 @@ _FULL_OPTIONAL: Mapping[str, Any] = {
     **{
         param.key: value_at(PAGAT.to_dict(), param.key)
         for param in PARAMS
-        if param.optional_in_whole
+        if param.optional_in_whole and param.field == param.key
     },
 }
 """What a whole variant may leave out, and the value it then has."""
+_NESTED_OPTIONAL: Mapping[str, Any] = {
+    param.key: value_at(PAGAT.to_dict(), param.key)
+    for param in PARAMS
+    if param.optional_in_whole and param.field != param.key
+}
+"""Parts of a variant's objects (``book_bonus.lady``) a whole variant may leave out, and the
+value each then has."""
 _DERIVED = ("deals",)
 """Whole-variant fields that may be left out because others say them (first_meld's length)."""
 
@@ -174,6 +181,7 @@ def _full_variant(data: Mapping[str, Any]) -> Variant:
     ]
     if problems:
         raise VariantRejected(problems)
+    _fill_nested_optional(complete)
     problems += _check_meta_types(complete)
     problems += _check_nested_shape(complete)
     if problems:
@@ -204,6 +212,15 @@ def _full_variant(data: Mapping[str, Any]) -> Variant:
     if problems:
         raise VariantRejected(problems)
     return variant
+
+
+def _fill_nested_optional(data: dict[str, Any]) -> None:
+    """Give each object of a whole variant the parts it may leave out (files written before
+    those parts existed), leaving objects of the wrong shape for the checks to name."""
+    for key, value in _NESTED_OPTIONAL.items():
+        field, name = key.split(".", 1)
+        if isinstance(data.get(field), Mapping) and name not in data[field]:
+            data[field] = {**data[field], name: value}
 
 
 def _check_meta_types(data: Mapping[str, Any]) -> Iterator[Problem]:

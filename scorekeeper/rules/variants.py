@@ -110,6 +110,9 @@ class BookBonus:
     """The natural rank ("7") whose clean book earns `special`; such a book may not be dirty."""
     red_three: int | None = None
     """The bonus of a book of red threes; None where red threes never make a book."""
+    lady: int | None = None
+    """The bonus of each red three added to a clean book, where the deck's red threes may
+    join books (the HANDnFOOT pack's ladies); None where they never do."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -246,6 +246,7 @@ def test_variants_lists_every_variant_with_its_parameters(client):
         "special": None,
         "special_rank": None,
         "red_three": None,
+        "lady": None,
     }
     assert simpson["red_three"] == {"down": None, "held": -500, "down_not_out": None}
     assert simpson["exact_22_bonus"] == 100

@@ -72,6 +72,7 @@ RULE_VERDICTS = [
             variant_checks._check_tables,
             variant_checks._check_red_threes,
             variant_checks._check_new_scoring_rules,
+            variant_checks._check_lady_bonus,
             variant_checks._check_cutting,
             variant_checks._check_going_out_possible,
             variant_checks._going_out_shortage,

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
@@ -76,10 +77,16 @@ def test_deals_a_side_goes_out_of_are_accepted_and_scored_alike(variant: Variant
 
 
 def test_random_deals_with_a_handnfoot_pack_are_accepted_and_scored_alike() -> None:
-    """The special 262-card pack: one pack for two teams of two, 2 packs for 6 players."""
+    """The special 262-card pack: one pack for two teams of two, 2 packs for 6 players; its
+    ladies laid down at once or added to a clean book for 100 each."""
     base = get_variant("pagat")
     tables = (Table(2, 4, 1), Table(2, 6, 2), Table(3, 3, 1))
-    variant = base.with_changes(id="house-pack", deck="handnfoot", tables=tables)
+    variant = base.with_changes(
+        id="house-pack",
+        deck="handnfoot",
+        tables=tables,
+        book_bonus=replace(base.book_bonus, lady=100),
+    )
 
     findings = play_checked(variant, tables[0], range(USUAL_TABLE_DEALS))
     findings += play_checked(variant, tables[0], range(GOING_OUT_DEALS), against_heuristic=True)

@@ -123,7 +123,7 @@ def test_built_in_values_are_read_from_the_variants():
 
 def test_a_field_made_of_several_parameters_is_described_by_its_parts():
     assert field_description("book_bonus") == (
-        "Book bonuses: black_three, clean, dirty, red_three, special, special_rank, wild."
+        "Book bonuses: black_three, clean, dirty, lady, red_three, special, special_rank, wild."
     )
     assert field_description("first_meld") == (
         "Minimum first meld, deal by deal: one value for each deal, deal 1 first."
