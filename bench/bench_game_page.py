@@ -51,13 +51,13 @@ def finished_game(variant_id: str, sides: int, players: int) -> tuple[str, str]:
     game = start_game(variant, table, names, f"Bench {variant_id} {sides}")
     db.session.flush()
     left = 5 * (table.players_per_side - 1) or 0
-    for number in range(1, 5):
+    for number in range(1, variant.deals + 1):
         out = SideEntry(
             meld_points=1210,
             clean_books=2,
             dirty_books=2,
             wild_books=1 if variant.wild_books else 0,
-            red_threes_down=1,
+            red_threes_down=1 if variant.red_threes_laid_down else 0,
             cards_left_points=left,
             went_out=True,
         )
