@@ -182,50 +182,45 @@ def _or_list(values: Sequence[int]) -> str:
 # --- the rules: what the cards in play and the variant make possible --------------------------
 
 
+_BOOKS_A_VARIANT_MAY_LACK: tuple[tuple[str, Callable[[Variant], bool], str], ...] = (
+    (
+        "wild_books",
+        lambda v: v.wild_books,
+        N_("{side}: {variant} has no wild books, so none can be scored."),
+    ),
+    (
+        "black_three_books",
+        lambda v: v.black_three_books,
+        N_("{side}: {variant} has no black-three books, so none can be scored."),
+    ),
+    (
+        "special_books",
+        lambda v: v.book_bonus.special is not None,
+        N_("{side}: {variant} has no special books, so none can be scored."),
+    ),
+    (
+        "red_three_books",
+        lambda v: v.book_bonus.red_three is not None,
+        N_("{side}: {variant} has no red-three books, so none can be scored."),
+    ),
+    (
+        "ladies_in_books",
+        lambda v: v.book_bonus.lady is not None,
+        N_("{side}: {variant} has no bonus for red threes added to clean books, so "
+           "none can be scored."),
+    ),
+)
+"""Each kind of book some variants have, whether this one has it, and the refusal if not."""
+
+
 def _check_book_kinds(deal: _Deal) -> Iterator[Problem]:
-    """A variant without wild or black-three books takes none (fact 10)."""
+    """A variant without a kind of book (wild, black-three, special...) takes none (fact 10)."""
     for index, name, side in deal.sides():
-        if side.wild_books and not deal.variant.wild_books:
-            yield _error(
-                index,
-                "wild_books",
-                N_("{side}: {variant} has no wild books, so none can be scored."),
-                side=name,
-                variant=Term(deal.variant.name),
-            )
-        if side.black_three_books and not deal.variant.black_three_books:
-            yield _error(
-                index,
-                "black_three_books",
-                N_("{side}: {variant} has no black-three books, so none can be scored."),
-                side=name,
-                variant=Term(deal.variant.name),
-            )
-        if side.special_books and deal.variant.book_bonus.special is None:
-            yield _error(
-                index,
-                "special_books",
-                N_("{side}: {variant} has no special books, so none can be scored."),
-                side=name,
-                variant=Term(deal.variant.name),
-            )
-        if side.red_three_books and deal.variant.book_bonus.red_three is None:
-            yield _error(
-                index,
-                "red_three_books",
-                N_("{side}: {variant} has no red-three books, so none can be scored."),
-                side=name,
-                variant=Term(deal.variant.name),
-            )
-        if side.ladies_in_books and deal.variant.book_bonus.lady is None:
-            yield _error(
-                index,
-                "ladies_in_books",
-                N_("{side}: {variant} has no bonus for red threes added to clean books, so "
-                   "none can be scored."),
-                side=name,
-                variant=Term(deal.variant.name),
-            )
+        for field, has, template in _BOOKS_A_VARIANT_MAY_LACK:
+            if getattr(side, field) and not has(deal.variant):
+                yield _error(
+                    index, field, template, side=name, variant=Term(deal.variant.name)
+                )
 
 
 def _check_exact_22(deal: _Deal) -> Iterator[Problem]:

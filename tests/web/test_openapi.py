@@ -68,6 +68,7 @@ RULE_VERDICTS = [
         # threes count against the side.
         *_templates(validation._check_shape, validation._check_side_ranges),
         *_templates(*validation.RULE_CHECKS),
+        *(template for _field, _has, template in validation._BOOKS_A_VARIANT_MAY_LACK),
         *_templates(
             variant_checks._check_tables,
             variant_checks._check_red_threes,
