@@ -194,3 +194,11 @@ def test_the_comparison_marks_only_what_a_reader_sees_differ(client: FlaskClient
     assert 'class="differs"' in rows["deals"]
     assert 'class="differs"' not in rows["going-out-bonus"]
     assert 'class="differs"' not in rows["going-out"]
+
+
+def test_the_comparison_words_every_choice(client: FlaskClient) -> None:
+    page = text(client.get("/rules/compare?v=pagat&v=simpson&v=saskatchewan"))
+
+    assert "one unfinished meld of a rank at a time" in page
+    assert "never two melds of one rank" in page
+    assert "one-unfinished" not in page and "instead_of_points" not in page
