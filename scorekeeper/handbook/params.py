@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from enum import Enum
 from typing import Any
 
 from flask_babel import gettext as _
@@ -199,7 +198,7 @@ def _describe(name: str, value: Any, variant: Variant) -> str:
     if value is None:
         return NONE
     if spec is not None and spec.kind is Kind.CHOICE and name not in _PROSE:
-        return words(spec.words_for(value.value if isinstance(value, Enum) else value))
+        return words(spec.words_for(value))
     describers: dict[str, Callable[[], str]] = {
         "tables": lambda: clauses(table_lines(value)),
         "deals": lambda: str(value),

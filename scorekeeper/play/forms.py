@@ -14,7 +14,7 @@ from wtforms.validators import NumberRange, Optional, ValidationError
 from scorekeeper.forms import PageForm
 from scorekeeper.house import catalogue
 from scorekeeper.rules.decks import STANDARD, Deck, get_deck
-from scorekeeper.rules.variants import MAX_DEALS, UnknownVariant
+from scorekeeper.rules.variants import MAX_DEALS, UnknownVariant, Variant
 from scorekeeper.variant_texts import variant_text
 
 ALL_WILD = "wild"
@@ -65,7 +65,10 @@ class MeldCheckForm(PageForm):
 
     def __init__(self, formdata: Mapping[str, Any] | None = None, **kwargs: Any) -> None:
         super().__init__(formdata, **kwargs)
-        deck = self._deck()
+        self.rules = _known_variant(self.variant.data)
+        """The rules chosen, looked up once (house rules are read from the database)."""
+        self.deck = _deck_of(self.rules)
+        deck = self.deck
         self.rank.choices = rank_choices(deck)
         if deck is not STANDARD:
             self.twos.label.text = _(deck.wilds[0].plural).capitalize()
@@ -73,10 +76,9 @@ class MeldCheckForm(PageForm):
                 self.rank.data = deck.rank_symbols[1]  # the pack's own second rank
 
     def validate_deal(self, field: Field) -> None:
-        try:
-            deals = catalogue.find_variant(self.variant.data or "").deals
-        except UnknownVariant:
+        if self.rules is None:
             return  # the rules field says so
+        deals = self.rules.deals
         if int(field.data) > deals:
             raise ValidationError(
                 _l("These rules play %(count)s deals: choose a deal from 1 to %(count)s.",
@@ -91,16 +93,26 @@ class MeldCheckForm(PageForm):
 
     def validate_rank(self, field: SelectField) -> None:
         """A rank the chosen rules' cards hold (a HANDnFOOT pack has no kings)."""
-        deck = self._deck()
+        deck = self.deck
         if field.data in (ALL_WILD, deck.black_three_rank, *deck.rank_symbols):
             return
         raise ValidationError(_("The cards of these rules have no rank %(rank)s.", rank=field.data))
 
-    def _deck(self) -> Deck:
-        try:
-            return get_deck(catalogue.find_variant(self.variant.data).deck)
-        except (UnknownVariant, ValueError):
-            return STANDARD
+
+
+def _known_variant(variant_id: str | None) -> Variant | None:
+    try:
+        return catalogue.find_variant(variant_id or "")
+    except UnknownVariant:
+        return None
+
+
+def _deck_of(rules: Variant | None) -> Deck:
+    """The cards of the rules chosen; standard decks while none is chosen."""
+    try:
+        return STANDARD if rules is None else get_deck(rules.deck)
+    except ValueError:
+        return STANDARD
 
 
 class DemoForm(PageForm):

@@ -18,7 +18,6 @@ from scorekeeper.games.writes import write_deal
 from scorekeeper.house import catalogue
 from scorekeeper.limits import GAMES, limited
 from scorekeeper.rules.validation import validate_deal
-from scorekeeper.rules.variants import UnknownVariant, Variant
 
 from .forms import MOST_SEED, DemoForm, MeldCheckForm
 
@@ -37,9 +36,9 @@ def meld_checker() -> tuple[str, int] | str:
     form = MeldCheckForm(request.args)
     asked = bool(request.args)
     check: MeldCheck | None = None
-    if asked and form.validate():
+    if asked and form.validate() and form.rules is not None:
         check = check_meld(
-            catalogue.find_variant(form.variant.data),
+            form.rules,
             int(form.deal.data),
             form.chosen_rank(),
             form.naturals.data or 0,
@@ -53,16 +52,9 @@ def meld_checker() -> tuple[str, int] | str:
         check=check,
         reasons=[reason.render(_) for reason in check.reasons] if check else [],
         kind_names=MELD_KIND_NAMES,
-        variant=_known_variant(form.variant.data),
+        variant=form.rules,
     )
     return (page, 422) if asked and form.errors else page
-
-
-def _known_variant(variant_id: str | None) -> Variant | None:
-    try:
-        return catalogue.find_variant(variant_id or "")
-    except UnknownVariant:
-        return None
 
 
 @bp.route("/demo", methods=["GET", "POST"])

@@ -14,7 +14,7 @@ import json
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
-from enum import StrEnum
+from enum import Enum, StrEnum
 from typing import Any
 
 from .cards import BOOK_SIZE, CardKind
@@ -181,7 +181,9 @@ class Param:
         return SECTION_OF_FIELD.get(self.field)
 
     def words_for(self, value: Any) -> Term:
-        """The words for one of this parameter's choices."""
+        """The words for one of this parameter's choices (as stored, or as a variant's enum)."""
+        if isinstance(value, Enum):
+            value = value.value
         for choice, words in zip(self.choices, self.choice_words, strict=False):
             if _same(value, choice):
                 return words
