@@ -4,15 +4,14 @@ through the deal form, printed and scored by the API as a table would."""
 from __future__ import annotations
 
 import copy
-import io
 import re
 from html import unescape
 
 import pytest
 from flask.testing import FlaskClient
 from house_helpers import edit_house_rules, make_house_rules, text
-from pypdf import PdfReader
 from sample_deals import PAGAT_CAUGHT, PAGAT_OUT, form_values
+from test_sheets import pdf_pages
 
 from scorekeeper.rules.entry import SIDE_FIELDS
 
@@ -35,10 +34,6 @@ def start_game(client: FlaskClient, variant: str) -> str:
 def enter(client: FlaskClient, game: str, number: int, data: dict[str, str] = DEAL) -> None:
     response = client.post(f"{game}/deals/{number}", data=data)
     assert response.status_code == 303, text(response)
-
-
-def pdf_pages(data: bytes) -> list[str]:
-    return [page.extract_text() for page in PdfReader(io.BytesIO(data)).pages]
 
 
 @pytest.mark.parametrize("deals", [5, 8])
