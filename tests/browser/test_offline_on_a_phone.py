@@ -300,3 +300,43 @@ def test_without_a_worker_a_deal_saved_offline_stays_on_the_phone_until_the_netw
     assert [side["meld_points"] for side in sides] == [1210, 600]
     assert all(str(total) in server_page(game) for total in TOTALS_1)
     context.close()
+
+
+@pytest.mark.browser
+def test_a_deal_of_house_rules_saved_offline_keeps_its_new_lines(
+    phone: BrowserContext, migrated_server: str
+) -> None:
+    page = phone.new_page()
+    page.goto(migrated_server + "/house/new?base=pagat")
+    page.get_by_label("Name of your rules").fill("Sevens night")
+    page.get_by_label("Find a rule").fill("special book")
+    page.get_by_label("Rank of the special book").select_option("7")
+    page.get_by_label("Special book bonus").fill("1000")
+    page.get_by_label("Find a rule").fill("concealed")
+    page.get_by_label("Extra bonus for going out concealed").fill("200")
+    page.get_by_role("button", name="Save the rules").click()
+    expect(page.locator(".flash-success")).to_contain_text("Your rules are saved.")
+    page.goto(migrated_server + "/games/new")
+    page.get_by_label("Sevens night").check()
+    page.get_by_role("button", name="Start game").last.click()
+    page.wait_for_url(re.compile(r"/g/[^/]+/deals/1$"))
+    game = page.url.rsplit("/deals/", 1)[0]
+    open_with_pages_kept(page, game)
+
+    phone.set_offline(True)
+    page.reload()
+    page.get_by_role("link", name="Enter deal 1").click()
+    fill_deal(page, {**DEAL_1, "sides-0-clean_books": "1", "sides-0-special_books": "1"})
+    page.locator("input[name=went_out_concealed]").check()
+    page.locator("button[name=save]").click()
+    page.wait_for_url(game + "#kept-on-this-phone")
+    assert stored_deals(migrated_server, game) == []
+
+    phone.set_offline(False)
+    page.wait_for_url(game)
+
+    (deal,) = stored_deals(migrated_server, game)
+    side = deal["sides"][0]  # type: ignore[index]
+    assert side["special_books"] == 1 and side["went_out_concealed"] is True
+    # 4595 under pagat, with one clean book of sevens at 1000 instead of 500, and 200 concealed
+    expect(page.locator("main")).to_contain_text(str(4595 + 500 + 200))
