@@ -1,5 +1,5 @@
-"""The app under a real gunicorn on 127.0.0.1, as ``make run`` starts it: a dead render process
-is replaced, and a killed worker leaves no process behind.
+"""The app under a real gunicorn on 127.0.0.1, as ``make run`` starts it: slow clients do not
+starve it, a dead render process is replaced, and a killed worker leaves no process behind.
 
 Each test is bounded in time: every wait has a deadline, every request a timeout.
 """
@@ -11,9 +11,10 @@ import os
 import signal
 import socket
 import subprocess
+import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -25,6 +26,9 @@ from scorekeeper import serve
 HOST = "127.0.0.1"
 ROOT = Path(__file__).resolve().parents[2]
 START_SECONDS = 60
+PAGE_SECONDS = 2.0
+SLOW_CLIENTS = 50
+SLOW_LINE_SECONDS = 2.0
 RENDER_MODULE = "scorekeeper.sheets.render_process"
 
 pytestmark = pytest.mark.skipif(
@@ -139,6 +143,61 @@ def gunicorn(app: Flask, tmp_path: Path, workers: int) -> Iterator[Served]:
         except subprocess.TimeoutExpired:
             master.kill()
             master.wait()
+
+
+class SlowClients:
+    """Connections that each send a request's header lines one at a time, a line every 2 s."""
+
+    def __init__(self, port: int, count: int) -> None:
+        self.sockets = [socket.create_connection((HOST, port), timeout=5) for _ in range(count)]
+        self.lines_sent = 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._send, daemon=True)
+
+    def __enter__(self) -> SlowClients:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join(10)
+        for sock in self.sockets:
+            sock.close()
+
+    def _send(self) -> None:
+        line = b"GET / HTTP/1.1\r\n"
+        while not self._stop.is_set():
+            for sock in self.sockets:
+                with suppress(OSError):
+                    sock.sendall(line)
+            self.lines_sent += 1
+            line = f"X-Slow-{self.lines_sent}: still typing\r\n".encode()
+            self._stop.wait(SLOW_LINE_SECONDS)
+
+
+def timed_page(served: Served, path: str) -> tuple[float, int]:
+    """How long the page took (PAGE_SECONDS at least when it did not answer in time)."""
+    started = time.monotonic()
+    try:
+        status = served.get(path, timeout=PAGE_SECONDS)[0]
+    except TimeoutError:
+        return PAGE_SECONDS, 0
+    return time.monotonic() - started, status
+
+
+def _pages_beside_slow_clients(served: Served) -> list[tuple[float, int]]:
+    with SlowClients(served.port, SLOW_CLIENTS) as slow:
+        wait_for(lambda: slow.lines_sent >= 2, "every slow client sent two lines")
+        return [timed_page(served, path) for path in ("/", "/rules/", "/", "/sheets/")]
+
+
+def test_fifty_slow_clients_leave_the_pages_answering_within_two_seconds(app, tmp_path):
+    with gunicorn(app, tmp_path, workers=serve.DEFAULT_WORKERS) as served:
+        waits = _pages_beside_slow_clients(served)
+
+    print("pages with 50 slow clients open: " + ", ".join(f"{w:.3f} s" for w, _ in waits))
+    assert max(seconds for seconds, _ in waits) < PAGE_SECONDS
+    assert [status for _, status in waits] == [200, 200, 200, 200]
 
 
 def _render_process(worker: int) -> int:
