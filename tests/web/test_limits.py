@@ -8,6 +8,7 @@ import json
 import os
 import signal
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -371,6 +372,21 @@ def test_a_dead_render_process_answers_503_once_then_a_new_one_renders(app, clie
         assert again.status_code == 200
         assert again.data.startswith(b"%PDF-")
     assert pdf._renderer is not None and pdf._renderer.pid != dead.pid
+
+
+def test_renders_asked_by_threads_of_one_worker_take_turns_in_its_render_process(make_app):
+    """Under gunicorn's threads, one worker's requests share its render process."""
+    app = make_app(SHEET_RENDERS_AT_ONCE=4, LIMIT_SHEETS="off")
+
+    def sheet_of(name: str) -> tuple[int, bytes]:
+        answer = blank_sheet(app.test_client(), name, "Bob")
+        return answer.status_code, answer.data[:5]
+
+    with ThreadPoolExecutor(max_workers=4) as threads:
+        answers = list(threads.map(sheet_of, ["Ann", "Cy", "Di", "Ed"]))
+
+    assert answers == [(200, b"%PDF-")] * 4
+    assert len(views.made_pdfs) == 4
 
 
 def test_a_second_slot_lets_a_second_render_through(make_app):
