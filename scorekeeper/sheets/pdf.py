@@ -37,8 +37,6 @@ from werkzeug.security import safe_join
 from .geometry import MAX_ROW_PT, MIN_ROW_PT, Paper
 from .render_process import RendererGone, RenderProcess
 
-__all__ = ["RendererGone"]  # raised by ``render_html`` and ``measure_row_height``
-
 R = TypeVar("R")
 
 log = logging.getLogger(__name__)
