@@ -11,6 +11,7 @@ import os
 import signal
 import socket
 import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -238,3 +239,37 @@ def test_a_killed_render_process_is_replaced_and_a_killed_worker_leaves_no_proce
 
         wait_for(lambda: len(served.workers()) == 1, "a new worker")
         assert sheet(served, "Ivy", "Jo")[0] == 200
+
+
+BUSY_PARENT = """
+import sys
+from scorekeeper.sheets.render_process import RenderProcess
+
+renderer = RenderProcess(0)
+print(renderer.pid, flush=True)
+renderer.call(exec, "import pathlib, time; pathlib.Path(sys.argv[1]).touch(); time.sleep(600)")
+"""
+
+
+def test_a_render_process_busy_when_its_worker_dies_leaves_too(tmp_path):
+    busy = tmp_path / "busy"
+    parent = subprocess.Popen(
+        [sys.executable, "-c", BUSY_PARENT.replace("sys.argv[1]", repr(str(busy)))],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+    )
+    renderer = 0
+    try:
+        assert parent.stdout is not None
+        renderer = int(parent.stdout.readline())
+        wait_for(busy.exists, "the render process at work")
+
+        parent.kill()
+        parent.wait()
+
+        wait_for(lambda: not running(renderer), "the busy render process gone", seconds=10)
+    finally:
+        parent.kill()
+        parent.communicate()
+        if renderer and running(renderer):
+            os.kill(renderer, signal.SIGKILL)
