@@ -1,6 +1,7 @@
 """Serve the app to the phones at the table: ``python -m scorekeeper.serve`` (``make run``).
 
-gunicorn listens on every interface, so that a phone on the same network reaches the app at
+gunicorn (its settings in ``scorekeeper.gunicorn_conf``: threads, so that slow clients cannot
+hold it) listens on every interface, so that a phone on the same network reaches the app at
 this machine's network address; that address is printed, with a QR code to scan, and becomes
 the public address that share links and their QR codes are built from (unless
 SCOREKEEPER_PUBLIC_URL says otherwise, for example a name behind a proxy).
@@ -35,6 +36,8 @@ DEFAULT_BIND = "0.0.0.0"
 DEFAULT_PORT = 5000
 DEFAULT_WORKERS = 4
 APP = "scorekeeper:create_app()"
+GUNICORN_CONFIG = "python:scorekeeper.gunicorn_conf"
+"""Worker class, threads and connections: the same for ``make run`` and production."""
 TLS_CERT_SETTING = "SCOREKEEPER_TLS_CERT"
 TLS_KEY_SETTING = "SCOREKEEPER_TLS_KEY"
 
@@ -136,6 +139,7 @@ def gunicorn_command(
     certificate = ["--certfile", tls[0], "--keyfile", tls[1]] if tls else []
     return [
         sys.executable, "-m", "gunicorn",
+        "--config", GUNICORN_CONFIG,
         "--workers", str(workers),
         "--bind", f"{bind}:{port}",
         *certificate,

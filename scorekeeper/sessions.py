@@ -5,6 +5,10 @@ Flask's own session is signed, not encrypted. This one is sealed with Fernet (AE
 with an HMAC, from ``cryptography``) under a key derived from SECRET_KEY, and still expires
 after the session's lifetime. A cookie signed in the old way is read once and sealed again, so
 that browsers keep the links they held.
+
+The cookie stays under the 4 KB browsers keep, whatever the browser holds: the links are sealed
+as bytes (``keyring.pack``), and only the newest ``MAX_FLASHES`` messages are kept, so that a
+client that never shows them (one that does not follow redirects) cannot pile them up.
 """
 
 from __future__ import annotations
@@ -16,10 +20,17 @@ from typing import Any
 
 from cryptography.fernet import Fernet, InvalidToken
 from flask import Flask
-from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
+from flask.sessions import SecureCookieSession, SecureCookieSessionInterface, SessionMixin
 from itsdangerous import BadSignature
 
+from scorekeeper import keyring
+
 KEY_LABEL = b"scorekeeper session cookie encryption"
+FLASHES_KEY = "_flashes"
+MAX_FLASHES = 3
+"""Messages waiting to be shown, at most: the newest are kept."""
+PACKED_SEPARATOR = b"\0"
+"""Between the JSON and the packed keyring: JSON never holds a raw NUL byte."""
 
 
 def fernet_for(secret_key: str | bytes) -> Fernet:
@@ -40,7 +51,11 @@ class SealedSerializer:
         self.read_legacy = False
 
     def dumps(self, value: dict[str, Any]) -> str:
-        return self.fernet.encrypt(self.json.dumps(value).encode("utf-8")).decode("ascii")
+        rest, packed = keyring.pack(value)
+        plain = self.json.dumps(rest).encode("utf-8")
+        if packed:
+            plain += PACKED_SEPARATOR + packed
+        return self.fernet.encrypt(plain).decode("ascii")
 
     def loads(self, value: str, max_age: int | None = None) -> dict[str, Any]:
         try:
@@ -51,7 +66,10 @@ class SealedSerializer:
             loaded: dict[str, Any] = self.legacy.loads(value, max_age=max_age)
             self.read_legacy = True
             return loaded
-        result: dict[str, Any] = self.json.loads(plain.decode("utf-8"))
+        text, separator, packed = plain.partition(PACKED_SEPARATOR)
+        result: dict[str, Any] = self.json.loads(text.decode("utf-8"))
+        if separator:
+            result.update(keyring.unpack(packed))
         return result
 
 
@@ -78,6 +96,25 @@ class EncryptedSessionInterface(SecureCookieSessionInterface):
         if serializer.read_legacy:
             opened.modified = True  # sealed again in the answer
         return opened
+
+    def save_session(self, app: Flask, session: SessionMixin, response: Any) -> None:
+        bound_flashes(session)
+        super().save_session(app, session, response)
+
+
+def bound_flashes(session: SessionMixin) -> None:
+    """Keep the newest ``MAX_FLASHES`` messages waiting to be shown, each once."""
+    flashes = session.get(FLASHES_KEY)
+    if not isinstance(flashes, list) or len(flashes) <= 1:
+        return
+    kept: list[Any] = []
+    for flash in reversed(flashes):
+        if flash not in kept:
+            kept.insert(0, flash)
+        if len(kept) == MAX_FLASHES:
+            break
+    if kept != flashes:
+        session[FLASHES_KEY] = kept
 
 
 def init_app(app: Flask) -> None:

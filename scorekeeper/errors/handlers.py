@@ -6,7 +6,9 @@ everyone else gets ``errors/error.html``: a title, a plain sentence and a way ho
 A database that cannot be reached (a server restarted, a connection cut, a SQLite file that
 cannot be opened) is answered 503 with ``Retry-After``: the request saved nothing and may be
 sent again. The pool drops the dead connections, so the next request works once the database
-is back.
+is back. So is a request that found none of its worker's pooled connections free in time (its
+threads all busy with the database), and a sheet whose render process died (killed, out of
+memory): the next render starts a new one.
 """
 
 import logging
@@ -15,14 +17,17 @@ from flask import Blueprint, jsonify, render_template, request
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import OperationalError, SQLAlchemyError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from werkzeug.exceptions import HTTPException, InternalServerError, ServiceUnavailable
 
 from scorekeeper.extensions import db
+from scorekeeper.sheets.render_process import RendererGone
 
 bp = Blueprint("errors", __name__)
 log = logging.getLogger(__name__)
 
 RETRY_AFTER_SECONDS = 5
+RENDER_RETRY_AFTER_SECONDS = 3
 
 
 def _wording(status: int) -> tuple[str, str]:
@@ -127,3 +132,20 @@ def handle_database_unavailable(error: OperationalError):
         "Try again in a few seconds."
     )
     return _respond(503, title, message, ServiceUnavailable(retry_after=RETRY_AFTER_SECONDS))
+
+
+@bp.app_errorhandler(PoolTimeout)
+def handle_no_free_connection(error: PoolTimeout):
+    log.warning("no database connection free: %s", error)
+    db.session.remove()
+    title = _("Try again in a moment")
+    message = _("The app is busy with other tables. Try again in a few seconds.")
+    return _respond(503, title, message, ServiceUnavailable(retry_after=RETRY_AFTER_SECONDS))
+
+
+@bp.app_errorhandler(RendererGone)
+def handle_renderer_gone(error: RendererGone):
+    log.warning("sheet not rendered: %s", error)
+    title = _("Try again in a moment")
+    message = _("The score sheet could not be made this time. Try again in a few seconds.")
+    return _respond(503, title, message, ServiceUnavailable(retry_after=RENDER_RETRY_AFTER_SECONDS))

@@ -7,21 +7,21 @@ Every layout is first admitted by the context (``RenderContext.admit``): the app
 against the client's limit and holds one of the machine's render slots while it runs.
 
 A context with a ``nice`` above 0 lays pages out in a process of its own at that lower
-priority (one for each process that renders, started on first use): a render then takes only
-the processor time that requests, deal saves first, leave over, and a worker waiting for it
-holds no processor.
+priority (one for each process that renders, started on first use, ``render_process``): a
+render then takes only the processor time that requests, deal saves first, leave over, and a
+worker waiting for it holds no processor. A render process that died is replaced: the render
+that met it raises ``RendererGone``, the next one starts a new process.
 """
 
 from __future__ import annotations
 
+import atexit
 import logging
 import mimetypes
-import multiprocessing
 import os
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,6 +35,7 @@ from weasyprint.urls import URLFetcher, URLFetcherResponse
 from werkzeug.security import safe_join
 
 from .geometry import MAX_ROW_PT, MIN_ROW_PT, Paper
+from .render_process import RendererGone, RenderProcess
 
 R = TypeVar("R")
 
@@ -51,10 +52,9 @@ FIT_SAFETY_PT = 2.0
 """Space left unused at the foot of the page so rounding never pushes a line over."""
 
 _render_lock = threading.Lock()
+"""Held around every layout, and around every use of ``_renderer``."""
 _font_config: FontConfiguration | None = None
-_renderer: ProcessPoolExecutor | None = None
-_renderer_owner = 0
-"""The process that started ``_renderer``: a forked child starts its own."""
+_renderer: RenderProcess | None = None
 
 
 class RefusedURL(ValueError):
@@ -185,21 +185,29 @@ class RenderContext:
         place = (self.base_url, self.static_url, str(self.static_folder))
         if self.nice <= 0:
             return work(*place, *args)
-        return _low_priority_renderer(self.nice).submit(work, *place, *args).result()
+        renderer = _low_priority_renderer(self.nice)
+        try:
+            return renderer.call(work, *place, *args)
+        except RendererGone:
+            _forget_renderer(renderer)
+            raise
 
 
-def _low_priority_renderer(nice: int) -> ProcessPoolExecutor:
-    """This process's render process, started (spawned: no threads copied) on first use."""
-    global _renderer, _renderer_owner
-    if _renderer is None or _renderer_owner != os.getpid():
-        _renderer = ProcessPoolExecutor(
-            max_workers=1,
-            mp_context=multiprocessing.get_context("spawn"),
-            initializer=os.nice,
-            initargs=(nice,),
-        )
-        _renderer_owner = os.getpid()
+def _low_priority_renderer(nice: int) -> RenderProcess:
+    """This process's render process, started on first use (called holding the render lock)."""
+    global _renderer
+    if _renderer is None or _renderer.owner != os.getpid():
+        _renderer = RenderProcess(nice)
+        atexit.register(_renderer.stop)
     return _renderer
+
+
+def _forget_renderer(renderer: RenderProcess) -> None:
+    """A dead render process: the next render starts another."""
+    global _renderer
+    atexit.unregister(renderer.stop)
+    if _renderer is renderer:
+        _renderer = None
 
 
 def _measured_row_pt(

@@ -228,3 +228,26 @@ def test_a_sqlite_file_that_cannot_be_opened_answers_503_until_it_is_back(app: F
         kept.rename(path)
 
     assert client.get(game.edit_path).status_code == 200
+
+
+def test_a_request_finding_every_pooled_connection_taken_answers_503_then_the_next_works(
+    make_app,
+):
+    """Under gunicorn's threads, a worker's requests share its pool: one that waits past the
+    pool's timeout is told to try again, and saved nothing."""
+    app = make_app(
+        SQLALCHEMY_ENGINE_OPTIONS={"pool_size": 1, "max_overflow": 0, "pool_timeout": 0.2}
+    )
+    client = app.test_client()
+    game = start_game(app, client)
+    with app.app_context():
+        other_thread = db.engine.connect()  # the pool's only connection, taken
+        try:
+            busy = client.post(f"{game.edit_path}/deals/1", data={"version": "0"})
+        finally:
+            other_thread.close()
+
+    assert busy.status_code == 503
+    assert busy.headers["Retry-After"] == "5"
+    assert "The app is busy with other tables." in busy.get_data(as_text=True)
+    assert save(client, game, 1, 0).status_code == 303

@@ -6,7 +6,9 @@ from __future__ import annotations
 import io
 import json
 import os
+import signal
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -331,8 +333,60 @@ def test_sheets_are_laid_out_in_a_process_of_lower_priority(app, client, layouts
 
     renderer = pdf._low_priority_renderer(10)
 
-    assert renderer.submit(os.getpid).result() != os.getpid()
-    assert renderer.submit(os.nice, 0).result() == os.nice(0) + 10
+    assert renderer.call(os.getpid) != os.getpid()
+    assert renderer.call(os.nice, 0) == os.nice(0) + 10
+
+
+def _killed(pid: int) -> None:
+    """Kill the process as the kernel's out-of-memory killer would, and wait until it is dead."""
+    os.kill(pid, signal.SIGKILL)
+    deadline = time.monotonic() + 10
+    while _running(pid):
+        assert time.monotonic() < deadline, f"process {pid} still runs after SIGKILL"
+        time.sleep(0.02)
+
+
+def _running(pid: int) -> bool:
+    """Alive and not a zombie (a dead child not yet reaped)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except FileNotFoundError:
+        return False
+    return state != "Z"
+
+
+def test_a_dead_render_process_answers_503_once_then_a_new_one_renders(app, client):
+    assert blank_sheet(client, "Ann", "Bob").status_code == 200
+    dead = pdf._renderer
+    assert dead is not None
+    _killed(dead.pid)
+
+    refused = blank_sheet(client, "Cy", "Di")
+    assert refused.status_code == 503
+    assert refused.headers["Retry-After"] == "3"
+    assert "The score sheet could not be made this time." in refused.get_data(as_text=True)
+    assert dead.process.returncode == -signal.SIGKILL  # reaped, no zombie left
+
+    for names in (("Cy", "Di"), ("Ed", "Flo")):
+        again = blank_sheet(client, *names)
+        assert again.status_code == 200
+        assert again.data.startswith(b"%PDF-")
+    assert pdf._renderer is not None and pdf._renderer.pid != dead.pid
+
+
+def test_renders_asked_by_threads_of_one_worker_take_turns_in_its_render_process(make_app):
+    """Under gunicorn's threads, one worker's requests share its render process."""
+    app = make_app(SHEET_RENDERS_AT_ONCE=4, LIMIT_SHEETS="off")
+
+    def sheet_of(name: str) -> tuple[int, bytes]:
+        answer = blank_sheet(app.test_client(), name, "Bob")
+        return answer.status_code, answer.data[:5]
+
+    with ThreadPoolExecutor(max_workers=4) as threads:
+        answers = list(threads.map(sheet_of, ["Ann", "Cy", "Di", "Ed"]))
+
+    assert answers == [(200, b"%PDF-")] * 4
+    assert len(views.made_pdfs) == 4
 
 
 def test_a_second_slot_lets_a_second_render_through(make_app):
