@@ -10,6 +10,7 @@ from __future__ import annotations
 import http.client
 import io
 import os
+import re
 import signal
 import socket
 import ssl
@@ -297,3 +298,27 @@ def test_make_run_https_serves_https_and_the_trust_page_then_stops_both(tmp_path
     assert server.returncode == 0
     assert not _listening_addresses(port) and not _listening_addresses(http_port)
     assert f"open http://127.0.0.1:{http_port}/trust" in printed.splitlines()[0]
+
+
+def test_a_form_posted_over_https_is_accepted_without_a_referer(live_app):
+    """Pages send no Referer (Referrer-Policy: no-referrer): over https the CSRF token alone
+    must do, or no form of an https table would save."""
+    client = live_app.test_client()
+    page = client.get("/games/new", base_url="https://localhost").get_data(as_text=True)
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page)
+    assert token is not None
+
+    started = client.post(
+        "/games/new",
+        base_url="https://localhost",
+        data={"csrf_token": token.group(1), "variant": "pagat", "table": "2x4", "start": "1"},
+    )
+    forged = client.post(
+        "/games/new",
+        base_url="https://localhost",
+        data={"variant": "pagat", "table": "2x4", "start": "1"},
+    )
+
+    assert started.status_code == 303
+    assert re.fullmatch(r"/g/[A-Za-z0-9_-]{43}/deals/1", started.headers["Location"])
+    assert forged.status_code == 400
