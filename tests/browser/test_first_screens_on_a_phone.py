@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from flask import Flask
 from playwright.sync_api import Browser, Locator, Page, expect
 from sqlalchemy import select
+from test_accessibility import axe_violations
 
+from scorekeeper import local_ca
 from scorekeeper.extensions import db
 from scorekeeper.games.models import Game
 from scorekeeper.games.writes import write_deal
@@ -50,7 +53,7 @@ def on_first_screen(locator: Locator) -> bool:
         "e => { const r = e.getBoundingClientRect(); "
         "return {top: r.top + scrollY, bottom: r.bottom + scrollY}; }"
     )
-    return 0 <= box["top"] and box["bottom"] <= PHONE["height"]
+    return box["top"] >= 0 and box["bottom"] <= PHONE["height"]
 
 
 def start(page: Page, base: str) -> str:
@@ -168,3 +171,43 @@ def test_a_rules_page_opened_from_a_game_leads_back_to_it_and_searches_at_the_to
     page.get_by_role("link", name="Back to the game").click()
     page.wait_for_url(game)
     expect(page.get_by_role("heading", level=1)).to_contain_text("Partnership (pagat.com)")
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_these_screens_and_the_trust_page_pass_axe_wcag_22_aa(
+    browser: Browser, migrated_app: Flask, migrated_server: str, tmp_path: Path, scheme: str
+) -> None:
+    authority = local_ca.ensure(tmp_path / "tls", ["localhost", "127.0.0.1"])
+    migrated_app.config["TABLE_CA"] = str(authority.ca)
+    context = browser.new_context(
+        viewport=PHONE, locale="en-US", color_scheme=scheme, service_workers="block"
+    )
+    page = context.new_page()
+    found: dict[str, object] = {}
+    try:
+        page.goto(migrated_server + "/games/new")
+        page.get_by_text("Other rules").click()
+        expect(page.get_by_label("Steve Simpson")).to_be_visible()
+        # As the suite's tour does: axe counts a target half under the sticky Start bar as too
+        # small, so the form is checked scrolled to its end, where the bar covers nothing.
+        page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+        found["new game, rules open"] = axe_violations(page)
+        game = start(page, migrated_server)
+        page.get_by_text("QR code of the view link").click()
+        expect(page.locator(".share-prompt img.qr")).to_be_visible()
+        found["deal 1 with its view link"] = axe_violations(page)
+        _finish_latest_game(migrated_app)
+        page.goto(game)
+        expect(page.locator(".result-final")).to_be_visible()
+        found["finished game"] = axe_violations(page)
+        page.get_by_role("link", name="Rules", exact=True).click()
+        expect(page.get_by_role("link", name="Back to the game")).to_be_visible()
+        found["rules from a game"] = axe_violations(page)
+        page.goto(migrated_server + "/trust")
+        expect(page.get_by_role("link", name="Download the certificate")).to_be_visible()
+        found["trust page"] = axe_violations(page)
+    finally:
+        context.close()
+
+    assert {name: problems for name, problems in found.items() if problems} == {}
