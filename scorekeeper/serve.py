@@ -200,6 +200,17 @@ def https_announcement(url: str, trust_url: str, address: str | None, authority_
     return "\n".join(lines) + "\n"
 
 
+def without_control_socket() -> list[str]:
+    """The option that keeps a second gunicorn off the first one's control socket (one path
+    for every gunicorn of a user), where this gunicorn has such a socket."""
+    from gunicorn.config import KNOWN_SETTINGS
+
+    for setting in KNOWN_SETTINGS:
+        if setting.name == "control_socket_disable":
+            return list(setting.cli)
+    return []
+
+
 def trust_page_url(url: str, http_port: int) -> str:
     """The plain-http address of the trust page: the https address's host, the http port."""
     host = parse_public_url(url).host
@@ -273,15 +284,16 @@ def serve_https(args: argparse.Namespace, address: str | None, out: TextIO) -> i
     extra = [parse_public_url(url).host.rsplit(":", 1)[0].strip("[]"), *args.tls_name]
     made = local_ca.ensure(folder, machine_names(address, extra))
     trust_url = trust_page_url(url, http_port)
-    out.write(https_announcement(url, trust_url, address, local_ca.fingerprint(made.ca)))
     if made.made_authority:
-        out.write("A new authority was made: phones that trusted an earlier one trust this one.\n")
+        out.write("A new certificate authority was made: each phone trusts it once (step 1).\n")
+    out.write(https_announcement(url, trust_url, address, local_ca.fingerprint(made.ca)))
     out.flush()
     if args.print_only:
         return 0
     env = {**os.environ, PUBLIC_URL_SETTING: url, TABLE_CA_SETTING: str(made.ca)}
     https = gunicorn_command(args.bind, args.port, args.workers, (str(made.cert), str(made.key)))
     helper = gunicorn_command(args.bind, http_port, HELPER_WORKERS)
+    helper[-1:-1] = without_control_socket()
     return run_servers([(https, env), (helper, {**env, TLS_HELPER_SETTING: "1"})])
 
 
