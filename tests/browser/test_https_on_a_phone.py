@@ -24,11 +24,14 @@ from pathlib import Path
 
 import pytest
 from conftest import CHROMIUM, CHROMIUM_ARGS
+from cryptography import x509
 from flask import Flask
 from playwright.sync_api import Browser, BrowserContext, Error, Page, expect
 from werkzeug.serving import make_server
 
-from scorekeeper import local_ca
+from scorekeeper import create_app, local_ca
+from scorekeeper.extensions import db
+from scorekeeper.sharing import poll
 
 HOST = "table.test"
 PHONE = {"width": 390, "height": 844}
@@ -92,6 +95,29 @@ def _launch(browser: Browser, **options: object) -> Browser:
 
 
 @pytest.fixture
+def helper_port(
+    migrated_app: Flask, certificates: local_ca.Certificates, https_port: int
+) -> Iterator[int]:
+    """The plain-http server beside the https one, as ``make run HTTPS=1`` runs it: the trust
+    page, and every other page sent on to https."""
+    helper = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": migrated_app.config["SECRET_KEY"],
+            "SQLALCHEMY_DATABASE_URI": migrated_app.config["SQLALCHEMY_DATABASE_URI"],
+            "PUBLIC_URL": migrated_app.config["PUBLIC_URL"],
+            "TABLE_CA": str(certificates.ca),
+            "TLS_HELPER": True,
+        }
+    )
+    yield from _serve(helper, None)
+    poll.stop(helper)
+    with helper.app_context():
+        db.session.remove()
+        db.engine.dispose()
+
+
+@pytest.fixture
 def trusting_browser(
     browser: Browser, tmp_path: Path, certificates: local_ca.Certificates
 ) -> Iterator[Browser]:
@@ -131,9 +157,17 @@ def _start_game(page: Page, base: str) -> str:
     return page.url.rsplit("/deals/", 1)[0]
 
 
-def _kept_paths(page: Page) -> list[str]:
-    """The deal forms this phone keeps, not sent yet (IndexedDB, read through the page)."""
-    return page.evaluate("window.offlineStore.all().then(list => list.map(r => r.path))")
+def _kept_paths(page: Page) -> list[str] | None:
+    """The deal forms this phone keeps, not sent yet (IndexedDB, read through the page); None
+    while the page is between two addresses or has not loaded its store yet."""
+    try:
+        return page.evaluate(
+            "window.offlineStore ? window.offlineStore.all().then(l => l.map(r => r.path)) : null"
+        )
+    except Error as error:
+        if "context was destroyed" in str(error):
+            return None
+        raise
 
 
 def _wait_until(check: Callable[[], bool], what: str, seconds: float = 60) -> None:
@@ -227,3 +261,32 @@ def test_over_https_the_worker_takes_control_and_a_deal_saved_offline_survives_a
     assert len(deals) == 1
     sides = deals[0]["sides"]  # type: ignore[index]
     assert sides[0]["meld_points"] == 1210 and sides[1]["cards_left_points"] == 120
+
+
+@pytest.mark.browser
+def test_the_trust_page_over_http_hands_over_the_authority_then_leads_to_https(
+    trusting_browser: Browser,
+    helper_port: int,
+    https_port: int,
+    certificates: local_ca.Certificates,
+) -> None:
+    context = trusting_browser.new_context(viewport=PHONE, locale="en-US", accept_downloads=True)
+    try:
+        page = context.new_page()
+        page.goto(f"http://{HOST}:{helper_port}/games/new")
+        page.wait_for_url(f"https://{HOST}:{https_port}/games/new")
+
+        page.goto(f"http://{HOST}:{helper_port}/trust")
+        expect(page.get_by_role("heading", level=1)).to_have_text("Trust this table’s certificate")
+        with page.expect_download() as started:
+            page.get_by_role("link", name="Download the certificate").click()
+        download = started.value
+        assert download.suggested_filename == "hand-and-foot-table-ca.crt"
+        handed = x509.load_der_x509_certificate(Path(download.path()).read_bytes())
+        assert handed == x509.load_pem_x509_certificate(certificates.ca.read_bytes())
+
+        page.get_by_role("link", name=f"https://{HOST}:{https_port}/").click()
+        page.wait_for_url(f"https://{HOST}:{https_port}/")
+        assert page.evaluate(SECURE_FEATURES) == [True, True, True]
+    finally:
+        context.close()
