@@ -25,6 +25,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from cryptography import x509
+from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
@@ -172,7 +173,12 @@ def _authority_fits(ca: x509.Certificate, wanted: Names, now: datetime) -> bool:
     constraints = ca.extensions.get_extension_for_class(x509.NameConstraints).value
     permitted = constraints.permitted_subtrees or []
     hosts = [tree.value for tree in permitted if isinstance(tree, x509.DNSName)]
-    networks = [tree.value for tree in permitted if isinstance(tree, x509.IPAddress)]
+    networks = [
+        tree.value
+        for tree in permitted
+        if isinstance(tree, x509.IPAddress)
+        and isinstance(tree.value, ipaddress.IPv4Network | ipaddress.IPv6Network)
+    ]
     return all(
         any(name == host or name.endswith("." + host) for host in hosts) for name in wanted.dns
     ) and all(any(ip in network for network in networks) for ip in wanted.ips)
@@ -185,7 +191,7 @@ def _certificate_fits(
         return False
     try:
         certificate.verify_directly_issued_by(ca)
-    except (ValueError, TypeError, x509.InvalidSignature):
+    except (ValueError, TypeError, InvalidSignature):
         return False
     named = certificate.extensions.get_extension_for_class(x509.SubjectAlternativeName).value
     return set(wanted.dns) <= set(named.get_values_for_type(x509.DNSName)) and set(
@@ -276,9 +282,17 @@ def _read_authority(
         return None
     if certificate is None or not isinstance(key, ec.EllipticCurvePrivateKey):
         return None
-    if key.public_key().public_numbers() != certificate.public_key().public_numbers():
+    if _public_der(key.public_key()) != _public_der(certificate.public_key()):
         return None
     return certificate, key
+
+
+def _public_der(key: object) -> bytes:
+    if not isinstance(key, ec.EllipticCurvePublicKey):
+        return b""
+    return key.public_bytes(
+        serialization.Encoding.DER, serialization.PublicFormat.SubjectPublicKeyInfo
+    )
 
 
 def _read_certificate(path: Path) -> x509.Certificate | None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from flask import Blueprint, Response, abort, current_app, redirect, render_template, request
+from werkzeug.wrappers import Response as BaseResponse
 
 from scorekeeper.local_ca import authority_der, authority_name, fingerprint
 from scorekeeper.public_url import public_address
@@ -33,7 +34,7 @@ def _authority() -> Path:
 
 
 @bp.before_app_request
-def on_to_https() -> Response | None:
+def on_to_https() -> BaseResponse | None:
     """In the plain-http server, send every page but this one on to https."""
     if not current_app.config.get("TLS_HELPER"):
         return None

@@ -167,3 +167,15 @@ def test_phones_get_the_authority_as_der_with_its_fingerprint(made):
     fingerprint = local_ca.fingerprint(made.ca)
     assert len(fingerprint.split(" ")) == 32
     assert local_ca.authority_name(made.ca) == "Card table authority 2026-11-26"
+
+
+def test_a_certificate_of_another_authority_of_the_same_name_is_made_again(made, tmp_path):
+    other = local_ca.ensure(tmp_path / "other", NAMES, now=NOW)
+    assert _load(other.ca).subject == _load(made.ca).subject  # same name, another key
+    made.cert.write_bytes(other.cert.read_bytes())
+    made.key.write_bytes(other.key.read_bytes())
+
+    again = local_ca.ensure(made.folder, NAMES, now=NOW)
+
+    assert again.made_certificate and not again.made_authority
+    _load(again.cert).verify_directly_issued_by(_load(again.ca))
