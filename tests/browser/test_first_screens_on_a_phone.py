@@ -94,6 +94,11 @@ def test_deal_1_offers_the_view_link_without_standing_in_the_way(
 ) -> None:
     game = start(page, migrated_server)
 
+    offer = page.locator(".share-prompt summary")
+    expect(offer).to_have_text("Share this game")
+    assert on_first_screen(offer)
+    assert on_first_screen(page.locator("input[name=went_out]").first)  # the form too
+    offer.click()
     link = page.locator("#view-link")
     assert on_first_screen(link)
     assert re.fullmatch(r"http://127\.0\.0\.1:\d+/g/[A-Za-z0-9_-]{43}", link.input_value())
@@ -101,7 +106,6 @@ def test_deal_1_offers_the_view_link_without_standing_in_the_way(
     button = page.locator("#share-view-link")
     expect(button).to_have_text("Copy link")  # no share sheet in this browser: a copy
     assert on_first_screen(button)
-    page.get_by_text("QR code of the view link").click()
     expect(page.locator(".share-prompt img.qr")).to_be_visible()
 
     page.locator("input[name=went_out][value='0']").check()
@@ -194,7 +198,7 @@ def test_these_screens_and_the_trust_page_pass_axe_wcag_22_aa(
         page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
         found["new game, rules open"] = axe_violations(page)
         game = start(page, migrated_server)
-        page.get_by_text("QR code of the view link").click()
+        page.locator(".share-prompt summary").click()
         expect(page.locator(".share-prompt img.qr")).to_be_visible()
         found["deal 1 with its view link"] = axe_violations(page)
         _finish_latest_game(migrated_app)

@@ -60,11 +60,13 @@ def test_deal_1_of_a_new_game_offers_its_view_link_before_the_form(app, client):
     page = client.get(f"{game.edit_path}/deals/1").get_data(as_text=True)
 
     view_url = f"http://localhost/g/{game.view}"
-    prompt = _position(page, 'class="card share share-prompt"')
+    prompt = _position(page, '<details class="share share-prompt">')
     assert prompt < _position(page, 'id="deal-form"')
     assert f'id="view-link" class="link-field" type="text" readonly value="{view_url}"' in page
     assert f'src="/g/{game.view}/qr.svg"' in page
     assert 'data-share-for="view-link"' in page
+    assert "<summary>Share this game</summary>" in page
+    assert '<label for="view-link">Let the others follow the score</label>' in page
     assert f'value="{game.edit}"' not in page  # the edit link is never offered here
 
 
