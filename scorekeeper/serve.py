@@ -280,6 +280,12 @@ def serve_https(args: argparse.Namespace, address: str | None, out: TextIO) -> i
         print("--http-port must differ from --port.", file=sys.stderr)
         return 2
     url = public_url(os.environ, phone_url(address, args.port, "https"))
+    if parse_public_url(url).scheme != "https":
+        print(
+            f"With --https, {PUBLIC_URL_SETTING} must be an https address; not {url}",
+            file=sys.stderr,
+        )
+        return 2
     folder = Path(instance_path() or DEFAULT_INSTANCE) / local_ca.FOLDER
     extra = [parse_public_url(url).host.rsplit(":", 1)[0].strip("[]"), *args.tls_name]
     made = local_ca.ensure(folder, machine_names(address, extra))

@@ -234,6 +234,14 @@ def test_https_with_a_certificate_of_ones_own_is_refused(https_run, monkeypatch,
     assert "--https makes its own certificate" in capsys.readouterr().err
 
 
+def test_https_with_an_http_public_address_is_refused(https_run, monkeypatch, capsys):
+    monkeypatch.setenv("SCOREKEEPER_PUBLIC_URL", "http://table.test:5443")
+
+    assert serve.main(["--https"], out=io.StringIO()) == 2
+    assert "SCOREKEEPER_PUBLIC_URL must be an https address" in capsys.readouterr().err
+    assert https_run.started == []
+
+
 def _free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
