@@ -14,6 +14,10 @@ PORT := 5000
 # `make run` listens on every interface, so that the phones at the table reach it.
 RUN_BIND := 0.0.0.0
 RUN_WORKERS := 4
+# `make run HTTPS=1`: https on PORT with a certificate of the table's own authority (kept in the
+# instance folder), and on HTTP_PORT (default PORT + 1) the plain-http page that installs it.
+HTTPS ?=
+HTTP_PORT ?=
 PYTEST_ARGS ?=
 BENCH_LOAD_ARGS ?=
 # The PostgreSQL run of `make test`: the server the tests make their own database on, and the
@@ -33,6 +37,8 @@ APT_GET := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Tim
 help:
 	@echo "make run    install, apply migrations, serve on port $(PORT) to the phones on this network"
 	@echo "            (gunicorn on $(RUN_BIND)); prints the address to open, with a QR code"
+	@echo "            HTTPS=1: https with the table's own certificate authority, and on HTTP_PORT"
+	@echo "            (default PORT + 1) the page that installs it on the phones"
 	@echo "make test   install with test extras and system packages, run pytest (PYTEST_ARGS=...)"
 	@echo "            on SQLite, then on PostgreSQL ($(POSTGRES_URL)) when it answers"
 	@echo "make lint   ruff, and mypy --strict on the pure rules core and engine (part of make test)"
@@ -89,7 +95,8 @@ system-test-deps: system-deps
 run: $(VENV)/.installed system-deps
 	$(compile_translations)
 	$(BIN)/flask --app $(APP) db upgrade
-	$(BIN)/python -m scorekeeper.serve --bind $(RUN_BIND) --port $(PORT) --workers $(RUN_WORKERS)
+	$(BIN)/python -m scorekeeper.serve --bind $(RUN_BIND) --port $(PORT) --workers $(RUN_WORKERS) \
+		$(if $(HTTPS),--https) $(if $(HTTP_PORT),--http-port $(HTTP_PORT))
 
 test: $(VENV)/.installed-test system-test-deps lint
 	$(compile_translations)

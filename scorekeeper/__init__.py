@@ -38,6 +38,7 @@ BLUEPRINTS = (
     "scorekeeper.api.views",
     "scorekeeper.handbook.views",
     "scorekeeper.offline.views",
+    "scorekeeper.trust.views",
 )
 
 

@@ -28,6 +28,11 @@ RATE_LIMIT_DEFAULTS = {
 SHEET_RENDER_NICE = 10
 # A games export may be far larger than a form: the import routes accept up to this.
 MAX_IMPORT_BYTES = 16 * 1024 * 1024
+# Set by ``make run HTTPS=1`` (``scorekeeper.serve``): the table's own certificate authority,
+# offered to phones at /trust, and, in the plain-http server beside the https one, the flag that
+# sends every other page on to https.
+TABLE_CA_SETTING = ENV_PREFIX + "TABLE_CA"
+TLS_HELPER_SETTING = ENV_PREFIX + "TLS_HELPER"
 TRUE_WORDS = frozenset({"1", "true", "yes", "on"})
 FALSE_WORDS = frozenset({"0", "false", "no", "off", ""})
 
@@ -48,6 +53,10 @@ def defaults(instance: str) -> dict[str, Any]:
         "SESSION_COOKIE_SAMESITE": "Lax",
         "SESSION_COOKIE_HTTPONLY": True,
         "SESSION_COOKIE_SECURE": False,
+        # Pages send no Referer (Referrer-Policy: no-referrer, see ``security``), so Flask-WTF's
+        # https-only check that a form's Referer names this host would refuse every form served
+        # over https; the signed, session-bound token and SameSite cookies stand without it.
+        "WTF_CSRF_SSL_STRICT": False,
         "BABEL_DEFAULT_LOCALE": "en",
         "BABEL_TRANSLATION_DIRECTORIES": "translations",
         "PUBLIC_URL": DEFAULT_PUBLIC_URL,
@@ -56,6 +65,8 @@ def defaults(instance: str) -> dict[str, Any]:
         "SHEET_RENDERS_AT_ONCE": max(1, (os.cpu_count() or 1) // 2),
         "SHEET_RENDER_NICE": SHEET_RENDER_NICE,
         "TRUSTED_PROXIES": 0,
+        "TABLE_CA": None,
+        "TLS_HELPER": False,
     }
 
 
@@ -76,6 +87,12 @@ def from_environment(environ: Mapping[str, str] = os.environ) -> dict[str, Any]:
     public_url = environ.get(ENV_PREFIX + "PUBLIC_URL")
     if public_url:
         settings["PUBLIC_URL"] = public_url
+    table_ca = environ.get(TABLE_CA_SETTING)
+    if table_ca:
+        settings["TABLE_CA"] = table_ca
+    helper = environ.get(TLS_HELPER_SETTING)
+    if helper is not None:
+        settings["TLS_HELPER"] = flag(TLS_HELPER_SETTING, helper)
     for name in RATE_LIMIT_DEFAULTS:
         if (ENV_PREFIX + name) in environ:
             settings[name] = environ[ENV_PREFIX + name]

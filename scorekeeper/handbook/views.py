@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, render_template, request
 from flask_babel import get_locale
 
+from scorekeeper.capabilities import is_token
 from scorekeeper.extensions import SUPPORTED_LANGUAGES
 from scorekeeper.house import catalogue
 from scorekeeper.rules.variants import UnknownVariant, Variant
@@ -24,9 +25,27 @@ def _language() -> str:
     return str(get_locale() or "en")
 
 
+GAME_PATH_PREFIX = "/g/"
+FROM_GAME = "from"
+"""The query parameter that names the game a rules page was opened from."""
+
+
+def game_path(value: str | None) -> str | None:
+    """`value` when it is the path of a game's page (``/g/<token>``), else None: the rules
+    pages link back to the app's own games only, never to an address a link brought in."""
+    if not value or not value.startswith(GAME_PATH_PREFIX):
+        return None
+    token = value[len(GAME_PATH_PREFIX) :]
+    return value if is_token(token) else None
+
+
 @bp.context_processor
 def handbook_helpers() -> dict[str, object]:
-    return {"list_words": join, "clauses": clauses}
+    return {
+        "list_words": join,
+        "clauses": clauses,
+        "from_game": game_path(request.args.get(FROM_GAME)),
+    }
 
 
 @bp.get("/")

@@ -49,9 +49,23 @@
     showNames();
   }
 
+  var chosenName = form.querySelector(".rules-choice-name");
+  var chosenSummary = form.querySelector(".rules-choice-summary");
+
+  /* The folded rules show the one now chosen, as the server would. */
+  function showChoice(radio) {
+    var label = form.querySelector("label[for='" + radio.id + "']");
+    var summary = document.getElementById(radio.id + "-summary");
+    if (chosenName && label && summary) {
+      chosenName.textContent = label.firstChild ? label.firstChild.textContent : "";
+      chosenSummary.textContent = summary.textContent;
+    }
+  }
+
   form.addEventListener("change", function (event) {
     if (event.target.name === "variant") {
       allowTables(event.target);
+      showChoice(event.target);
     } else if (event.target === select) {
       showNames();
     }

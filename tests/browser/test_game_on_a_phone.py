@@ -181,6 +181,7 @@ def test_dark_mode_and_no_script_deal_form(
     page = context.new_page()
     try:
         page.goto(migrated_server + "/games/new")
+        page.get_by_text("Other rules").click()
         page.get_by_label("Steve Simpson").check()
         page.get_by_role("button", name="Show the fields for this table").click()
         expect(page.get_by_label("Table")).to_have_value("2x2")

@@ -55,6 +55,7 @@ def test_house_rules_on_a_phone(page: Page, migrated_server: str, artifacts_dir:
     # A game with the house rules.
     page.get_by_role("link", name="Games").click()
     page.get_by_role("link", name="New game").click()
+    page.get_by_text("Other rules").click()
     page.get_by_label("Friday rules").check()
     page.get_by_role("button", name="Start game").last.click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Deal 1")

@@ -317,6 +317,7 @@ def test_a_deal_of_house_rules_saved_offline_keeps_its_new_lines(
     page.get_by_role("button", name="Save the rules").click()
     expect(page.locator(".flash-success")).to_contain_text("Your rules are saved.")
     page.goto(migrated_server + "/games/new")
+    page.get_by_text("Other rules").click()
     page.get_by_label("Sevens night").check()
     page.get_by_role("button", name="Start game").last.click()
     page.wait_for_url(re.compile(r"/g/[^/]+/deals/1$"))

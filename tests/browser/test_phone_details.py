@@ -34,6 +34,7 @@ def page_overflow(page: Page) -> int:
 def start_game(page: Page, base: str, variant: str = "Partnership (pagat.com)") -> str:
     """A new game of the variant at its first table; the address of its deal 1 form."""
     page.goto(base + "/games/new")
+    page.get_by_text("Other rules").click()  # the rules are folded under the current choice
     page.get_by_label(variant).check()
     page.get_by_role("button", name="Start game").last.click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Deal 1")
