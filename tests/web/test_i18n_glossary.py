@@ -20,8 +20,10 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 from flask import Flask
+from flask.testing import FlaskClient
+from game_helpers import save, start_game
 
-from scorekeeper.extensions import SUPPORTED_LANGUAGES
+from scorekeeper.extensions import LANGUAGE_COOKIE, SUPPORTED_LANGUAGES
 from scorekeeper.handbook.content import section_keywords
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -225,3 +227,22 @@ def test_the_checks_find_what_they_look_for(search_keywords: set[str]) -> None:
     german = glossary("de")["address"]["rejected"]
     assert any(re.search(p, "Versuchen Sie es erneut.") for p in german)
     assert not any(re.search(p, "Versuche es erneut.") for p in german)
+
+
+@pytest.mark.parametrize(
+    ("code", "start", "verb"),
+    [("fr", "Début", "Commencer"), ("it", "Inizio", "Inizia"), ("de", "Beginn", "Beginnen")],
+)
+def test_the_running_chart_starts_at_a_point_not_at_a_button(
+    app: Flask, client: FlaskClient, code: str, start: str, verb: str
+) -> None:
+    """The chart's first point is the start of the game, a noun; "Start" alone is a button."""
+    links = start_game(app, client)
+    assert save(client, links, 1, 0).status_code == 303
+    client.set_cookie(LANGUAGE_COOKIE, code)
+
+    page = client.get(links.view_path).get_data(as_text=True)
+    chart = page.split('id="running-chart"')[1]
+
+    assert f">{start}<" in chart
+    assert f">{verb}<" not in chart
