@@ -216,6 +216,15 @@ def test_a_typed_name_never_takes_an_elision_or_a_gender(code: str) -> None:
     assert not found, f"{code}: " + "\n".join(found[:15])
 
 
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_the_sources_credit_lines_name_their_texts_in_the_language(code: str) -> None:
+    """The source texts are numbered in the credit lines; the English "seed" stays out."""
+    credits = [(i, s) for i, s in entries(code) if re.search(r"\(seeds? \d", i)]
+
+    assert credits
+    assert [s for _i, s in credits if re.search(r"\bseeds?\b", s, re.I)] == []
+
+
 def test_the_checks_find_what_they_look_for(search_keywords: set[str]) -> None:
     """The patterns match the slips they are written against, and spare the right words."""
     assert _named("{side} went out") == ["going_out", "side"]
