@@ -281,9 +281,7 @@ def test_only_the_side_that_went_out_went_out_concealed():
 
     assert (error.side, error.field) == (1, "went_out_concealed")
     assert error.message == "Side 2 did not go out, so it cannot have gone out concealed."
-    assert in_french(error) == (
-        "Side 2 : pas de sortie, donc pas de sortie sans avoir posé."
-    )
+    assert in_french(error) == "Side 2 : pas de sortie, donc pas de sortie sans avoir posé."
 
 
 def test_going_out_concealed_only_where_the_rules_pay_for_it():
