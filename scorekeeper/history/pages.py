@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from threading import Lock
 
-from flask_babel import format_date, get_locale
+from flask_babel import format_date, get_locale, pgettext
 from flask_babel import gettext as _
 from markupsafe import Markup
 
@@ -190,7 +190,7 @@ def forget_kept() -> None:
 
 
 def running_chart(score: GameScore) -> Markup:
-    labels = [_("Start")] + [str(result.number) for result in score.deals]
+    labels = [pgettext("chart", "Start")] + [str(result.number) for result in score.deals]
     series = [
         charts.Series(name, (0.0, *(float(r.running_totals[i]) for r in score.deals)))
         for i, name in enumerate(score.side_names)

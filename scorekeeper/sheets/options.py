@@ -152,7 +152,7 @@ def parse_per_page(args: MultiDict[str, str], paper: Paper, sides: int) -> int:
     )
     if not 1 <= per_page <= most:
         message = ngettext(
-            "Only one game of %(sides)s sides fits on a %(paper)s page.",
+            "Only %(num)s game of %(sides)s sides fits on a %(paper)s page.",
             "Between 1 and %(num)s games of %(sides)s sides fit on a %(paper)s page.",
             most,
             sides=sides,

@@ -83,7 +83,7 @@ def test_the_meld_checker_refuses_wholly_in_the_readers_language(client, code, s
     [
         (
             "fr",
-            "Votre camp a déjà une combinaison de dames : complétez-la au lieu d'en "
+            "Votre camp a déjà une combinaison de ce rang (dames) : complétez-la au lieu d'en "
             "commencer une autre.",
         ),
         ("ja", "チームにはすでにクイーンのメルドがあります。新しく始めずにそこへ加えてください。"),
@@ -112,8 +112,8 @@ def test_going_out_books_are_counted_in_the_readers_language(app):
         )
     with app.test_request_context(), force_locale("ja"):
         assert reason.render(gettext) == (
-            "第4ディールで上がるにはクリーンブック2つ、ダーティブック2つとワイルドブック1つが"
-            "必要です。チームにはクリーンブック1つがあります。"
+            "第4ディールで上がるにはクリーンブック2個、ダーティブック2個とワイルドブック1個が"
+            "必要です。チームにはクリーンブック1個があります。"
         )
 
 

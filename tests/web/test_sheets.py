@@ -192,7 +192,7 @@ def test_side_names_come_repeated_or_comma_separated_and_are_escaped(client) -> 
         ("/sheets/pagat.pdf?sides=two", 400, "The number of sides must be a whole number."),
         ("/sheets/pagat.pdf?size=foo", 400, "The paper size must be letter or a4, not “foo”."),
         ("/sheets/pagat.pdf?per_page=0", 400, "fit on a Letter page."),
-        ("/sheets/gamerules.pdf?sides=7&per_page=2", 400, "Only one game of 7 sides fits"),
+        ("/sheets/gamerules.pdf?sides=7&per_page=2", 400, "Only 1 game of 7 sides fits"),
         ("/sheets/pagat.pdf?per_page=x", 400, "games per page must be a whole number"),
         ("/sheets/pagat.pdf?names=a,b,c", 400, "3 side names were given for 2 sides."),
         ("/sheets/pagat.pdf?names=" + "x" * 25, 400, "at most 24 characters"),

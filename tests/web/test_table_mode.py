@@ -106,8 +106,8 @@ def test_the_turn_speaks_the_pages_language(app, client):
     turn = _turn(client.get(game.view_path).get_data(as_text=True))
 
     assert turn["title"] == "Ensuite : donne 1"
-    assert turn["Donneur"] == "un joueur de Us"
-    assert turn["Joue en premier"] == "le joueur de Them à gauche du donneur"
+    assert turn["Donneur"] == "un joueur du camp Us"
+    assert turn["Joue en premier"] == "le joueur du camp Them à gauche du donneur"
 
 
 def test_a_finished_game_shows_no_next_deal(app, client):

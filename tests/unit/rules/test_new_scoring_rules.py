@@ -117,7 +117,8 @@ def test_special_books_only_where_the_rules_have_them():
         "Side 1: Partnership (pagat.com) has no special books, so none can be scored."
     )
     assert in_french(error) == (
-        "Side 1 : En équipes (pagat.com) n'a pas de livre spécial, on ne peut donc pas en marquer."
+        "Side 1 : En équipes (pagat.com) n'a pas de canasta spéciale, on ne peut donc pas en "
+        "marquer."
     )
 
 
@@ -132,8 +133,8 @@ def test_special_books_are_counted_against_the_cards_of_their_rank():
         "3 special books are entered, but 5 decks hold 20 cards of rank 7: at most 2 books."
     )
     assert in_french(error) == (
-        "3 livres spéciaux sont saisis, mais 5 jeux contiennent 20 cartes de rang 7 : au plus "
-        "2 livres."
+        "3 canastas spéciales sont saisies, mais 5 jeux contiennent 20 cartes de rang 7 : au "
+        "plus 2 canastas."
     )
 
 
@@ -215,7 +216,7 @@ def test_red_three_books_are_counted_against_the_red_threes_that_exist():
         "11 red threes are entered, with seven in each red-three book, but 5 decks hold only 10."
     )
     assert in_french(error) == (
-        "11 trois rouges sont saisis, en comptant sept par livre de trois rouges, mais 5 jeux "
+        "11 trois rouges sont saisis, en comptant sept par canasta de trois rouges, mais 5 jeux "
         "n'en contiennent que 10."
     )
 
@@ -280,9 +281,7 @@ def test_only_the_side_that_went_out_went_out_concealed():
 
     assert (error.side, error.field) == (1, "went_out_concealed")
     assert error.message == "Side 2 did not go out, so it cannot have gone out concealed."
-    assert in_french(error) == (
-        "Side 2 n'est pas sorti, il ne peut donc pas être sorti sans avoir posé."
-    )
+    assert in_french(error) == "Side 2 : pas de sortie, donc pas de sortie sans avoir posé."
 
 
 def test_going_out_concealed_only_where_the_rules_pay_for_it():
