@@ -13,6 +13,7 @@ from scorekeeper import config as settings
 from scorekeeper.extensions import babel, csrf, db, migrate, select_locale
 from scorekeeper.games.access import can_edit
 from scorekeeper.games.links import remember_new_games
+from scorekeeper.health.upgrade import db_upgrade_locked_command
 from scorekeeper.history.demo import demo_season_command
 from scorekeeper.public_url import PublicAddressFlask
 from scorekeeper.sharing import feed, poll, redact
@@ -38,6 +39,7 @@ BLUEPRINTS = (
     "scorekeeper.api.views",
     "scorekeeper.handbook.views",
     "scorekeeper.offline.views",
+    "scorekeeper.health.views",
 )
 
 
@@ -79,6 +81,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         app.register_blueprint(importlib.import_module(module_name).bp)
     tables_cli.add_command(demo_season_command)
     app.cli.add_command(tables_cli)
+    app.cli.add_command(db_upgrade_locked_command)
 
     return app
 
