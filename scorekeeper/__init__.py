@@ -8,7 +8,7 @@ from typing import Any
 
 from flask import Flask, Response
 
-from scorekeeper import caching, connections, limits, security, sessions
+from scorekeeper import caching, connections, limits, security, sessions, static_files
 from scorekeeper import config as settings
 from scorekeeper.extensions import babel, csrf, db, migrate, select_locale
 from scorekeeper.games.access import can_edit
@@ -72,6 +72,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     feed.init_app(app)
     poll.init_app(app)
     redact.init_app(app)
+    static_files.init_app(app)
     app.after_request(_keep_new_links)
     app.add_template_global(can_edit)
     app.add_template_global(share_panel)

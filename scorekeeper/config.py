@@ -56,6 +56,7 @@ def defaults(instance: str) -> dict[str, Any]:
         "SHEET_RENDERS_AT_ONCE": max(1, (os.cpu_count() or 1) // 2),
         "SHEET_RENDER_NICE": SHEET_RENDER_NICE,
         "TRUSTED_PROXIES": 0,
+        "HASHED_STATIC": False,
     }
 
 
@@ -73,6 +74,9 @@ def from_environment(environ: Mapping[str, str] = os.environ) -> dict[str, Any]:
         secure = flag(ENV_PREFIX + "SECURE_COOKIES", secure_cookies)
         settings["SESSION_COOKIE_SECURE"] = secure
         settings["PREFERRED_URL_SCHEME"] = "https" if secure else "http"
+    hashed_static = environ.get(ENV_PREFIX + "HASHED_STATIC")
+    if hashed_static is not None:
+        settings["HASHED_STATIC"] = flag(ENV_PREFIX + "HASHED_STATIC", hashed_static)
     public_url = environ.get(ENV_PREFIX + "PUBLIC_URL")
     if public_url:
         settings["PUBLIC_URL"] = public_url
