@@ -77,11 +77,13 @@ def test_the_service_worker_keeps_the_hashed_files_and_each_is_served(hashed_app
     worker = json.loads(re.fullmatch(r"self\.OFFLINE_SETTINGS = (.*);", first_line).group(1))
 
     assert f"/static/js/drafts.{digest('js/drafts.js')}.js" in worker["precache"]
+    # offline.js loads its companions by their plain names: with no network too.
+    assert "/static/js/offline-sync.js" in worker["precache"]
     assert worker["store"] == f"/static/js/offline-store.{digest('js/offline-store.js')}.js"
     for url in worker["precache"]:
         with client.get(url) as kept:
             assert kept.status_code == 200, url
-            if url.startswith("/static/"):
+            if re.search(r"\.[0-9a-f]{12}\.", url):
                 assert kept.cache_control.immutable, url
 
 
