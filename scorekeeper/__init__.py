@@ -10,6 +10,7 @@ from flask import Flask, Response
 
 from scorekeeper import caching, connections, limits, security, sessions
 from scorekeeper import config as settings
+from scorekeeper.backups import backup_cli
 from scorekeeper.extensions import babel, csrf, db, migrate, select_locale
 from scorekeeper.games.access import can_edit
 from scorekeeper.games.links import remember_new_games
@@ -79,6 +80,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         app.register_blueprint(importlib.import_module(module_name).bp)
     tables_cli.add_command(demo_season_command)
     app.cli.add_command(tables_cli)
+    app.cli.add_command(backup_cli)
 
     return app
 
