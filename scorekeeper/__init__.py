@@ -8,7 +8,7 @@ from typing import Any
 
 from flask import Flask, Response
 
-from scorekeeper import caching, connections, limits, security, sessions
+from scorekeeper import caching, connections, limits, operations, security, sessions
 from scorekeeper import config as settings
 from scorekeeper.backups import backup_cli
 from scorekeeper.extensions import babel, csrf, db, migrate, select_locale
@@ -39,6 +39,7 @@ BLUEPRINTS = (
     "scorekeeper.api.views",
     "scorekeeper.handbook.views",
     "scorekeeper.offline.views",
+    "scorekeeper.operations.views",
 )
 
 
@@ -71,6 +72,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     feed.init_app(app)
     poll.init_app(app)
     redact.init_app(app)
+    operations.init_app(app)
     app.after_request(_keep_new_links)
     app.add_template_global(can_edit)
     app.add_template_global(share_panel)
@@ -81,6 +83,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     tables_cli.add_command(demo_season_command)
     app.cli.add_command(tables_cli)
     app.cli.add_command(backup_cli)
+    operations.wrap(app)
 
     return app
 

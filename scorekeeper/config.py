@@ -56,6 +56,9 @@ def defaults(instance: str) -> dict[str, Any]:
         "SHEET_RENDERS_AT_ONCE": max(1, (os.cpu_count() or 1) // 2),
         "SHEET_RENDER_NICE": SHEET_RENDER_NICE,
         "TRUSTED_PROXIES": 0,
+        "METRICS_TOKEN": None,
+        "LOG_FORMAT": "text",
+        "LOG_LEVEL": "INFO",
     }
 
 
@@ -77,6 +80,12 @@ def from_environment(environ: Mapping[str, str] = os.environ) -> dict[str, Any]:
         secure = flag(ENV_PREFIX + "SECURE_COOKIES", secure_cookies)
         settings["SESSION_COOKIE_SECURE"] = secure
         settings["PREFERRED_URL_SCHEME"] = "https" if secure else "http"
+    metrics_token, _origin = secret_setting(environ, "METRICS_TOKEN")
+    if metrics_token:
+        settings["METRICS_TOKEN"] = metrics_token
+    for name in ("LOG_FORMAT", "LOG_LEVEL"):
+        if environ.get(ENV_PREFIX + name):
+            settings[name] = environ[ENV_PREFIX + name]
     public_url = environ.get(ENV_PREFIX + "PUBLIC_URL")
     if public_url:
         settings["PUBLIC_URL"] = public_url
