@@ -48,6 +48,10 @@ def defaults(instance: str) -> dict[str, Any]:
         "SESSION_COOKIE_SAMESITE": "Lax",
         "SESSION_COOKIE_HTTPONLY": True,
         "SESSION_COOKIE_SECURE": False,
+        # Pages send no Referer (Referrer-Policy: no-referrer, see ``security``), so Flask-WTF's
+        # https-only check that a form's Referer names this host would refuse every form served
+        # over https; the signed, session-bound token and SameSite cookies stand without it.
+        "WTF_CSRF_SSL_STRICT": False,
         "BABEL_DEFAULT_LOCALE": "en",
         "BABEL_TRANSLATION_DIRECTORIES": "translations",
         "PUBLIC_URL": DEFAULT_PUBLIC_URL,
