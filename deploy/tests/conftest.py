@@ -11,6 +11,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -42,10 +43,10 @@ def postgres_admin() -> psycopg.Connection:
     return psycopg.connect(POSTGRES + "/postgres", autocommit=True, connect_timeout=10)
 
 
-@pytest.fixture(scope="session")
-def database() -> Iterator[str]:
-    """A database of this run on the host's PostgreSQL, dropped at the end."""
-    name = f"scorekeeper_deploy_{os.getpid()}_{secrets.token_hex(3)}"
+@contextmanager
+def fresh_database(purpose: str) -> Iterator[str]:
+    """An empty database of this run on the host's PostgreSQL, dropped at the end."""
+    name = f"scorekeeper_deploy_{purpose}_{os.getpid()}_{secrets.token_hex(3)}"
     with postgres_admin() as admin:
         admin.execute(f'CREATE DATABASE "{name}"')
     try:
@@ -53,6 +54,12 @@ def database() -> Iterator[str]:
     finally:
         with postgres_admin() as admin:
             admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture(scope="session")
+def database() -> Iterator[str]:
+    with fresh_database("live") as name:
+        yield name
 
 
 @dataclass
