@@ -133,7 +133,10 @@ def trust_in_nss(root_certificate: Path, home: Path) -> None:
 def browser(deployment: Deployment) -> Iterator[object]:
     """Debian's Chromium that trusts Caddy's authority (through NSS, not by ignoring errors)
     and reaches scores.test at 127.0.0.1."""
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
+
+    # Each container and Caddy share this machine with the browser: states may take longer.
+    expect.set_options(timeout=15_000)
 
     executable = CHROMIUM if Path(CHROMIUM).exists() else shutil.which("chromium")
     assert executable, "Chromium is not installed"
