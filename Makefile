@@ -33,6 +33,7 @@ SUDO := $(shell [ "$$(id -u)" -eq 0 ] || { command -v sudo >/dev/null && echo su
 APT_GET := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=900
 
 .PHONY: help venv venv-test run test test-postgres lint bench bench-load clean system-deps system-test-deps
+.PHONY: image test-deploy deploy-deps deploy-base-image lock
 
 help:
 	@echo "make run    install, apply migrations, serve on port $(PORT) to the phones on this network"
@@ -44,6 +45,10 @@ help:
 	@echo "make lint   ruff, and mypy --strict on the pure rules core and engine (part of make test)"
 	@echo "make bench  run every bench/bench_*.py"
 	@echo "make bench-load  load test: gunicorn on $(HOST), concurrent clients, bounded run"
+	@echo "make image  build the container image (Containerfile) with podman, as $(IMAGE)"
+	@echo "make test-deploy  build the image, run two containers of it behind Caddy over https"
+	@echo "            on this machine's PostgreSQL, and test them with Chromium (deploy/tests)"
+	@echo "make lock   pin the runtime dependencies again, with their hashes, in requirements.lock"
 	@echo "make translations  extract every message into messages.pot, merge it into each .po"
 	@echo "make clean  remove .venv and caches"
 
@@ -159,3 +164,51 @@ bench-load: $(VENV)/.installed
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis .ruff_cache .mypy_cache build *.egg-info tests/artifacts
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
+
+# The container image. podman needs runc and explicit limits on these machines; the base image
+# is made from Debian's packages when podman has none (no image registry is needed), and kept.
+IMAGE ?= localhost/scorekeeper:latest
+BASE_IMAGE := docker.io/library/debian:bookworm-slim
+PODMAN := podman --runtime runc
+PODMAN_LIMITS := --ulimit nofile=1024:1024 --ulimit nproc=4096:4096
+# The authorities this machine trusts, handed to pip in the build (a proxy may sign with its own).
+CA_BUNDLE := /etc/ssl/certs/ca-certificates.crt
+DEPLOY_TOOLS := podman:podman runc:runc mmdebstrap:mmdebstrap caddy:caddy certutil:libnss3-tools
+
+deploy-deps:
+	@missing=""; \
+	for tool in $(DEPLOY_TOOLS); do \
+		command -v "$${tool%%:*}" >/dev/null || missing="$$missing $${tool#*:}"; \
+	done; \
+	if [ -n "$$missing" ]; then $(APT_GET) update && $(APT_GET) install -y $$missing; fi
+
+deploy-base-image: deploy-deps
+	@if ! $(PODMAN) image exists $(BASE_IMAGE); then \
+		workdir=$$(mktemp -d /var/tmp/scorekeeper-base.XXXXXX); \
+		trap 'rm -rf "$$workdir"' EXIT; \
+		mmdebstrap --variant=minbase bookworm "$$workdir/rootfs.tar" \
+			&& $(PODMAN) import "$$workdir/rootfs.tar" $(BASE_IMAGE); \
+	fi
+
+image: deploy-base-image
+	@started=$$(date +%s); \
+	$(PODMAN) build --pull=never --format docker $(PODMAN_LIMITS) \
+		$$([ -s $(CA_BUNDLE) ] && echo --secret id=pip-ca,src=$(CA_BUNDLE)) \
+		-t $(IMAGE) -f Containerfile . ; \
+	echo "image $(IMAGE) built in $$(( $$(date +%s) - started )) s," \
+		"$$($(PODMAN) image inspect --format '{{.Size}}' $(IMAGE) | numfmt --to=si)B"
+
+# Runs on 127.0.0.1 only; stops and starts this machine's PostgreSQL cluster for a moment.
+test-deploy: IMAGE := localhost/scorekeeper:deploy-test
+test-deploy: $(VENV)/.installed-test system-test-deps image
+	SCOREKEEPER_DEPLOY_IMAGE=$(IMAGE) $(BIN)/python -m pytest deploy/tests -p no:cacheprovider \
+		$(PYTEST_ARGS)
+
+# requirements.lock: every runtime dependency of pyproject.toml pinned, with the hashes of its
+# files on PyPI; the image installs from it. pip-tools runs from a virtual environment of its own.
+lock: | $(BIN)/python
+	@tools=$$(mktemp -d); trap 'rm -rf "$$tools"' EXIT; \
+	$(PYTHON) -m venv "$$tools" && "$$tools/bin/pip" install --quiet pip-tools && \
+	"$$tools/bin/pip-compile" --quiet --generate-hashes --strip-extras --allow-unsafe \
+		--no-emit-find-links --no-emit-index-url --upgrade --output-file requirements.lock \
+		pyproject.toml

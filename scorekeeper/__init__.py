@@ -8,11 +8,21 @@ from typing import Any
 
 from flask import Flask, Response
 
-from scorekeeper import caching, connections, limits, security, sessions
+from scorekeeper import (
+    caching,
+    connections,
+    limits,
+    operations,
+    security,
+    sessions,
+    static_files,
+)
 from scorekeeper import config as settings
+from scorekeeper.backups import backup_cli
 from scorekeeper.extensions import babel, csrf, db, migrate, select_locale
 from scorekeeper.games.access import can_edit
 from scorekeeper.games.links import remember_new_games
+from scorekeeper.health.upgrade import db_upgrade_locked_command
 from scorekeeper.history.demo import demo_season_command
 from scorekeeper.public_url import PublicAddressFlask
 from scorekeeper.sharing import feed, poll, redact
@@ -39,6 +49,8 @@ BLUEPRINTS = (
     "scorekeeper.handbook.views",
     "scorekeeper.offline.views",
     "scorekeeper.trust.views",
+    "scorekeeper.health.views",
+    "scorekeeper.operations.views",
 )
 
 
@@ -71,6 +83,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     feed.init_app(app)
     poll.init_app(app)
     redact.init_app(app)
+    static_files.init_app(app)
+    operations.init_app(app)
     app.after_request(_keep_new_links)
     app.add_template_global(can_edit)
     app.add_template_global(share_panel)
@@ -80,6 +94,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         app.register_blueprint(importlib.import_module(module_name).bp)
     tables_cli.add_command(demo_season_command)
     app.cli.add_command(tables_cli)
+    app.cli.add_command(db_upgrade_locked_command)
+    app.cli.add_command(backup_cli)
+    operations.wrap(app)
 
     return app
 

@@ -67,23 +67,40 @@ def defaults(instance: str) -> dict[str, Any]:
         "TRUSTED_PROXIES": 0,
         "TABLE_CA": None,
         "TLS_HELPER": False,
+        "HASHED_STATIC": False,
+        "METRICS_TOKEN": None,
+        "LOG_FORMAT": "text",
+        "LOG_LEVEL": "INFO",
     }
 
 
 def from_environment(environ: Mapping[str, str] = os.environ) -> dict[str, Any]:
     """Only the settings that the environment actually sets."""
     settings: dict[str, Any] = {}
-    database_url = environ.get(ENV_PREFIX + "DATABASE_URL")
+    database_url, _origin = secret_setting(environ, "DATABASE_URL")
     if database_url:
         settings["SQLALCHEMY_DATABASE_URI"] = database_url
-    secret_key = environ.get(ENV_PREFIX + "SECRET_KEY")
+    feed_url, _origin = secret_setting(environ, "FEED_DATABASE_URL")
+    if feed_url:
+        settings["FEED_DATABASE_URL"] = feed_url
+    secret_key, origin = secret_setting(environ, "SECRET_KEY")
     if secret_key:
         settings["SECRET_KEY"] = secret_key
+        settings["SECRET_KEY_ORIGIN"] = origin
     secure_cookies = environ.get(ENV_PREFIX + "SECURE_COOKIES")
     if secure_cookies is not None:
         secure = flag(ENV_PREFIX + "SECURE_COOKIES", secure_cookies)
         settings["SESSION_COOKIE_SECURE"] = secure
         settings["PREFERRED_URL_SCHEME"] = "https" if secure else "http"
+    hashed_static = environ.get(ENV_PREFIX + "HASHED_STATIC")
+    if hashed_static is not None:
+        settings["HASHED_STATIC"] = flag(ENV_PREFIX + "HASHED_STATIC", hashed_static)
+    metrics_token, _origin = secret_setting(environ, "METRICS_TOKEN")
+    if metrics_token:
+        settings["METRICS_TOKEN"] = metrics_token
+    for name in ("LOG_FORMAT", "LOG_LEVEL"):
+        if environ.get(ENV_PREFIX + name):
+            settings[name] = environ[ENV_PREFIX + name]
     public_url = environ.get(ENV_PREFIX + "PUBLIC_URL")
     if public_url:
         settings["PUBLIC_URL"] = public_url
@@ -105,6 +122,26 @@ def from_environment(environ: Mapping[str, str] = os.environ) -> dict[str, Any]:
         if environ.get(ENV_PREFIX + name):
             settings[name] = whole_number(ENV_PREFIX + name, environ[ENV_PREFIX + name])
     return settings
+
+
+def secret_setting(environ: Mapping[str, str], name: str) -> tuple[str | None, str]:
+    """A setting given as SCOREKEEPER_<name>, or read from the file SCOREKEEPER_<name>_FILE
+    names (a container's secret); with where it came from. Both set, or a file that cannot be
+    read or is empty, stops the start."""
+    variable = ENV_PREFIX + name
+    value = environ.get(variable)
+    file_name = environ.get(variable + "_FILE")
+    if not file_name:
+        return value or None, f"the {variable} setting"
+    if value:
+        raise ValueError(f"Set {variable} or {variable}_FILE, not both")
+    try:
+        value = Path(file_name).read_text(encoding="utf-8").strip()
+    except (OSError, UnicodeDecodeError) as error:
+        raise ValueError(f"{variable}_FILE names a file that cannot be read: {error}") from error
+    if not value:
+        raise ValueError(f"{variable}_FILE names an empty file: {file_name}")
+    return value, f"in the file {os.path.abspath(file_name)} ({variable}_FILE)"
 
 
 def whole_number(name: str, value: str) -> int:
@@ -137,7 +174,24 @@ def complete(config: dict[str, Any], instance: str) -> None:
     if "SQLALCHEMY_ENGINE_OPTIONS" not in config:
         config["SQLALCHEMY_ENGINE_OPTIONS"] = engine_options(config["SQLALCHEMY_DATABASE_URI"])
     if not config.get("SECRET_KEY"):
+        refuse_a_key_of_its_own(config["SQLALCHEMY_DATABASE_URI"], instance)
         config["SECRET_KEY"] = instance_secret_key(instance)
+        config["SECRET_KEY_ORIGIN"] = f"in the file {Path(instance) / SECRET_KEY_FILE}"
+
+
+def refuse_a_key_of_its_own(database_url: str, instance: str) -> None:
+    """A server on a database that other servers may share (anything but SQLite) must not
+    make a secret key of its own: a session made by one server would be unreadable on the
+    others (a browser's games gone, its forms refused). A key it made earlier is kept."""
+    if database_url.startswith("sqlite") or (Path(instance) / SECRET_KEY_FILE).exists():
+        return
+    raise ValueError(
+        "SCOREKEEPER_SECRET_KEY is not set, and this server would make a key of its own "
+        "while the database may be shared by other servers, whose sessions it could not "
+        "read: set SCOREKEEPER_SECRET_KEY (or SCOREKEEPER_SECRET_KEY_FILE) to the same key "
+        "on every server, such as the output of "
+        "python3 -c 'import secrets; print(secrets.token_hex(32))'"
+    )
 
 
 def engine_options(database_url: str) -> dict[str, Any]:

@@ -22,6 +22,7 @@ from scorekeeper.history.people import known_player_names, seat_players
 from scorekeeper.holdings import held_tables, visible_games
 from scorekeeper.house.catalogue import variants
 from scorekeeper.limits import GAMES, limited
+from scorekeeper.operations import metrics
 from scorekeeper.rules.book_supply import supply_of
 from scorekeeper.rules.entry import POINT_FIELDS, DealEntry
 from scorekeeper.rules.game import GameScore
@@ -412,6 +413,7 @@ def _save(
     except DealChanged:
         db.session.rollback()
         return _deal_conflict(_get_game(game_id), variant, number, entry, version)
+    metrics.count("saves")
     if version != 0:
         forget_saved()
         flash(_("Deal %(number)s updated.", number=number), "success")

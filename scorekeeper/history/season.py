@@ -13,6 +13,7 @@ from datetime import date
 from flask import render_template
 from flask_babel import format_date
 
+from scorekeeper.operations import metrics
 from scorekeeper.sheets import pdf
 from scorekeeper.sheets.views import CachedPdf, PdfCache, render_context
 from scorekeeper.tables.models import CardTable
@@ -39,5 +40,6 @@ def season_pdf(table: CardTable, view: StatsView) -> bytes:
     made = made_summaries.get(digest)
     if made is None:
         made = CachedPdf(pdf.render_html(html, render_context()), digest)
+        metrics.count("renders")
         made_summaries.put(digest, made)
     return made.body

@@ -16,6 +16,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from flask import Flask
+from werkzeug.exceptions import ServiceUnavailable, TooManyRequests
+
+from scorekeeper.operations import metrics
 
 from . import bodies, rates, slots
 from .bodies import accepts_import
@@ -46,6 +49,14 @@ def admitted_render() -> Iterator[None]:
     """A sheet's layout, run holding one of the machine's render slots (503 when none is
     free) and counted against the client's limit (429). The slot comes first: it costs no
     database write, and a render refused for want of one is not counted."""
-    with slots.render_slots().held():
-        spend(SHEETS)
-        yield
+    try:
+        with slots.render_slots().held():
+            try:
+                spend(SHEETS)
+            except TooManyRequests:
+                metrics.count("render_refusals", "rate_limited")
+                raise
+            yield
+    except ServiceUnavailable:
+        metrics.count("render_refusals", "busy")
+        raise

@@ -10,7 +10,7 @@ next. A request over the limit gets 429 with ``Retry-After``, the seconds until 
 
 A client is its IP address (its /64 network for IPv6, which hands a device many addresses);
 behind ``TRUSTED_PROXIES`` reverse proxies, the address the nearest of them saw in
-``X-Forwarded-For``.
+``X-Forwarded-For``, as werkzeug's ``ProxyFix`` (``operations.wrap``) makes it the request's.
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 from werkzeug.exceptions import TooManyRequests
 
 from scorekeeper.extensions import db
+from scorekeeper.operations import metrics
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -116,11 +117,7 @@ def init_app(app: Flask) -> None:
 
 def client() -> str:
     """Who sent this request: its address, or its /64 network for IPv6."""
-    address = request.remote_addr or "unknown"
-    proxies = current_app.config["TRUSTED_PROXIES"]
-    forwarded = [part.strip() for part in request.headers.get("X-Forwarded-For", "").split(",")]
-    if proxies and len(forwarded) >= proxies and forwarded[-proxies]:
-        address = forwarded[-proxies]
+    address = request.remote_addr or "unknown"  # behind trusted proxies, ProxyFix's
     try:
         parsed = ipaddress.ip_address(address)
     except ValueError:
@@ -162,6 +159,7 @@ def spend(limit: Limit) -> None:
     now = int(time.time())
     hits, window_ends = _count(f"{limit.name}:{client()}", rate, now)
     if hits > rate.requests:
+        metrics.count("rate_limited", limit.name)
         wait = max(1, window_ends - now)
         words = format_timedelta(timedelta(seconds=wait), threshold=1, add_direction=False)
         raise TooManyRequests(str(limit.refusal % {"wait": words}), retry_after=wait)

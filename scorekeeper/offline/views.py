@@ -60,6 +60,12 @@ def service_worker() -> Response:
     assert current_app.static_folder is not None
     files, version = _precached(current_app.static_folder)
     urls = [url_for("static", filename=name) for name in files] + [url_for(".offline_page")]
+    # offline.js loads the other scripts by their plain names, also when pages name static files
+    # by hashed ones (``scorekeeper.static_files``): those are kept too.
+    plain_scripts = [
+        f"{current_app.static_url_path}/{name}" for name in files if name.startswith("js/")
+    ]
+    urls += [url for url in plain_scripts if url not in urls]
     settings = {
         "version": version,
         "precache": urls,

@@ -10,12 +10,21 @@ change included: many tables at once, many processes, nearly no database reads.
 
 When the connection is lost, the cache is emptied and falls back to keeping each entry for a
 second; the thread connects again after a pause. On SQLite nothing listens.
+
+The listener trusts no LISTEN on its word: it sends itself a probe through a connection of its
+own, at the start and every ``HEARTBEAT_SECONDS``, and counts as listening only while the probe
+comes back. Behind a transaction-pooling PgBouncer a LISTEN succeeds and then hears nothing:
+there the probe goes unheard, and polls fall back to reading the game's version (at most once
+a second per process and game) while the feed tries again every ``DEAF_RETRY_SECONDS``. A
+direct or session-pooled connection for the listener alone (``SCOREKEEPER_FEED_DATABASE_URL``)
+brings the notifications back.
 """
 
 from __future__ import annotations
 
 import logging
 import os
+import secrets
 import select
 import threading
 import time
@@ -24,7 +33,7 @@ from typing import Any
 
 import psycopg
 from flask import Flask
-from sqlalchemy import DDL, Connection, Table, event
+from sqlalchemy import DDL, Connection, Table, event, make_url
 
 from scorekeeper.extensions import db
 from scorekeeper.games.models import Game
@@ -56,11 +65,20 @@ APPLICATION_NAME = "scorekeeper-game-feed"
 WAKE_SECONDS = 1.0
 """How long the listener waits for notifications before it looks whether to stop."""
 HEARTBEAT_SECONDS = 30.0
-"""How often a quiet listener checks that its connection still answers."""
+"""How often the listener checks, with a probe, that notifications still reach it."""
+PROBE_SECONDS = 5.0
+"""How long the listener waits for its probe to come back."""
+PROBE_PREFIX = "probe:"
+DEAF_RETRY_SECONDS = 60.0
+"""The pause before trying again after a probe went unheard."""
 RETRY_SECONDS = (0.5, 1.0, 2.0, 5.0, 10.0)
 """Pauses between attempts to connect again, the last one repeated."""
 
 log = logging.getLogger(__name__)
+
+
+class FeedUnheard(Exception):
+    """The listener's probe did not come back: notifications do not reach it."""
 
 
 def _notify_on_change(game_table: Table) -> None:
@@ -98,6 +116,10 @@ class GameFeed:
         self.reset = reset
         """Called when notifications may have been missed (at every connection and loss)."""
         self.listening = threading.Event()
+        """Set while notifications are known to arrive (the last probe came back)."""
+        self.unheard = threading.Event()
+        """Set when a probe went unheard, until one comes back."""
+        self.listen_statement = f"LISTEN {CHANNEL}"
         self._stop = threading.Event()
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
@@ -123,37 +145,74 @@ class GameFeed:
     def _run(self) -> None:
         failures = 0
         while not self._stop.is_set():
+            pause = RETRY_SECONDS[0]
             try:
                 self._listen()
                 failures = 0
             except psycopg.Error as error:
                 log.warning("the game feed lost its connection: %s", error)
                 failures += 1
+                pause = RETRY_SECONDS[min(failures, len(RETRY_SECONDS) - 1)]
+            except FeedUnheard:
+                if not self.unheard.is_set():
+                    log.warning(
+                        "the game feed hears no notifications (a transaction-pooling "
+                        "PgBouncer?): polls read the game's version from the database; set "
+                        "SCOREKEEPER_FEED_DATABASE_URL to a direct or session-pooled "
+                        "connection for the listener"
+                    )
+                self.unheard.set()
+                pause = DEAF_RETRY_SECONDS
             self.listening.clear()
             self.reset()
-            pause = RETRY_SECONDS[min(failures, len(RETRY_SECONDS) - 1)]
             self._stop.wait(pause)
 
     def _listen(self) -> None:
         with psycopg.connect(
             self.conninfo, autocommit=True, connect_timeout=5, application_name=APPLICATION_NAME
         ) as connection:
-            connection.execute(f"LISTEN {CHANNEL}")
+            connection.execute(self.listen_statement)
             self.reset()  # whatever changed before this moment was not heard
-            self.listening.set()
-            checked = time.monotonic()
             while not self._stop.is_set():
-                # Asleep until the server sends something: the thread takes no turn from the
-                # requests of its process while nothing changes.
-                ready, _, _ = select.select([connection.fileno()], [], [], WAKE_SECONDS)
-                if ready:
-                    for notice in connection.notifies(timeout=0):
-                        change = parse_change(notice.payload)
-                        if change is not None:
-                            self.changed(*change)
-                if time.monotonic() - checked > HEARTBEAT_SECONDS:
-                    connection.execute("SELECT 1")  # a dead connection raises here
-                    checked = time.monotonic()
+                if not self._probe(connection):
+                    raise FeedUnheard
+                self.listening.set()
+                self.unheard.clear()
+                self._receive(connection, HEARTBEAT_SECONDS)
+
+    def _probe(self, connection: psycopg.Connection[Any]) -> bool:
+        """Send a probe from another connection, as the app's writes do; True once it comes
+        back on ``connection`` (False after ``PROBE_SECONDS``, or when stopping)."""
+        probe = f"{PROBE_PREFIX}{os.getpid()}:{secrets.token_hex(8)}"
+        with psycopg.connect(self.conninfo, autocommit=True, connect_timeout=5) as sender:
+            sender.execute("SELECT pg_notify(%s, %s)", (CHANNEL, probe))
+        return self._receive(connection, PROBE_SECONDS, probe)
+
+    def _receive(
+        self, connection: psycopg.Connection[Any], seconds: float, probe: str | None = None
+    ) -> bool:
+        """Pass on the changes heard for ``seconds``; True as soon as ``probe`` is heard."""
+        deadline = time.monotonic() + seconds
+        while not self._stop.is_set():
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return False
+            # Asleep until the server sends something: the thread takes no turn from the
+            # requests of its process while nothing changes.
+            ready, _, _ = select.select([connection.fileno()], [], [], min(remaining, WAKE_SECONDS))
+            if not ready:
+                continue
+            heard = False
+            for notice in connection.notifies(timeout=0):
+                if notice.payload == probe:
+                    heard = True
+                    continue
+                change = parse_change(notice.payload)
+                if change is not None:
+                    self.changed(*change)
+            if heard:
+                return True
+        return False
 
 
 def parse_change(payload: str) -> tuple[int, int | None] | None:
@@ -167,10 +226,12 @@ def parse_change(payload: str) -> tuple[int, int | None] | None:
 
 
 def conninfo_of(app: Flask) -> str | None:
-    """The psycopg connection string of the app's database, or None when it is not
-    PostgreSQL."""
+    """The psycopg connection string the listener uses (``FEED_DATABASE_URL``, else the app's
+    database), or None when the app's database is not PostgreSQL."""
     with app.app_context():
         url = db.engine.url
     if url.get_backend_name() != "postgresql":
         return None
+    if app.config.get("FEED_DATABASE_URL"):
+        url = make_url(app.config["FEED_DATABASE_URL"])
     return url.set(drivername="postgresql").render_as_string(hide_password=False)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from werkzeug.http import parse_etags
 
+from scorekeeper.operations.requests import mark_endpoint
 from scorekeeper.security import security_headers
 
 if TYPE_CHECKING:
@@ -28,6 +29,7 @@ POLL_CACHE_CONTROL = "private, no-cache"
 POLL_MIMETYPE = "application/json"
 POLL_PATH = re.compile(r"/g/([^/]+)/version")
 """The address of the ``sharing.version`` view (``Poll.known_version`` checks the token)."""
+POLL_ENDPOINT = "sharing.version"
 
 
 def poll_etag(game_id: int, version: int) -> str:
@@ -64,6 +66,7 @@ class PollsFromMemory:
             known = self.poll.known_version(address.group(1))
         if known is None:
             return self.app(environ, start_response)
+        mark_endpoint(environ, POLL_ENDPOINT)
         etag = poll_etag(*known)
         headers = poll_headers(etag, self.config)
         held = environ.get("HTTP_IF_NONE_MATCH")

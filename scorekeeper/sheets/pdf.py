@@ -34,6 +34,8 @@ from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 from werkzeug.security import safe_join
 
+from scorekeeper.static_files import original_name
+
 from .geometry import MAX_ROW_PT, MIN_ROW_PT, Paper
 from .render_process import RendererGone, RenderProcess
 
@@ -74,6 +76,7 @@ class StaticFileFetcher(URLFetcher):
             log.warning("Sheet rendering refused %s", url)
             raise RefusedURL(f"only the app's static files may be fetched, not {url}")
         relative = unquote(urlsplit(url[len(self.static_url) :]).path)
+        relative = original_name(self.static_folder, relative) or relative
         path = safe_join(self.static_folder, relative)
         if path is None or not Path(path).is_file():
             raise RefusedURL(f"no such static file: {relative}")

@@ -34,6 +34,7 @@ from ..games.scoring import game_score
 from ..games.service import load_game
 from ..house import catalogue
 from ..limits import admitted_render
+from ..operations import metrics
 from ..public_url import public_address
 from ..security import CONTENT_SECURITY_POLICY
 from ..variant_texts import variant_text
@@ -162,6 +163,7 @@ def _pdf(sheet: Sheet) -> CachedPdf:
     made = made_pdfs.get(digest)
     if made is None:
         made = CachedPdf(pdf.render_html(html, context), digest)
+        metrics.count("renders")
         made_pdfs.put(digest, made)
     return made
 
