@@ -89,8 +89,14 @@ class FixedList(FieldList):
         return range(self.min_entries)
 
 
+MAX_DIGITS = 6
+"""The longest number a deal's field takes: no deal comes near a million points, and a longer
+number (a key held down) is refused as typed rather than scored into an absurd total."""
+
+
 class WholeNumberField(IntegerField):
-    """A whole number that may be left empty (read as 0 by the deal form)."""
+    """A whole number of at most ``MAX_DIGITS`` digits that may be left empty (read as 0 by
+    the deal form)."""
 
     def process_formdata(self, valuelist: list[str]) -> None:
         if not valuelist:
@@ -104,6 +110,11 @@ class WholeNumberField(IntegerField):
         except ValueError:
             self.data = None
             raise ValueError(_("Enter a whole number, such as 0 or 120.")) from None
+        if len(str(abs(self.data))) > MAX_DIGITS:
+            self.data = None
+            raise ValueError(
+                _("Enter a number of at most %(digits)s digits.", digits=MAX_DIGITS)
+            )
 
 
 def entry_fields(variant: Variant) -> tuple[str, ...]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import NoReturn
 
@@ -245,16 +245,35 @@ class Shown:
 
 
 class Problems:
-    """The problems of one submit, placed next to the fields they are about."""
+    """The problems of one submit, placed next to the fields they are about.
 
-    def __init__(self, form: DealForm, report: Report | None, fields: Sequence[str]) -> None:
+    A form's own refusal of a field names the side and the field. A problem of all sides
+    together (the decks' cards bound the table, not one side) marks its field on every side.
+    """
+
+    def __init__(
+        self,
+        form: DealForm,
+        report: Report | None,
+        fields: Sequence[str],
+        names: Sequence[str],
+        labels: Mapping[str, str],
+    ) -> None:
         self.errors: list[Shown] = []
         self.warnings: list[Shown] = []
         self._at: dict[tuple[int | None, str | None], list[Shown]] = defaultdict(list)
         for index, side_form in enumerate(form.sides):
             for field in side_form.form:
+                key = field.name.rsplit("-", 1)[-1]
+                label = labels.get(key) or str(field.label.text)
                 for message in field.errors:
-                    self._add(index, field.name.rsplit("-", 1)[-1], "error", message, field.id)
+                    named = _(
+                        "%(side)s, %(field)s: %(problem)s",
+                        side=names[index],
+                        field=label,
+                        problem=message,
+                    )
+                    self._add(index, key, "error", named, field.id)
         for message in form.went_out.errors:
             self._add(None, "went_out", "error", message, "went-out")
         if report is not None:
@@ -263,14 +282,24 @@ class Problems:
 
     def _add_problem(self, form: DealForm, problem: Problem, fields: Sequence[str]) -> None:
         message = problem.render(_)
+        severity = problem.severity.value
         if problem.field in ("went_out", "stock_ran_out"):
-            side, field, target = None, "went_out", "went-out"
+            self._add(None, "went_out", severity, message, "went-out")
+        elif problem.field in fields and problem.side is None:
+            self._add_to_every_side(form, problem.field, severity, message)
         elif problem.side is not None and problem.field in fields:
-            side, field = problem.side, problem.field
             target = form.sides[problem.side][problem.field].id
+            self._add(problem.side, problem.field, severity, message, target)
         else:
-            side, field, target = None, None, ""
-        self._add(side, field, problem.severity.value, message, target)
+            self._add(None, None, severity, message, "")
+
+    def _add_to_every_side(self, form: DealForm, field: str, severity: str, message: str):
+        """One problem listed once, shown beside the field on each side; its link goes to
+        the first side's field."""
+        shown = Shown(severity, message, form.sides[0][field].id)
+        (self.errors if severity == "error" else self.warnings).append(shown)
+        for index in range(len(form.sides)):
+            self._at[(index, field)].append(shown)
 
     def _add(self, side: int | None, field: str | None, severity: str, message: str, target: str):
         shown = Shown(severity, message, target)
@@ -431,7 +460,13 @@ def preview_deal(game_id: int, number: int) -> Response:
     checked = _check_posted(game_id, number)
     if "csrf_token" in checked.form.errors:
         abort(400)
-    problems = Problems(checked.form, checked.report, checked.form.entry_fields)
+    problems = Problems(
+        checked.form,
+        checked.report,
+        checked.form.entry_fields,
+        checked.game.side_names,
+        field_labels(checked.variant),
+    )
     totals = None
     if checked.entry is not None:
         totals = [side.total for side in score_deal(checked.entry)]
@@ -584,6 +619,7 @@ def render_deal_form(
     version: int = 0,
 ) -> str:
     fields = form.entry_fields
+    labels = field_labels(variant)
     table = variant.table_for(len(game.sides), game.players)
     red_threes = supply_of(variant, table).red_threes if table else None
     limits = {
@@ -600,7 +636,7 @@ def render_deal_form(
         form=form,
         names=game.side_names,
         fields=fields,
-        labels=field_labels(variant),
+        labels=labels,
         hints=_field_hints(variant, number),
         limits=limits,
         point_fields=POINT_FIELDS,
@@ -614,7 +650,7 @@ def render_deal_form(
         going_out=_going_out_words(variant, number),
         going_out_books=_going_out_books(variant, number, fields),
         concealed_asked=form.concealed_asked,
-        problems=Problems(form, report, fields),
+        problems=Problems(form, report, fields, game.side_names, labels),
         confirming=bool(form.confirm.data),
         editing=editing,
         version=version,

@@ -136,7 +136,10 @@ def test_the_preview_names_a_field_that_is_not_a_number(client: FlaskClient) -> 
     assert answer.status_code == 200
     assert answer.json["totals"] is None
     assert answer.json["errors"] == [
-        {"message": "Enter a whole number, such as 0 or 120.", "target": "sides-1-meld_points"}
+        {
+            "message": "Cy & Di, Melded cards (points): Enter a whole number, such as 0 or 120.",
+            "target": "sides-1-meld_points",
+        }
     ]
 
 

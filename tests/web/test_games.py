@@ -318,7 +318,12 @@ def test_rules_errors_are_shown_beside_their_field_and_nothing_is_saved(
             "(entered 12).",
         ),
         (0, {"dirty_books": -1}, "Ann &amp; Bob: dirty books cannot be below 0 (entered -1)."),
-        (1, {"red_threes_held": 9}, "12 red threes are entered, but 5 decks hold only 10."),
+        (
+            1,
+            {"red_threes_held": 9},
+            "Together, the sides have 12 red threes (Ann &amp; Bob 2, Cy &amp; Di 10), but 5 "
+            "decks hold only 10.",
+        ),
     ],
 )
 def test_impossible_numbers_are_explained(
@@ -374,7 +379,7 @@ def test_words_in_number_fields_are_refused_in_plain_words(client: FlaskClient) 
 
     assert response.status_code == 422
     page = html(response)
-    assert "Enter a whole number, such as 0 or 120." in page
+    assert "Cy &amp; Di, Melded cards (points): Enter a whole number, such as 0 or 120." in page
     assert 'value="six hundred"' in page
 
 
