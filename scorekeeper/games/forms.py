@@ -36,6 +36,7 @@ from scorekeeper.rules.decks import STANDARD, get_deck
 from scorekeeper.rules.entry import DealEntry, SideEntry
 from scorekeeper.rules.score_lines import WENT_OUT_CONCEALED, EntryField, entered_fields
 from scorekeeper.rules.variants import Table, UnknownVariant, Variant
+from scorekeeper.tables.service import table_name
 
 from .models import NAME_LENGTH, SIDE_NAME_LENGTH
 
@@ -378,7 +379,7 @@ class NewGameForm(PageForm):
         super().__init__(*args, **kwargs)
         offered = variants()
         self.variant.choices = [(v.id, v.name) for v in offered]
-        self.at.choices = [(table.id, table.name) for table in editable_tables()]
+        self.at.choices = [(table.id, table_name(table)) for table in editable_tables()]
         self.table.choices = [(f"{s}x{p}", table_label(s, p)) for s, p in every_table()]
         if not self.variant.data:
             self.variant.data = offered[0].id

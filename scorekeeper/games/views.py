@@ -10,7 +10,7 @@ from typing import NoReturn
 
 from babel.lists import format_list
 from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
-from flask_babel import format_date, get_locale, ngettext
+from flask_babel import format_date, format_decimal, get_locale, ngettext
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 from wtforms import FormField
@@ -113,6 +113,7 @@ def _games_context() -> dict[str, object]:
     return {
         "game_title": game_title,
         "names_of": names_of,
+        "format_number": format_decimal,
     }
 
 

@@ -166,7 +166,7 @@ def test_after_a_save_the_totals_the_undo_and_the_next_deal_show(client: FlaskCl
     page = html(client.get(response.headers["Location"]))
 
     assert '<p class="flash flash-success" role="status">Deal 1 saved.</p>' in page
-    assert "Ann &amp; Bob leads with 4595 points." in page
+    assert "Ann &amp; Bob leads with 4,595 points." in page
     assert ">Undo</button>" in page
     assert page.count("Enter deal 2") == 1
     assert page.index(">Undo</button>") < page.index("Enter deal 2")
@@ -181,7 +181,7 @@ def test_after_the_last_deal_the_winner_is_named_once(client: FlaskClient) -> No
     page = html(client.get(response.headers["Location"]))
 
     assert '<p class="flash flash-success" role="status">Deal 4 saved.</p>' in page
-    assert page.count("Ann &amp; Bob won with 18380 points.") == 1
+    assert page.count("Ann &amp; Bob won with 18,380 points.") == 1
 
 
 def undo(client: FlaskClient, game_id: int, number: int, version: str):

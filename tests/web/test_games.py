@@ -265,7 +265,7 @@ def test_a_valid_deal_is_saved_and_the_scoreboard_shows_it(app: Flask, client: F
     assert deal.version == 1 and not deal.stock_ran_out
     page = html(client.get(response.headers["Location"]))
     assert "Deal 1 saved." in page
-    assert "Ann &amp; Bob leads with 4595 points." in page
+    assert "Ann &amp; Bob leads with 4,595 points." in page
     # Counts in words, never "2× 1000"; red threes laid down and still held on lines of their own.
     assert (
         '<tr><th scope="row">Clean books</th>'
@@ -560,7 +560,7 @@ def test_a_finished_game_names_the_winner(client: FlaskClient) -> None:
     page = html(client.get(f"{game_path(game_id)}"))
 
     assert "Final score" in page
-    assert "Ann &amp; Bob won with 18380 points." in page
+    assert "Ann &amp; Bob won with 18,380 points." in page
     assert '<p class="next">' not in page
 
 
@@ -671,7 +671,7 @@ def test_a_game_keeps_the_rules_it_started_with(
 
     page = html(client.get(f"{game_path(game_id)}"))
 
-    assert "Ann &amp; Bob leads with 4595 points." in page
+    assert "Ann &amp; Bob leads with 4,595 points." in page
 
 
 def test_a_finished_game_page_weighs_under_60_kb(client: FlaskClient) -> None:
