@@ -26,7 +26,7 @@ from scorekeeper.rules.book_supply import supply_of
 from scorekeeper.rules.entry import POINT_FIELDS, DealEntry
 from scorekeeper.rules.game import GameScore
 from scorekeeper.rules.messages import Problem
-from scorekeeper.rules.score_lines import EntryField, LineSpec, shown_specs
+from scorekeeper.rules.score_lines import EntryField, LineSpec, shown_specs, special_rank_words
 from scorekeeper.rules.scoring import score_deal, shown_line_keys, shown_lines
 from scorekeeper.rules.validation import Report, validate_deal
 from scorekeeper.rules.variants import MAX_DEALS, ConcealedOpening, Variant
@@ -576,12 +576,21 @@ def _unit_hint(spec: LineSpec, field: EntryField, variant: Variant, number: int)
 
 
 def _field_hints(variant: Variant, number: int) -> dict[str, str]:
-    """The hint under each entry field: the points of one, read from the line spec."""
-    return {
+    """The hint under each entry field: the points of one, read from the line spec; where
+    books of a special rank have a line of their own, the clean books' hint says they are not
+    counted there, though they count as clean books for going out."""
+    hints = {
         field.name: _unit_hint(spec, field, variant, number)
         for spec in shown_specs(variant)
         for field in spec.fields
     }
+    if "special_books" in hints and "clean_books" in hints:
+        hints["clean_books"] += " " + _(
+            "Books of %(rank)s are not counted here but on their own line; for going out, "
+            "they count as clean books.",
+            rank=_(special_rank_words(variant)),
+        )
+    return hints
 
 
 def _going_out_words(variant: Variant, number: int) -> str:
@@ -596,6 +605,10 @@ def _going_out_words(variant: Variant, number: int) -> str:
         return _("To go out, a side needs no particular books in this deal.")
     books_text = format_list(needed, locale=get_locale() or "en")
     text = _("To go out, a side needs at least %(books)s.", books=books_text)
+    if variant.book_bonus.special is not None and variant.book_bonus.special_rank is not None:
+        text += " " + _(
+            "Books of %(rank)s count as clean books.", rank=_(special_rank_words(variant))
+        )
     if len(set(variant.going_out_bonus)) > 1:
         text += " " + _(
             "Going out scores %(bonus)s in this deal.", bonus=variant.going_out_bonus_for(number)
