@@ -26,13 +26,15 @@
     });
   });
 
-  // Enter in a number field goes on to the next field, as a phone keyboard's "next" key does:
-  // a half-typed deal is saved only with the Save button.
+  // Enter in a number field goes on to the next field shown (a closed card counter's fields
+  // are skipped), as a phone keyboard's "next" key does: a half-typed deal is saved only with
+  // the Save button.
   function nextField(input) {
     var fields = Array.prototype.filter.call(form.elements, function (element) {
       return (
         (element.type === "number" || element.type === "submit") &&
         !element.disabled &&
+        !element.closest("details:not([open])") &&
         element.getClientRects().length > 0
       );
     });
