@@ -6,6 +6,8 @@ request's changes are committed (``remember_new_tables``), as a new game is.
 
 from __future__ import annotations
 
+from functools import cache
+
 from flask import g
 from flask_babel import force_locale
 from flask_babel import gettext as _
@@ -42,8 +44,10 @@ def default_name() -> str:
     return _("Our table")
 
 
+@cache
 def _default_names() -> frozenset[str]:
-    """The default name in every language the app speaks."""
+    """The default name in every language the app speaks (the catalogs are read once, at
+    start)."""
     names = set()
     for language in SUPPORTED_LANGUAGES:
         with force_locale(language):
