@@ -36,6 +36,7 @@ from scorekeeper.rules.decks import STANDARD, get_deck
 from scorekeeper.rules.entry import DealEntry, SideEntry
 from scorekeeper.rules.score_lines import WENT_OUT_CONCEALED, EntryField, entered_fields
 from scorekeeper.rules.variants import Table, UnknownVariant, Variant
+from scorekeeper.tables.service import table_name
 
 from .models import NAME_LENGTH, SIDE_NAME_LENGTH
 
@@ -89,8 +90,14 @@ class FixedList(FieldList):
         return range(self.min_entries)
 
 
+MAX_DIGITS = 6
+"""The longest number a deal's field takes: no deal comes near a million points, and a longer
+number (a key held down) is refused as typed rather than scored into an absurd total."""
+
+
 class WholeNumberField(IntegerField):
-    """A whole number that may be left empty (read as 0 by the deal form)."""
+    """A whole number of at most ``MAX_DIGITS`` digits that may be left empty (read as 0 by
+    the deal form)."""
 
     def process_formdata(self, valuelist: list[str]) -> None:
         if not valuelist:
@@ -104,6 +111,11 @@ class WholeNumberField(IntegerField):
         except ValueError:
             self.data = None
             raise ValueError(_("Enter a whole number, such as 0 or 120.")) from None
+        if len(str(abs(self.data))) > MAX_DIGITS:
+            self.data = None
+            raise ValueError(
+                _("Enter a number of at most %(digits)s digits.", digits=MAX_DIGITS)
+            )
 
 
 def entry_fields(variant: Variant) -> tuple[str, ...]:
@@ -367,7 +379,7 @@ class NewGameForm(PageForm):
         super().__init__(*args, **kwargs)
         offered = variants()
         self.variant.choices = [(v.id, v.name) for v in offered]
-        self.at.choices = [(table.id, table.name) for table in editable_tables()]
+        self.at.choices = [(table.id, table_name(table)) for table in editable_tables()]
         self.table.choices = [(f"{s}x{p}", table_label(s, p)) for s, p in every_table()]
         if not self.variant.data:
             self.variant.data = offered[0].id

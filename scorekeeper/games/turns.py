@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from flask_babel import gettext as _
 
+from scorekeeper.history.people import seats_of
 from scorekeeper.rules.dealing import Dealing, Turn, turn
 from scorekeeper.rules.variants import Variant
 
@@ -21,17 +23,49 @@ class TurnWords:
     """How the turn moves on, and what is only a default a table may change."""
 
 
-def _seat_words(turn_: Turn, seat: int, names: tuple[str, ...], players: int) -> str:
+Seated = Sequence[Sequence[str]]
+"""The names of each side's players in the order they were entered, which is the order they
+sit in, going left; a side whose players are not all named has none."""
+
+
+def seated_names(game: Game) -> list[list[str]]:
+    """Each side's players by name when the whole side is named, else nobody."""
+    per_side = game.players // max(1, len(game.sides))
+    sides = [[player.name for player in side] for side in seats_of(game)]
+    return [side if len(side) == per_side else [] for side in sides]
+
+
+def _seat_player(turn_: Turn, seat: int, seated: Seated) -> str | None:
+    """The player in `seat`, when the seats say: the seats go round the table a player of
+    each side in turn, so seat n is player n // sides of side n % sides."""
+    side = seated[seat % turn_.sides] if seat % turn_.sides < len(seated) else ()
+    place = seat // turn_.sides
+    return side[place] if place < len(side) else None
+
+
+def _seat_words(
+    turn_: Turn, seat: int, names: tuple[str, ...], players: int, seated: Seated = ()
+) -> str:
     side = names[seat % turn_.sides]
     if players > turn_.sides:
+        player = _seat_player(turn_, seat, seated)
+        if player is not None:
+            return _("%(player)s, of %(team)s", player=player, team=side)
         return _("a player of %(team)s", team=side)
     return side
 
 
-def _first_words(turn_: Turn, names: tuple[str, ...], players: int) -> str:
+def _first_words(turn_: Turn, names: tuple[str, ...], players: int, seated: Seated) -> str:
     if turn_.dealing is Dealing.OWN_PACKETS:
-        return _seat_words(turn_, turn_.first_seat, names, players)
+        return _seat_words(turn_, turn_.first_seat, names, players, seated)
     if players > turn_.sides:
+        player = _seat_player(turn_, turn_.first_seat, seated)
+        if player is not None:
+            return _(
+                "%(player)s, of %(team)s, on the dealer's left",
+                player=player,
+                team=names[turn_.first_side],
+            )
         return _("the player of %(team)s on the dealer's left", team=names[turn_.first_side])
     return _("%(name)s, on the dealer's left", name=names[turn_.first_side])
 
@@ -56,6 +90,7 @@ def deal_turn(game: Game, variant: Variant, number: int) -> TurnWords:
     """Who deals deal `number` of `game` and who plays first, with the defaults said."""
     names = game.side_names
     players = game.players
+    seated = seated_names(game)
     now = turn(variant, len(names), players, number)
     first_deal = turn(variant, len(names), players, 1)
     if now.dealing is Dealing.OWN_PACKETS:
@@ -64,10 +99,10 @@ def deal_turn(game: Game, variant: Variant, number: int) -> TurnWords:
             "The rules do not say who plays first. By default %(first)s starts the first "
             "deal, then the start passes to the left, in the order the names were entered. "
             "A table may agree otherwise.",
-            first=_seat_words(first_deal, first_deal.first_seat, names, players),
+            first=_seat_words(first_deal, first_deal.first_seat, names, players, seated),
         )
     else:
         assert now.dealer_seat is not None and first_deal.dealer_seat is not None
-        dealer = _seat_words(now, now.dealer_seat, names, players)
+        dealer = _seat_words(now, now.dealer_seat, names, players, seated)
         note = _dealer_note(names[first_deal.dealer_seat % len(names)], players > len(names))
-    return TurnWords(number, dealer, _first_words(now, names, players), note)
+    return TurnWords(number, dealer, _first_words(now, names, players, seated), note)

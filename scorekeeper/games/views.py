@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import hashlib
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import NoReturn
 
 from babel.lists import format_list
 from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
-from flask_babel import format_date, get_locale, ngettext
+from flask_babel import format_date, format_decimal, get_locale, ngettext
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 from wtforms import FormField
@@ -27,7 +27,7 @@ from scorekeeper.rules.book_supply import supply_of
 from scorekeeper.rules.entry import POINT_FIELDS, DealEntry
 from scorekeeper.rules.game import GameScore
 from scorekeeper.rules.messages import Problem
-from scorekeeper.rules.score_lines import EntryField, LineSpec, shown_specs
+from scorekeeper.rules.score_lines import EntryField, LineSpec, shown_specs, special_rank_words
 from scorekeeper.rules.scoring import score_deal, shown_line_keys, shown_lines
 from scorekeeper.rules.validation import Report, validate_deal
 from scorekeeper.rules.variants import MAX_DEALS, ConcealedOpening, Variant
@@ -114,6 +114,7 @@ def _games_context() -> dict[str, object]:
     return {
         "game_title": game_title,
         "names_of": names_of,
+        "format_number": format_decimal,
     }
 
 
@@ -246,16 +247,35 @@ class Shown:
 
 
 class Problems:
-    """The problems of one submit, placed next to the fields they are about."""
+    """The problems of one submit, placed next to the fields they are about.
 
-    def __init__(self, form: DealForm, report: Report | None, fields: Sequence[str]) -> None:
+    A form's own refusal of a field names the side and the field. A problem of all sides
+    together (the decks' cards bound the table, not one side) marks its field on every side.
+    """
+
+    def __init__(
+        self,
+        form: DealForm,
+        report: Report | None,
+        fields: Sequence[str],
+        names: Sequence[str],
+        labels: Mapping[str, str],
+    ) -> None:
         self.errors: list[Shown] = []
         self.warnings: list[Shown] = []
         self._at: dict[tuple[int | None, str | None], list[Shown]] = defaultdict(list)
         for index, side_form in enumerate(form.sides):
             for field in side_form.form:
+                key = field.name.rsplit("-", 1)[-1]
+                label = labels.get(key) or str(field.label.text)
                 for message in field.errors:
-                    self._add(index, field.name.rsplit("-", 1)[-1], "error", message, field.id)
+                    named = _(
+                        "%(side)s, %(field)s: %(problem)s",
+                        side=names[index],
+                        field=label,
+                        problem=message,
+                    )
+                    self._add(index, key, "error", named, field.id)
         for message in form.went_out.errors:
             self._add(None, "went_out", "error", message, "went-out")
         if report is not None:
@@ -264,14 +284,24 @@ class Problems:
 
     def _add_problem(self, form: DealForm, problem: Problem, fields: Sequence[str]) -> None:
         message = problem.render(_)
+        severity = problem.severity.value
         if problem.field in ("went_out", "stock_ran_out"):
-            side, field, target = None, "went_out", "went-out"
+            self._add(None, "went_out", severity, message, "went-out")
+        elif problem.field in fields and problem.side is None:
+            self._add_to_every_side(form, problem.field, severity, message)
         elif problem.side is not None and problem.field in fields:
-            side, field = problem.side, problem.field
             target = form.sides[problem.side][problem.field].id
+            self._add(problem.side, problem.field, severity, message, target)
         else:
-            side, field, target = None, None, ""
-        self._add(side, field, problem.severity.value, message, target)
+            self._add(None, None, severity, message, "")
+
+    def _add_to_every_side(self, form: DealForm, field: str, severity: str, message: str):
+        """One problem listed once, shown beside the field on each side; its link goes to
+        the first side's field."""
+        shown = Shown(severity, message, form.sides[0][field].id)
+        (self.errors if severity == "error" else self.warnings).append(shown)
+        for index in range(len(form.sides)):
+            self._at[(index, field)].append(shown)
 
     def _add(self, side: int | None, field: str | None, severity: str, message: str, target: str):
         shown = Shown(severity, message, target)
@@ -433,7 +463,13 @@ def preview_deal(game_id: int, number: int) -> Response:
     checked = _check_posted(game_id, number)
     if "csrf_token" in checked.form.errors:
         abort(400)
-    problems = Problems(checked.form, checked.report, checked.form.entry_fields)
+    problems = Problems(
+        checked.form,
+        checked.report,
+        checked.form.entry_fields,
+        checked.game.side_names,
+        field_labels(checked.variant),
+    )
     totals = None
     if checked.entry is not None:
         totals = [side.total for side in score_deal(checked.entry)]
@@ -542,12 +578,21 @@ def _unit_hint(spec: LineSpec, field: EntryField, variant: Variant, number: int)
 
 
 def _field_hints(variant: Variant, number: int) -> dict[str, str]:
-    """The hint under each entry field: the points of one, read from the line spec."""
-    return {
+    """The hint under each entry field: the points of one, read from the line spec; where
+    books of a special rank have a line of their own, the clean books' hint says they are not
+    counted there, though they count as clean books for going out."""
+    hints = {
         field.name: _unit_hint(spec, field, variant, number)
         for spec in shown_specs(variant)
         for field in spec.fields
     }
+    if "special_books" in hints and "clean_books" in hints:
+        hints["clean_books"] += " " + _(
+            "Books of %(rank)s are not counted here but on their own line; for going out, "
+            "they count as clean books.",
+            rank=_(special_rank_words(variant)),
+        )
+    return hints
 
 
 def _going_out_words(variant: Variant, number: int) -> str:
@@ -562,6 +607,10 @@ def _going_out_words(variant: Variant, number: int) -> str:
         return _("To go out, a side needs no particular books in this deal.")
     books_text = format_list(needed, locale=get_locale() or "en")
     text = _("To go out, a side needs at least %(books)s.", books=books_text)
+    if variant.book_bonus.special is not None and variant.book_bonus.special_rank is not None:
+        text += " " + _(
+            "Books of %(rank)s count as clean books.", rank=_(special_rank_words(variant))
+        )
     if len(set(variant.going_out_bonus)) > 1:
         text += " " + _(
             "Going out scores %(bonus)s in this deal.", bonus=variant.going_out_bonus_for(number)
@@ -586,6 +635,7 @@ def render_deal_form(
     version: int = 0,
 ) -> str:
     fields = form.entry_fields
+    labels = field_labels(variant)
     table = variant.table_for(len(game.sides), game.players)
     red_threes = supply_of(variant, table).red_threes if table else None
     limits = {
@@ -602,7 +652,7 @@ def render_deal_form(
         form=form,
         names=game.side_names,
         fields=fields,
-        labels=field_labels(variant),
+        labels=labels,
         hints=_field_hints(variant, number),
         limits=limits,
         point_fields=POINT_FIELDS,
@@ -616,7 +666,7 @@ def render_deal_form(
         going_out=_going_out_words(variant, number),
         going_out_books=_going_out_books(variant, number, fields),
         concealed_asked=form.concealed_asked,
-        problems=Problems(form, report, fields),
+        problems=Problems(form, report, fields, game.side_names, labels),
         confirming=bool(form.confirm.data),
         editing=editing,
         version=version,

@@ -1489,6 +1489,24 @@ class _Writer:
                     link="books",
                 )
             )
+        if bonus.special is not None and bonus.special_rank is not None:
+            bonuses.append(
+                self.row(
+                    _("Clean book of %(rank)s", rank=_(special_rank_words(v))),
+                    points(bonus.special),
+                    names=("book_bonus",),
+                    link="books",
+                )
+            )
+        if bonus.red_three is not None:
+            bonuses.append(
+                self.row(
+                    _("Red-three book"),
+                    points(bonus.red_three),
+                    names=("book_bonus",),
+                    link="books",
+                )
+            )
         if red.down is None:
             bonuses.append(
                 self.row(

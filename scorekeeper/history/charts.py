@@ -11,7 +11,7 @@ each chart carries the same numbers for screen readers (the drawing itself is hi
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from markupsafe import Markup, escape
@@ -60,6 +60,22 @@ def _number(value: float) -> str:
     return f"{value:.0f}" if float(value).is_integer() else f"{value:.1f}"
 
 
+Numbers = Callable[[float], str]
+"""How a chart writes a number: the reader's format (4,405 / 4 405 / 4.405) where the caller
+knows the reader; plain digits otherwise."""
+
+
+@dataclass(frozen=True, slots=True)
+class TimeAxis:
+    """An x axis of time: where each point lies (any unit: days, seconds) and the labelled
+    moments, within a span several charts may share so that one date sits at one place."""
+
+    positions: tuple[float, ...]
+    start: float
+    end: float
+    ticks: tuple[tuple[float, str], ...]
+
+
 def legend(labels: Sequence[str]) -> Markup:
     items = "".join(
         f'<li><svg class="swatch" viewBox="0 0 24 8" width="24" height="8" aria-hidden="true">'
@@ -79,15 +95,29 @@ def line_chart(
     height: int = 200,
     show_legend: bool = True,
     most_labels: int = 8,
+    number: Numbers = _number,
+    time: TimeAxis | None = None,
 ) -> Markup:
-    """Lines over the same x values, with a zero line, y ticks, and the table of numbers."""
+    """Lines over the same x values, with a zero line, y ticks, and the table of numbers.
+
+    Without ``time`` the x values are evenly spaced and labelled by ``x_labels``; with it,
+    each lies at its moment and the axis is labelled by the time axis's ticks (``x_labels``
+    still name each point in the table of numbers)."""
     values = [v for s in series for v in s.values if v is not None]
     ticks = nice_ticks(min([0.0, *values]), max([0.0, *values]))
     plot_w = WIDTH - MARGIN_LEFT - MARGIN_RIGHT
     plot_h = height - MARGIN_TOP - MARGIN_BOTTOM
     span = ticks[-1] - ticks[0]
 
+    def x_of(position: float) -> float:
+        assert time is not None
+        if time.end <= time.start:
+            return MARGIN_LEFT + plot_w / 2
+        return MARGIN_LEFT + plot_w * (position - time.start) / (time.end - time.start)
+
     def x_at(i: int) -> float:
+        if time is not None:
+            return x_of(time.positions[i])
         return MARGIN_LEFT + (plot_w * i / (len(x_labels) - 1) if len(x_labels) > 1 else plot_w / 2)
 
     def y_at(v: float) -> float:
@@ -104,16 +134,23 @@ def line_chart(
             f'x2="{WIDTH - MARGIN_RIGHT}" y2="{y:.1f}" stroke="currentColor" '
             f'stroke-opacity="{0.6 if tick == 0 else 0.18}" stroke-width="1"/>'
             f'<text x="{MARGIN_LEFT - 4}" y="{y + 4:.1f}" text-anchor="end" font-size="11" '
-            f'fill="currentColor">{tick}</text>'
+            f'fill="currentColor">{escape(number(tick))}</text>'
         )
-    step = max(1, math.ceil((len(x_labels) - 1) / max(1, most_labels - 1)))
-    for i, label in enumerate(x_labels):
-        if _labelled(i, len(x_labels), step):
-            x, anchor = _label_place(x_at(i), label)
-            parts.append(
-                f'<text x="{x:.1f}" y="{height - MARGIN_BOTTOM + 16}" text-anchor="{anchor}" '
-                f'font-size="11" fill="currentColor">{escape(label)}</text>'
-            )
+    if time is not None:
+        placed = [(x_of(position), label) for position, label in time.ticks]
+    else:
+        step = max(1, math.ceil((len(x_labels) - 1) / max(1, most_labels - 1)))
+        placed = [
+            (x_at(i), label)
+            for i, label in enumerate(x_labels)
+            if _labelled(i, len(x_labels), step)
+        ]
+    for at, label in placed:
+        x, anchor = _label_place(at, label)
+        parts.append(
+            f'<text x="{x:.1f}" y="{height - MARGIN_BOTTOM + 16}" text-anchor="{anchor}" '
+            f'font-size="11" fill="currentColor">{escape(label)}</text>'
+        )
     for index, one in enumerate(series):
         points = [
             f"{x_at(i):.1f},{y_at(v):.1f}" for i, v in enumerate(one.values) if v is not None
@@ -133,7 +170,7 @@ def line_chart(
                 )
     parts.append("</svg>")
     caption = escape(title)
-    table = _table(chart_id, title, x_title, x_labels, series)
+    table = _table(chart_id, title, x_title, x_labels, series, number)
     shown_legend = legend([s.label for s in series]) if show_legend else Markup("")
     return Markup(
         f'<figure class="chart" id="{chart_id}"><figcaption>{caption}</figcaption>'
@@ -143,10 +180,12 @@ def line_chart(
 
 def _label_place(x: float, label: str) -> tuple[float, str]:
     """Where an x label is written: centred under its point, unless it would then run past
-    the drawing's right edge (where a PDF cuts it), when it ends at that edge instead."""
+    the drawing's left or right edge (where a PDF cuts it), when it starts or ends there."""
     half_width = len(label) * 11 * 0.3  # a digit is about 0.6 em wide
     if x + half_width > WIDTH - 1:
         return WIDTH - 1, "end"
+    if x - half_width < 1:
+        return 1, "start"
     return x, "middle"
 
 
@@ -158,13 +197,19 @@ def _labelled(index: int, count: int, step: int) -> bool:
 
 
 def _table(
-    chart_id: str, title: str, x_title: str, x_labels: Sequence[str], series: Sequence[Series]
+    chart_id: str,
+    title: str,
+    x_title: str,
+    x_labels: Sequence[str],
+    series: Sequence[Series],
+    number: Numbers = _number,
 ) -> Markup:
     head = "".join(f'<th scope="col">{escape(s.label)}</th>' for s in series)
     rows = "".join(
         f'<tr><th scope="row">{escape(label)}</th>'
         + "".join(
-            f'<td>{"–" if s.values[i] is None else _number(s.values[i] or 0)}</td>' for s in series
+            f'<td>{"–" if s.values[i] is None else escape(number(s.values[i] or 0))}</td>'
+            for s in series
         )
         + "</tr>"
         for i, label in enumerate(x_labels)
@@ -177,26 +222,56 @@ def _table(
     )
 
 
+SCALE_HEIGHT = 22
+"""The room under a bar chart for its scale of points."""
+SCALE_SIDE = 14
+"""The room beside a bar chart's scale, so that its first and last numbers fit."""
+
+
+def _points_scale(
+    ticks: Sequence[int], x_of: Callable[[float], float], top: int, number: Numbers
+) -> str:
+    """A horizontal scale of points: a line, a mark and a number at each tick."""
+    parts = [
+        f'<line class="scale" x1="{x_of(ticks[0]):.1f}" y1="{top}" x2="{x_of(ticks[-1]):.1f}" '
+        f'y2="{top}" stroke="currentColor" stroke-opacity="0.6" stroke-width="1"/>'
+    ]
+    for tick in ticks:
+        x = x_of(tick)
+        parts.append(
+            f'<line x1="{x:.1f}" y1="{top}" x2="{x:.1f}" y2="{top + 4}" stroke="currentColor" '
+            f'stroke-width="1"/><text class="scale-tick" x="{x:.1f}" y="{top + 16}" '
+            f'text-anchor="middle" font-size="11" fill="currentColor">{escape(number(tick))}'
+            f"</text>"
+        )
+    return "".join(parts)
+
+
 def share_chart(
     chart_id: str,
     title: str,
     who_title: str,
     rows: Sequence[tuple[str, Sequence[int]]],
     groups: Sequence[str],
+    number: Numbers = _number,
 ) -> Markup:
     """One bar per row (a player), each split into the points of its lines: lines that add to
-    the right of the zero line, lines that take away (cards left) to its left."""
+    the right of the zero line, lines that take away (cards left) to its left; a scale of
+    points under the bars."""
     bar_h = 14
     row_h = 38
-    height = MARGIN_TOP + row_h * len(rows) + 4
+    bars_end = MARGIN_TOP + row_h * len(rows) + 4
+    height = bars_end + SCALE_HEIGHT
     plus = max([1, *(sum(p for p in points if p > 0) for _name, points in rows)])
     minus = max([0, *(-sum(p for p in points if p < 0) for _name, points in rows)])
-    plot_w = WIDTH - 8
-    zero = 4 + plot_w * minus / (plus + minus)
+    ticks = [tick for tick in nice_ticks(-minus, plus) if -minus <= tick <= plus]
+    plot_w = WIDTH - 8 - SCALE_SIDE * 2
+    zero = 4 + SCALE_SIDE + plot_w * minus / (plus + minus)
     scale = plot_w / (plus + minus)
     parts = [
         f'<svg class="chart-svg" viewBox="0 0 {WIDTH} {height}" aria-hidden="true" '
-        f'focusable="false">'
+        f'focusable="false">',
+        _points_scale(ticks, lambda v: zero + v * scale, bars_end, number),
     ]
     for row, (name, points) in enumerate(rows):
         top = MARGIN_TOP + row * row_h
@@ -233,7 +308,7 @@ def share_chart(
         f'fill="{_color(i)}"/></svg> {escape(group)}</li>'
         for i, group in enumerate(groups)
     )
-    table = _table(chart_id, title, who_title, [name for name, _points in rows], series)
+    table = _table(chart_id, title, who_title, [name for name, _points in rows], series, number)
     return Markup(
         f'<figure class="chart" id="{chart_id}"><figcaption>{escape(title)}</figcaption>'
         f'{"".join(parts)}<ul class="chart-legend">{swatches}</ul>{table}</figure>'

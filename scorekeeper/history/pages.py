@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, datetime
 from threading import Lock
 
-from flask_babel import format_date, get_locale, pgettext
+from flask_babel import format_date, format_decimal, get_locale, pgettext
 from flask_babel import gettext as _
 from markupsafe import Markup
 
@@ -78,7 +78,7 @@ class StatsView:
     def results_charts(self) -> list[Markup]:
         if self.drawn:
             return self.drawn.results
-        return [results_chart(index, tally) for index, tally in enumerate(self.stats.players)]
+        return results_charts(self.stats.players)
 
 
 def _date(raw: str | None, label: str, errors: dict[str, str], key: str) -> date | None:
@@ -156,8 +156,7 @@ def stats_view(table_id: int, args: Mapping[str, str]) -> StatsView:
     if drawn is None:
         summaries = table_summaries(table_id, versions)
         result = statistics(summaries, table_seats(table_id), names, filters)
-        drawn = Drawn(result, share_chart(result.players),
-                      [results_chart(i, tally) for i, tally in enumerate(result.players)])
+        drawn = Drawn(result, share_chart(result.players), results_charts(result.players))
         drawn_views.put(key, drawn)
     shown = {key: args.get(key, "") for key in ("rules", "from", "to")}
     return StatsView(filters, errors, drawn.stats, shown, drawn)
@@ -196,29 +195,67 @@ def running_chart(score: GameScore) -> Markup:
         for i, name in enumerate(score.side_names)
     ]
     return charts.line_chart(
-        "running-chart", _("Running totals, deal by deal"), _("Deal"), labels, series
+        "running-chart", _("Running totals, deal by deal"), _("Deal"), labels, series,
+        number=reader_number,
     )
 
 
-def results_chart(index: int, tally: Tally) -> Markup:
-    """One player's game totals, oldest first; long histories as averages of equal runs.
+def reader_number(value: float) -> str:
+    """A chart's number in the reader's format: 4,405 / 4 405 / 4.405."""
+    return str(format_decimal(value))
+
+
+def _day(moment: datetime) -> float:
+    """A moment as days, the unit of the charts' time axis."""
+    return moment.timestamp() / 86_400
+
+
+def results_charts(players: Sequence[Tally]) -> list[Markup]:
+    """Every player's game totals over time, on one time axis: one date is at one place in
+    every player's chart, which is labelled with the first, middle and last dates."""
+    moments = [when for tally in players for when, _total, _won in tally.results]
+    if not moments:
+        return []
+    first, last = min(moments), max(moments)
+    middle = first + (last - first) / 2
+    shown = [first] if last.date() == first.date() else [first, last]
+    if (last - first).days >= 2:
+        shown.insert(1, middle)
+    ticks = tuple((_day(when), _short_date(when.date())) for when in shown)
+    return [
+        results_chart(index, tally, (_day(first), _day(last)), ticks)
+        for index, tally in enumerate(players)
+    ]
+
+
+def results_chart(
+    index: int,
+    tally: Tally,
+    span: tuple[float, float],
+    ticks: tuple[tuple[float, str], ...],
+) -> Markup:
+    """One player's game totals, oldest first, each at its date within ``span`` (days); long
+    histories as averages of equal runs, each at its first game's date.
 
     Wins are counted in the standings: on this axis of points they would lie flat on zero.
     """
     results = tally.results
     runs = _runs(len(results), MOST_POINTS_OVER_TIME)
     labels = []
+    positions = []
     totals: list[float | None] = []
     for start, end in runs:
         part = results[start:end]
         labels.append(_short_date(part[0][0].date()))
+        positions.append(_day(part[0][0]))
         totals.append(round(sum(total for _when, total, _won in part) / len(part), 1))
     title = _("%(name)s: game totals over time", name=tally.name)
     averaged = any(end - start > 1 for start, end in runs)
     name = _("Average game total") if averaged else _("Game total")
     return charts.line_chart(
         f"results-{index}", title, _("Date"), labels, [charts.Series(name, tuple(totals))],
-        height=150, show_legend=averaged, most_labels=4,
+        height=150, show_legend=averaged, most_labels=4, number=reader_number,
+        time=charts.TimeAxis(tuple(positions), span[0], span[1], ticks),
     )
 
 
@@ -249,7 +286,8 @@ def share_chart(players: Sequence[Tally]) -> Markup:
     }
     rows = [(tally.name, [tally.lines[key] for key in labels]) for tally in players]
     return charts.share_chart(
-        "share-chart", _("Where the points came from"), _("Player"), rows, list(labels.values())
+        "share-chart", _("Where the points came from"), _("Player"), rows, list(labels.values()),
+        number=reader_number,
     )
 
 

@@ -15,6 +15,7 @@ from flask_babel import format_date
 
 from scorekeeper.operations import metrics
 from scorekeeper.sheets import pdf
+from scorekeeper.sheets.options import default_paper
 from scorekeeper.sheets.views import CachedPdf, PdfCache, render_context
 from scorekeeper.tables.models import CardTable
 
@@ -31,6 +32,7 @@ def season_html(table: CardTable, view: StatsView) -> str:
         lines=line_labels(),
         books=book_labels(),
         made_on=format_date(date.today(), "long"),
+        paper=default_paper(),
     )
 
 

@@ -9,6 +9,7 @@ decides whether they can be played, and its problems land on the field they name
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -23,6 +24,7 @@ from wtforms.validators import Length
 
 from scorekeeper.forms import PageForm, name_filter
 from scorekeeper.rules.cards import CardKind
+from scorekeeper.rules.decks import DECKS
 from scorekeeper.rules.house_rules import typed_differences
 from scorekeeper.rules.messages import Phrase, Problem, Term
 from scorekeeper.rules.params import (
@@ -254,7 +256,29 @@ def house_form(current: Variant, **kwargs: Any) -> HouseForm:
     Form.table_count = len(current.tables)
     Form.deal_count = current.deals
     data = {**form_data(current), **kwargs.pop("data", {})}
-    return Form(data=data, **kwargs)
+    form = Form(data=data, **kwargs)
+    for param in PARAMS:
+        if param.ranks_of_deck:
+            _offer_ranks_of_deck(form[field_name(param.key)], form[field_name("deck")], current)
+    return form
+
+
+def _offer_ranks_of_deck(field: SelectField, deck_field: SelectField, current: Variant) -> None:
+    """Offer only the ranks of the chosen deck (and the value chosen, so that a refusal shows
+    it); the page's script offers another deck's ranks when the deck is changed."""
+    chosen = deck_field.data if deck_field.data in DECKS else current.deck
+    every = list(field.choices or [])
+    by_deck = {
+        deck_id: [
+            [choice.value, str(choice.label)]
+            for choice in every
+            if choice.value == NONE_CHOICE or choice.value in deck.rank_symbols
+        ]
+        for deck_id, deck in DECKS.items()
+    }
+    offered = {value for value, _label in by_deck[chosen]} | {field.data}
+    field.choices = [choice for choice in every if choice.value in offered]
+    field.render_kw = {"data-ranks-by-deck": json.dumps(by_deck), "data-deck-field": deck_field.id}
 
 
 def _fields_for(param: Param, current: Variant) -> Iterator[tuple[str, Any]]:

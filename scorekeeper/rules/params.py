@@ -166,6 +166,8 @@ class Param:
     every_deal: bool = False
     """Sets its field's value in every deal at once (``going_out_bonus``); the per-deal
     parameters (``going_out_bonus.2``) then change single deals."""
+    ranks_of_deck: bool = False
+    """Each choice is a natural rank of some deck: a form offers only the chosen deck's."""
     optional_in_whole: bool = False
     """A whole variant's JSON may leave it out (files written before it existed): it then
     has the partnership game's value."""
@@ -287,6 +289,7 @@ PARAMS: tuple[Param, ...] = (
         Term(N_("Rank of the special book")),
         **_choose((None, Term(N_("none"))), *((rank, Term(rank)) for rank in SPECIAL_RANKS)),
         help=Term(N_("Empty: no special book. A special book is always clean.")),
+        ranks_of_deck=True,
     ),
     Param(
         "book_bonus.special", Group.BOOKS, Kind.OPTIONAL_BONUS,

@@ -63,6 +63,10 @@ class _Deal:
     def total(self, field: str) -> int:
         return sum(int(getattr(side, field)) for side in self.entry.sides)
 
+    def each(self, count: Callable[[SideEntry], int]) -> str:
+        """What each side has of a table-wide total, named: "Us 11, Them 10"."""
+        return ", ".join(f"{name} {count(side)}" for _index, name, side in self.sides())
+
     @property
     def supply(self) -> Supply:
         return supply_of(self.variant, self.table)
@@ -494,18 +498,31 @@ def _check_card_points_in_play(deal: _Deal) -> Iterator[Problem]:
 
 
 def _check_threes(deal: _Deal) -> Iterator[Problem]:
-    """Two red and two black threes a deck, for the whole table (fact 2)."""
+    """Two red and two black threes a deck, for the whole table (fact 2).
+
+    The decks bound the sides together: each message says so and gives each side's count.
+    """
     supply = deal.supply
     red = deal.total("red_threes_down") + deal.total("red_threes_held")
     red_books = deal.total("red_three_books")
     ladies = deal.total("ladies_in_books")
+
+    def reds(side: SideEntry) -> int:
+        return (
+            side.red_threes_down
+            + side.red_threes_held
+            + side.ladies_in_books
+            + BOOK_SIZE * side.red_three_books
+        )
+
     if ladies and red + ladies + BOOK_SIZE * red_books > supply.red_threes:
         yield _error(
             None,
             "ladies_in_books",
-            N_("{count} red threes are entered, {ladies} of them added to clean books, but "
-               "{decks} decks hold only {most}."),
+            N_("Together, the sides have {count} red threes ({sides}), {ladies} of them "
+               "added to clean books, but {decks} decks hold only {most}."),
             count=red + ladies + BOOK_SIZE * red_books,
+            sides=deal.each(reds),
             ladies=ladies,
             decks=deal.table.decks,
             most=supply.red_threes,
@@ -513,14 +530,16 @@ def _check_threes(deal: _Deal) -> Iterator[Problem]:
     elif red + BOOK_SIZE * red_books > supply.red_threes:
         yield _error(
             None,
-            "red_three_books" if red_books else "red_threes_down",
-            N_("{count} red threes are entered, but {decks} decks hold only {most}.")
+            "red_three_books" if red_books else _most_entered(deal, _RED_THREE_FIELDS),
+            N_("Together, the sides have {count} red threes ({sides}), but {decks} decks "
+               "hold only {most}.")
             if not red_books
             else N_(
-                "{count} red threes are entered, with seven in each red-three book, but "
-                "{decks} decks hold only {most}."
+                "Together, the sides have {count} red threes ({sides}), counting seven in "
+                "each red-three book, but {decks} decks hold only {most}."
             ),
             count=red + BOOK_SIZE * red_books,
+            sides=deal.each(reds),
             decks=deal.table.decks,
             most=supply.red_threes,
         )
@@ -530,14 +549,24 @@ def _check_threes(deal: _Deal) -> Iterator[Problem]:
             None,
             "black_three_books",
             N_(
-                "{count} black-three books need {needed} black threes, but {decks} decks "
-                "hold only {most}."
+                "Together, the sides have {count} black-three books ({sides}), which need "
+                "{needed} black threes, but {decks} decks hold only {most}."
             ),
             count=black_books,
+            sides=deal.each(lambda side: side.black_three_books),
             needed=black_books * BOOK_SIZE,
             decks=deal.table.decks,
             most=supply.black_threes,
         )
+
+
+_RED_THREE_FIELDS = ("red_threes_down", "red_threes_held")
+
+
+def _most_entered(deal: _Deal, fields: Sequence[str]) -> str:
+    """Of fields that add up to one total, the one with the most entered (the first on a tie):
+    the field a table-wide message is shown beside."""
+    return max(fields, key=lambda field: (deal.total(field), -fields.index(field)))
 
 
 def _check_books_supply(deal: _Deal) -> Iterator[Problem]:
@@ -574,10 +603,14 @@ def _check_books_supply(deal: _Deal) -> Iterator[Problem]:
                 None,
                 "clean_books",
                 N_(
-                    "{count} clean books are entered, but {decks} decks allow at most {most} "
-                    "({each} of each rank)."
+                    "Together, the sides have {count} clean books ({sides}), but {decks} "
+                    "decks allow at most {most} ({each} of each rank)."
                 ),
-                count=clean, decks=decks, most=shortage.most, each=shortage.each,
+                count=clean,
+                sides=deal.each(lambda side: side.clean_books),
+                decks=decks,
+                most=shortage.most,
+                each=shortage.each,
             )
         else:
             yield _error(
@@ -603,10 +636,11 @@ def _check_special_supply(deal: _Deal) -> Iterator[Problem]:
             None,
             "special_books",
             N_(
-                "{count} special books are entered, but {decks} decks hold {cards} cards of "
-                "rank {rank}: at most {most} books."
+                "Together, the sides have {count} special books ({sides}), but {decks} decks "
+                "hold {cards} cards of rank {rank}: at most {most} books."
             ),
             count=special,
+            sides=deal.each(lambda side: side.special_books),
             decks=deal.table.decks,
             cards=cards,
             rank=card.symbol,

@@ -85,7 +85,13 @@ PAPERS: Mapping[str, Paper] = {
     "letter": Paper("letter", "letter", 215.9, 279.4),
     "a4": Paper("a4", "A4", 210.0, 297.0),
 }
-DEFAULT_PAPER = "letter"
+LETTER_TERRITORIES = frozenset({"US", "CA"})
+"""Where Letter is the usual paper; A4 everywhere else."""
+
+
+def paper_for_territory(territory: str | None) -> Paper:
+    """The paper a reader in ``territory`` (a region code such as "US", "FR") prints on."""
+    return PAPERS["letter" if territory in LETTER_TERRITORIES else "a4"]
 
 
 def side_columns_width_pt(paper: Paper) -> float:

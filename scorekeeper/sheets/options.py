@@ -9,7 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from babel import Locale, UnknownLocaleError
+from babel.core import get_global, parse_locale
 from babel.lists import format_list
+from flask import request
 from flask_babel import get_locale, ngettext
 from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
@@ -17,7 +20,7 @@ from werkzeug.datastructures import MultiDict
 from ..house import catalogue
 from ..rules.variants import UnknownVariant, Variant
 from ..variant_texts import variant_text
-from .geometry import DEFAULT_PAPER, PAPERS, Paper, max_games_per_page
+from .geometry import PAPERS, Paper, max_games_per_page, paper_for_territory
 
 MAX_NAME_LENGTH = 24
 
@@ -73,8 +76,29 @@ def find_variant(variant_id: str) -> Variant:
         ) from None
 
 
+def reader_territory() -> str | None:
+    """The reader's region: that of the browser's first language when it names one (en-US,
+    fr-CA), else the usual region of the page's language (en: US, fr: FR, ja: JP)."""
+    for tag, _quality in request.accept_languages:
+        try:
+            first = Locale.parse(tag, sep="-")
+        except (ValueError, UnknownLocaleError):
+            continue
+        if first.territory:
+            return first.territory
+        break
+    likely = get_global("likely_subtags").get(str(get_locale() or "en"))
+    return parse_locale(likely)[1] if likely else None
+
+
+def default_paper() -> Paper:
+    """Sheets and season summaries alike print on the reader's usual paper: Letter in the
+    United States and Canada, A4 elsewhere."""
+    return paper_for_territory(reader_territory())
+
+
 def parse_paper(args: MultiDict[str, str]) -> Paper:
-    value = (args.get("size") or DEFAULT_PAPER).strip().lower()
+    value = (args.get("size") or default_paper().id).strip().lower()
     paper = PAPERS.get(value)
     if paper is None:
         raise SheetOptionError(

@@ -8,14 +8,17 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import click
+from flask import current_app
 from flask.cli import AppGroup
 from sqlalchemy import delete, func, select
 
 from scorekeeper.capabilities import issue_edit_token
 from scorekeeper.extensions import db
-from scorekeeper.games.models import Game
+from scorekeeper.games.models import Game, GameSide
 from scorekeeper.games.service import games_newest_first
+from scorekeeper.history.models import Player
 from scorekeeper.house.models import HouseVariant
+from scorekeeper.public_url import public_address
 from scorekeeper.sharing.transfer import export_games
 
 from .models import CardTable
@@ -46,27 +49,49 @@ def _count(model: type[Game] | type[HouseVariant], table_id: int | None) -> int:
     ) or 0
 
 
+def _players(table_id: int) -> str:
+    """Who plays at the table, to tell tables of one name apart: its players by name, else the
+    names of its games' sides; "-" for a table with neither."""
+    names = list(
+        db.session.scalars(
+            select(Player.name).where(Player.table_id == table_id).order_by(Player.id)
+        )
+    )
+    if not names:
+        sides = db.session.scalars(
+            select(GameSide.name)
+            .join(Game, GameSide.game_id == Game.id)
+            .where(Game.table_id == table_id)
+            .order_by(GameSide.id)
+        )
+        names = list(dict.fromkeys(sides))
+    return ", ".join(names) or "-"
+
+
+def _moment(moment: datetime | None) -> str:
+    return f"{moment:%Y-%m-%d %H:%M}" if moment else "-"
+
+
 @tables_cli.command("list")
 def list_command() -> None:
-    """Every card table: id, games, house rules, last change, name."""
-    click.echo("id\tgames\trules\tlast change\tname")
+    """Every card table: id, made, last change, games, house rules, name, players."""
+    click.echo("id\tmade\tlast change\tgames\trules\tname\tplayers")
     for table in db.session.scalars(select(CardTable).order_by(CardTable.id)):
-        changed = _last_change(table.id)
         click.echo(
-            f"{table.id}\t{_count(Game, table.id)}\t{_count(HouseVariant, table.id)}\t"
-            f"{changed:%Y-%m-%d %H:%M}\t{table.name!r}"
-            if changed
-            else f"{table.id}\t0\t0\t-\t{table.name!r}"
+            f"{table.id}\t{_moment(table.created_at)}\t{_moment(_last_change(table.id))}\t"
+            f"{_count(Game, table.id)}\t{_count(HouseVariant, table.id)}\t{table.name!r}\t"
+            f"{_players(table.id)}"
         )
     alone = _count(Game, None)
     if alone:
-        click.echo(f"-\t{alone}\t0\t-\t(games without a table)")
+        click.echo(f"-\t-\t{_moment(_last_change(None))}\t{alone}\t0\t(games without a table)")
 
 
 def renew_edit_link(
     model: type[CardTable] | type[Game], row_id: int, what: str, prefix: str
 ) -> None:
-    """Give a game or card table a new edit link (the old one stops working); print its path.
+    """Give a game or card table a new edit link (the old one stops working); print its whole
+    address, from the public address the phones reach the app at.
 
     The operator's way back in for a keeper who lost the link: the server never keeps it."""
     row = db.session.get(model, row_id)
@@ -74,13 +99,14 @@ def renew_edit_link(
         raise click.ClickException(f"There is no {what} {row_id}.")
     token = issue_edit_token(row)
     db.session.commit()
-    click.echo(f"{prefix}{token}")
+    click.echo(f"{public_address(current_app).url}{prefix}{token}")
 
 
 @tables_cli.command("edit-link")
 @click.argument("table_id", type=int)
 def edit_link_command(table_id: int) -> None:
-    """Make a new edit link for a card table (the old one stops working) and print its path."""
+    """Make a new edit link for a card table (the old one stops working) and print its
+    address."""
     renew_edit_link(CardTable, table_id, "table", "/t/")
 
 

@@ -6,12 +6,15 @@ request's changes are committed (``remember_new_tables``), as a new game is.
 
 from __future__ import annotations
 
+from functools import cache
+
 from flask import g
+from flask_babel import force_locale
 from flask_babel import gettext as _
 from sqlalchemy import bindparam, inspect, or_, select
 
 from scorekeeper.capabilities import digest, is_token, issue_edit_token, issue_view_token, role_of
-from scorekeeper.extensions import db
+from scorekeeper.extensions import SUPPORTED_LANGUAGES, db
 from scorekeeper.holdings import HeldTable, editable_tables, forget_held_tables, held_tables
 from scorekeeper.keyring import remember_table
 
@@ -37,7 +40,27 @@ def new_table(name: str) -> tuple[CardTable, str]:
 
 
 def default_name() -> str:
+    """The name a table gets when nobody names it, in the language of the request."""
     return _("Our table")
+
+
+@cache
+def _default_names() -> frozenset[str]:
+    """The default name in every language the app speaks (the catalogs are read once, at
+    start)."""
+    names = set()
+    for language in SUPPORTED_LANGUAGES:
+        with force_locale(language):
+            names.add(default_name())
+    return frozenset(names)
+
+
+def table_name(table: CardTable) -> str:
+    """A table's name as a page shows it: a table still under its default name, made in
+    whatever language, is called that name in the reader's language."""
+    if table.name in _default_names():
+        return default_name()
+    return table.name
 
 
 def remember_new_tables() -> None:

@@ -28,9 +28,10 @@ from scorekeeper.keyring import forget_table, remember_table
 from scorekeeper.sharing.qr import QR_CACHE_CONTROL, qr_svg
 
 from .models import NAME_LENGTH
-from .service import new_table, resolve_table
+from .service import new_table, resolve_table, table_name
 
 bp = Blueprint("tables", __name__)
+bp.add_app_template_global(table_name, "table_name")
 
 
 class NameForm(PageForm):
@@ -163,7 +164,7 @@ def forget(token: str) -> Response:
     held = _held(token)
     if ForgetForm().validate_on_submit():
         forget_table(held.table.id)
-        flash(_("This phone no longer shows “%(name)s”.", name=held.table.name), "success")
+        flash(_("This phone no longer shows “%(name)s”.", name=table_name(held.table)), "success")
     return redirect(url_for("games.index"), code=303)
 
 

@@ -1,7 +1,8 @@
 /* The house-rules form on a phone: "Your changes" follows the form as it is edited (the server
    words the summary, from the rules core, as on the saved rules' page), a rule is found by
    typing a few words of its name, help or base value, the number of deals shows or hides each
-   deal's rules, and a row of running score and first meld appears as the last one is filled.
+   deal's rules, a row of running score and first meld appears as the last one is filled, and a
+   special book's rank is chosen among the chosen deck's ranks.
    Without this file the summary and the deals follow on saving, and every group opens by hand. */
 (function () {
   "use strict";
@@ -167,6 +168,31 @@
       before = every.value;
     });
   });
+  // --- a special book's rank: only the ranks of the chosen deck ---------------------------
+  function offerRanks(select, deck) {
+    var ranks = JSON.parse(select.dataset.ranksByDeck)[deck.value];
+    if (!ranks) {
+      return;
+    }
+    var kept = select.value;
+    select.textContent = "";
+    ranks.forEach(function (rank) {
+      select.appendChild(new Option(rank[1], rank[0], false, rank[0] === kept));
+    });
+    if (select.value !== kept) {
+      select.dispatchEvent(new Event("change", { bubbles: true }));
+    }
+  }
+
+  form.querySelectorAll("select[data-ranks-by-deck]").forEach(function (select) {
+    var deck = document.getElementById(select.dataset.deckField);
+    if (deck) {
+      deck.addEventListener("change", function () {
+        offerRanks(select, deck);
+      });
+    }
+  });
+
   if (!finder || !status) {
     return;
   }

@@ -1,6 +1,7 @@
 // At the table: keeps the screen awake while a game's page is open (Screen Wake Lock, where the
 // browser has it: let go when the page is hidden, asked again when it is shown), switches the
-// scoreboard's totals to large type (remembered on this phone), and shares the view link (the
+// scoreboard's totals to large type (remembered on this phone, the totals brought to the top of
+// the screen), and shares the view link (the
 // share sheet where there is one, else copied, with a visible confirmation).
 (function () {
   "use strict";
@@ -71,11 +72,21 @@
     }
   }
 
+  // Large type is read from across the table: the totals are brought to the top of the
+  // screen, where all of them fit, a small phone's and a phone on its side included.
+  function bringTotalsUp() {
+    if (totals.classList.contains("large")) {
+      totals.scrollIntoView({ block: "start" });
+    }
+  }
+
   if (toggle && totals) {
     showLarge(remembered());
+    bringTotalsUp();
     toggle.hidden = false;
     toggle.addEventListener("click", function () {
       showLarge(!totals.classList.contains("large"));
+      bringTotalsUp();
     });
   }
 

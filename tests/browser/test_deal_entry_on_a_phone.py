@@ -94,7 +94,7 @@ def test_after_save_the_page_shows_the_totals_and_undo_takes_the_deal_back(
 
     # The top of the page: the totals and who leads; the bottom: saved, Undo, the next deal.
     expect(page.locator(".flash-success")).to_have_text("Deal 1 saved.")
-    expect(page.locator(".result")).to_have_text(f"{ANN} leads with 4595 points.")
+    expect(page.locator(".result")).to_have_text(f"{ANN} leads with 4,595 points.")
     expect(page.locator("table.sheet tfoot td")).to_have_text(["4595", "1280"])
     assert page.evaluate("window.scrollY") == 0
     for control in ("Undo", "Enter deal 2"):

@@ -143,7 +143,7 @@ def test_a_whole_game_on_a_phone(page: Page, migrated_server: str, artifacts_dir
     fill_side(page, CY, meld=700, clean=1, dirty=1, red_held=1, left=150)
     save(page)
     expect(page.locator(".flash-success")).to_have_text("Deal 4 saved.")
-    expect(page.locator(".result")).to_have_text(f"{ANN} won with 12575 points.")
+    expect(page.locator(".result")).to_have_text(f"{ANN} won with 12,575 points.")
 
     # Edit deal 2 afterwards: the totals follow.
     page.get_by_role("link", name="Edit deal 2").click()
@@ -156,7 +156,7 @@ def test_a_whole_game_on_a_phone(page: Page, migrated_server: str, artifacts_dir
     expect(page).to_have_url(re.compile(r"/g/[A-Za-z0-9_-]{43}#deal-2$"))
     totals = page.locator("table.sheet tfoot td")
     expect(totals).to_have_text(["12575", "7785"])
-    expect(page.locator(".result")).to_have_text(f"{ANN} won with 12575 points.")
+    expect(page.locator(".result")).to_have_text(f"{ANN} won with 12,575 points.")
     running = page.locator("#deal-4 tr.running td")
     expect(running).to_have_text(["12575", "7785"])
     expect(page.locator("#deal-2 tfoot tr").first.locator("td")).to_have_text(["1060", "555"])

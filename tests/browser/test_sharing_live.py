@@ -59,7 +59,7 @@ def test_the_view_link_follows_the_keepers_saves_without_a_reload(
 
         # The watcher's page polls the game's version and reloads itself when it changes.
         expect(watcher.locator(".result")).to_have_text(
-            "Team 1 leads with 4595 points.", timeout=15_000
+            "Team 1 leads with 4,595 points.", timeout=15_000
         )
         watcher.screenshot(path=artifacts_dir / "share-watcher.png", full_page=True)
         assert not [p for p in problems if "Content Security Policy" in p], problems

@@ -76,7 +76,8 @@ def test_red_three_books_beyond_the_red_threes_of_the_decks_are_refused(client):
     (error,) = response.get_json()["errors"]
     assert error["field"] == "red_three_books"
     assert error["message"] == (
-        "11 red threes are entered, with seven in each red-three book, but 5 decks hold only 10."
+        "Together, the sides have 11 red threes (Side 1 2, Side 2 9), counting seven in each "
+        "red-three book, but 5 decks hold only 10."
     )
 
 

@@ -136,7 +136,10 @@ def test_the_preview_names_a_field_that_is_not_a_number(client: FlaskClient) -> 
     assert answer.status_code == 200
     assert answer.json["totals"] is None
     assert answer.json["errors"] == [
-        {"message": "Enter a whole number, such as 0 or 120.", "target": "sides-1-meld_points"}
+        {
+            "message": "Cy & Di, Melded cards (points): Enter a whole number, such as 0 or 120.",
+            "target": "sides-1-meld_points",
+        }
     ]
 
 
@@ -163,7 +166,7 @@ def test_after_a_save_the_totals_the_undo_and_the_next_deal_show(client: FlaskCl
     page = html(client.get(response.headers["Location"]))
 
     assert '<p class="flash flash-success" role="status">Deal 1 saved.</p>' in page
-    assert "Ann &amp; Bob leads with 4595 points." in page
+    assert "Ann &amp; Bob leads with 4,595 points." in page
     assert ">Undo</button>" in page
     assert page.count("Enter deal 2") == 1
     assert page.index(">Undo</button>") < page.index("Enter deal 2")
@@ -178,7 +181,7 @@ def test_after_the_last_deal_the_winner_is_named_once(client: FlaskClient) -> No
     page = html(client.get(response.headers["Location"]))
 
     assert '<p class="flash flash-success" role="status">Deal 4 saved.</p>' in page
-    assert page.count("Ann &amp; Bob won with 18380 points.") == 1
+    assert page.count("Ann &amp; Bob won with 18,380 points.") == 1
 
 
 def undo(client: FlaskClient, game_id: int, number: int, version: str):

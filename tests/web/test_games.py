@@ -265,7 +265,7 @@ def test_a_valid_deal_is_saved_and_the_scoreboard_shows_it(app: Flask, client: F
     assert deal.version == 1 and not deal.stock_ran_out
     page = html(client.get(response.headers["Location"]))
     assert "Deal 1 saved." in page
-    assert "Ann &amp; Bob leads with 4595 points." in page
+    assert "Ann &amp; Bob leads with 4,595 points." in page
     # Counts in words, never "2× 1000"; red threes laid down and still held on lines of their own.
     assert (
         '<tr><th scope="row">Clean books</th>'
@@ -318,7 +318,12 @@ def test_rules_errors_are_shown_beside_their_field_and_nothing_is_saved(
             "(entered 12).",
         ),
         (0, {"dirty_books": -1}, "Ann &amp; Bob: dirty books cannot be below 0 (entered -1)."),
-        (1, {"red_threes_held": 9}, "12 red threes are entered, but 5 decks hold only 10."),
+        (
+            1,
+            {"red_threes_held": 9},
+            "Together, the sides have 12 red threes (Ann &amp; Bob 2, Cy &amp; Di 10), but 5 "
+            "decks hold only 10.",
+        ),
     ],
 )
 def test_impossible_numbers_are_explained(
@@ -374,7 +379,7 @@ def test_words_in_number_fields_are_refused_in_plain_words(client: FlaskClient) 
 
     assert response.status_code == 422
     page = html(response)
-    assert "Enter a whole number, such as 0 or 120." in page
+    assert "Cy &amp; Di, Melded cards (points): Enter a whole number, such as 0 or 120." in page
     assert 'value="six hundred"' in page
 
 
@@ -555,7 +560,7 @@ def test_a_finished_game_names_the_winner(client: FlaskClient) -> None:
     page = html(client.get(f"{game_path(game_id)}"))
 
     assert "Final score" in page
-    assert "Ann &amp; Bob won with 18380 points." in page
+    assert "Ann &amp; Bob won with 18,380 points." in page
     assert '<p class="next">' not in page
 
 
@@ -666,7 +671,7 @@ def test_a_game_keeps_the_rules_it_started_with(
 
     page = html(client.get(f"{game_path(game_id)}"))
 
-    assert "Ann &amp; Bob leads with 4595 points." in page
+    assert "Ann &amp; Bob leads with 4,595 points." in page
 
 
 def test_a_finished_game_page_weighs_under_60_kb(client: FlaskClient) -> None:

@@ -117,7 +117,7 @@ def test_statistics_count_wins_and_deals_from_the_entries(client, season) -> Non
     share = page.split('id="share-chart-numbers"')[1].split("</table>")[0]
     # melded cards, books, red threes, going out, cards left: Ann over her two games
     books = 4 * (2 * 500 + 2 * 300 + 1500) + 4 * (500 + 300)
-    assert f'<th scope="row">Ann</th><td>7240</td><td>{books}</td>' in share
+    assert f'<th scope="row">Ann</th><td>7,240</td><td>{books:,}</td>' in share
     assert '<th scope="col">Cut exactly 22</th>' not in share
 
 
@@ -152,7 +152,7 @@ def test_the_scoreboard_draws_the_running_totals_with_their_numbers(app, client,
     page = client.get(f"/g/{token}").get_data(as_text=True)
     assert '<figure class="chart" id="running-chart">' in page
     table = page.split('id="running-chart-numbers"')[1].split("</table>")[0]
-    assert "<th scope=\"row\">4</th><td>5120</td><td>18380</td>" in table
+    assert "<th scope=\"row\">4</th><td>5,120</td><td>18,380</td>" in table
     assert "Play again" in page
 
 
@@ -274,14 +274,14 @@ def test_a_changed_deal_or_a_merge_is_never_missed_by_what_is_kept(app, client, 
 def test_a_long_history_charts_average_totals_and_no_wins_on_the_points_axis(app) -> None:
     from datetime import datetime, timedelta
 
-    from scorekeeper.history.pages import results_chart
+    from scorekeeper.history.pages import results_charts
     from scorekeeper.history.stats import Tally
 
     start = datetime(2026, 1, 1)
     tally = Tally(name="Ann")
     tally.results = [(start + timedelta(days=n), 1000 + 10 * n, n % 2 == 0) for n in range(100)]
     with app.test_request_context():
-        chart = str(results_chart(0, tally))
+        [chart] = [str(drawn) for drawn in results_charts([tally])]
 
     assert chart.count("<polyline") == 1, "wins are counted in the standings, not on this axis"
     assert "Average game total" in chart

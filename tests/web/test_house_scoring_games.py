@@ -50,8 +50,8 @@ def test_too_many_special_books_are_refused_on_the_deal_form(client):
 
     assert response.status_code == 422
     assert (
-        "3 special books are entered, but 5 decks hold 20 cards of rank 7: at most 2 books."
-        in text(response)
+        "Together, the sides have 3 special books (Us 1, Them 2), but 5 decks hold 20 cards "
+        "of rank 7: at most 2 books." in text(response)
     )
 
 

@@ -257,9 +257,12 @@ def test_the_operator_lists_exports_relinks_and_prunes_tables(app, client, keepe
     kept = runner.invoke(args=["tables", "prune", "--idle-days", "30", "--yes"])
     dry = runner.invoke(args=["tables", "prune", "--idle-days", "1"])
 
-    assert re.search(rf"^{table_id}\t1\t0\t\S+ \S+\t'Our table'$", listed.output, re.M)
+    moment = r"\S+ \S+"
+    assert re.search(
+        rf"^{table_id}\t{moment}\t{moment}\t1\t0\t'Our table'\tUs, Them$", listed.output, re.M
+    )
     assert '"name": "Ann\'s Friday"' in exported_file.read_text(encoding="utf-8")
-    token = TABLE_LINK.fullmatch(relinked.output.strip()).group(1)
+    token = re.fullmatch(rf"http://localhost{TABLE_LINK.pattern}", relinked.output.strip())[1]
     assert page(app.test_client().get(f"/t/{token}"))
     assert "0 tables and 0 games" in kept.output and "Nothing deleted" in dry.output
     assert count(app, Game) == 1

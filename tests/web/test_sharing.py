@@ -636,8 +636,9 @@ def test_the_server_can_give_a_keeper_who_lost_the_edit_link_a_new_one(app, clie
     result = app.test_cli_runner().invoke(args=["games", "edit-link", str(game.game_id)])
 
     assert result.exit_code == 0, result.output
-    path = result.output.strip()
-    assert re.fullmatch(rf"/g/[A-Za-z0-9_-]{{{TOKEN_LENGTH}}}", path)
+    address = result.output.strip()
+    assert re.fullmatch(rf"http://localhost/g/[A-Za-z0-9_-]{{{TOKEN_LENGTH}}}", address)
+    path = address.removeprefix("http://localhost")
     assert app.test_client().get(f"{path}/deals/1").status_code == 200
     assert client.get(f"{game.edit_path}/deals/1").status_code == 404
     missing = app.test_cli_runner().invoke(args=["games", "edit-link", "999"])

@@ -86,7 +86,10 @@ def test_a_pack_allows_two_clean_books_of_each_of_its_thirteen_ranks_and_refuses
     )
     assert _clean_book_errors(
         validate_deal(_deal(HNF, too_many, SideEntry(cards_left_points=20)))
-    ) == ["27 clean books are entered, but 1 decks allow at most 26 (2 of each rank)."]
+    ) == [
+        "Together, the sides have 27 clean books (Side 1 27, Side 2 0), but 1 decks allow at "
+        "most 26 (2 of each rank)."
+    ]
 
 
 def test_five_standard_decks_allow_two_clean_books_of_each_of_eleven_ranks():
@@ -95,7 +98,10 @@ def test_five_standard_decks_allow_two_clean_books_of_each_of_eleven_ranks():
 
     assert _clean_book_errors(
         validate_deal(_deal(variant, too_many, SideEntry(cards_left_points=20)))
-    ) == ["23 clean books are entered, but 5 decks allow at most 22 (2 of each rank)."]
+    ) == [
+        "Together, the sides have 23 clean books (Side 1 23, Side 2 0), but 5 decks allow at "
+        "most 22 (2 of each rank)."
+    ]
 
 
 def test_a_wild_book_of_a_pack_is_worth_at_least_seven_jesters():

@@ -129,8 +129,8 @@ def test_ladies_in_books_count_against_the_pack_s_ten_ladies() -> None:
         (
             None,
             "ladies_in_books",
-            "11 red threes are entered, 8 of them added to clean books, but 1 decks hold "
-            "only 10.",
+            "Together, the sides have 11 red threes (Side 1 2, Side 2 9), 8 of them added to "
+            "clean books, but 1 decks hold only 10.",
         )
     ]
     assert errors(PACK, OUT, replace(caught, ladies_in_books=5)) == []

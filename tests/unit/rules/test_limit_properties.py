@@ -101,9 +101,12 @@ def test_one_red_three_more_than_the_decks_hold_is_refused(deal):
     extra = table.red_threes + 1 - entered
     side = deal.sides[index]
     over = pushed(deal, index, red_threes_held=side.red_threes_held + extra)
+    each = ", ".join(
+        f"Side {i + 1} {s.red_threes_down + s.red_threes_held}" for i, s in enumerate(over.sides)
+    )
     assert messages(over) == [
-        f"{table.red_threes + 1} red threes are entered, but {table.decks} decks hold only "
-        f"{table.red_threes}."
+        f"Together, the sides have {table.red_threes + 1} red threes ({each}), but "
+        f"{table.decks} decks hold only {table.red_threes}."
     ]
 
 
@@ -156,9 +159,11 @@ def test_one_black_three_book_more_than_the_black_threes_allow_is_refused(deal):
     table = deal.table
     count = table.black_threes // BOOK_SIZE + 1
     over = pushed(deal, 0, black_three_books=count)
+    each = ", ".join(f"Side {i + 1} {s.black_three_books}" for i, s in enumerate(over.sides))
     assert (
-        f"{count} black-three books need {count * BOOK_SIZE} black threes, but {table.decks} "
-        f"decks hold only {table.black_threes}."
+        f"Together, the sides have {count} black-three books ({each}), which need "
+        f"{count * BOOK_SIZE} black threes, but {table.decks} decks hold only "
+        f"{table.black_threes}."
     ) in messages(over)
 
 

@@ -130,11 +130,12 @@ def test_special_books_are_counted_against_the_cards_of_their_rank():
 
     assert (error.side, error.field) == (None, "special_books")
     assert error.message == (
-        "3 special books are entered, but 5 decks hold 20 cards of rank 7: at most 2 books."
+        "Together, the sides have 3 special books (Side 1 1, Side 2 2), but 5 decks hold 20 "
+        "cards of rank 7: at most 2 books."
     )
     assert in_french(error) == (
-        "3 canastas spéciales sont saisies, mais 5 jeux contiennent 20 cartes de rang 7 : au "
-        "plus 2 canastas."
+        "Ensemble, les camps ont 3 canastas spéciales (Side 1 1, Side 2 2), mais 5 jeux "
+        "contiennent 20 cartes de rang 7 : au plus 2 canastas."
     )
 
 
@@ -146,7 +147,8 @@ def test_the_special_rank_makes_no_clean_book_of_its_own():
     (error,) = errors(SEVENS, first, second, stock_ran_out=True)
 
     assert error.message == (
-        "21 clean books are entered, but 5 decks allow at most 20 (2 of each rank)."
+        "Together, the sides have 21 clean books (Side 1 11, Side 2 10), but 5 decks allow "
+        "at most 20 (2 of each rank)."
     )
     assert errors(get_variant("pagat"), first, second, stock_ran_out=True) == ()
 
@@ -213,11 +215,12 @@ def test_red_three_books_are_counted_against_the_red_threes_that_exist():
 
     assert (error.side, error.field) == (None, "red_three_books")
     assert error.message == (
-        "11 red threes are entered, with seven in each red-three book, but 5 decks hold only 10."
+        "Together, the sides have 11 red threes (Side 1 2, Side 2 9), counting seven in each "
+        "red-three book, but 5 decks hold only 10."
     )
     assert in_french(error) == (
-        "11 trois rouges sont saisis, en comptant sept par canasta de trois rouges, mais 5 jeux "
-        "n'en contiennent que 10."
+        "Ensemble, les camps ont 11 trois rouges (Side 1 2, Side 2 9), en comptant sept par "
+        "canasta de trois rouges, mais 5 jeux n'en contiennent que 10."
     )
 
 

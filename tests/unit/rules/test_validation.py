@@ -88,7 +88,9 @@ def test_red_threes_are_limited_by_the_decks():
     )
     error = only_error(problems(sides=(OUT, lots)))  # 2 + 9 > 10 with five decks
     assert (error.side, error.field) == (None, "red_threes_down")
-    assert error.message == "11 red threes are entered, but 5 decks hold only 10."
+    assert error.message == (
+        "Together, the sides have 11 red threes (Side 1 2, Side 2 9), but 5 decks hold only 10."
+    )
 
 
 def test_black_three_books_are_limited_by_the_black_threes():
@@ -98,7 +100,10 @@ def test_black_three_books_are_limited_by_the_black_threes():
     other = SideEntry(cards_left_points=50)
     error = only_error(problems("brouillette-low", sides=(side, other)))
     assert error.field == "black_three_books"
-    assert error.message == "1 black-three books need 7 black threes, but 3 decks hold only 6."
+    assert error.message == (
+        "Together, the sides have 1 black-three books (Side 1 1, Side 2 0), which need 7 black "
+        "threes, but 3 decks hold only 6."
+    )
 
 
 def test_wild_books_are_limited_by_the_wilds():
@@ -145,7 +150,8 @@ def test_clean_books_are_limited_by_the_naturals():
     assert error.field == "clean_books"
     assert (
         error.message
-        == "23 clean books are entered, but 5 decks allow at most 22 (2 of each rank)."
+        == "Together, the sides have 23 clean books (Side 1 20, Side 2 3), but 5 decks allow at "
+        "most 22 (2 of each rank)."
     )
 
 
