@@ -79,12 +79,14 @@ system-deps:
 	$(APT_GET) update && $(APT_GET) install -y libpango-1.0-0 libpangoft2-1.0-0 \
 		libharfbuzz-subset0 fontconfig fonts-dejavu-core fonts-noto-cjk
 
-# What the tests need besides: Chromium for the browser tests, pdftoppm to look at sheets.
+# What the tests need besides: Chromium for the browser tests, pdftoppm to look at sheets,
+# pg_dump for the backups of PostgreSQL, PgBouncer to put a transaction pooler in front of it.
 system-test-deps: system-deps
-	@if command -v chromium >/dev/null && command -v pdftoppm >/dev/null; then \
+	@if command -v chromium >/dev/null && command -v pdftoppm >/dev/null \
+		&& command -v pg_dump >/dev/null && [ -x /usr/sbin/pgbouncer ]; then \
 		exit 0; \
 	fi; \
-	$(APT_GET) update && $(APT_GET) install -y chromium poppler-utils
+	$(APT_GET) update && $(APT_GET) install -y chromium poppler-utils postgresql-client pgbouncer
 
 run: $(VENV)/.installed system-deps
 	$(compile_translations)
