@@ -91,13 +91,16 @@ system-deps:
 		libharfbuzz-subset0 fontconfig fonts-dejavu-core fonts-noto-cjk
 
 # What the tests need besides: Chromium for the browser tests, pdftoppm to look at sheets,
-# msgfmt (gettext) to check the catalogs' format strings.
+# msgfmt (gettext) to check the catalogs' format strings, pg_dump for the backups of
+# PostgreSQL, PgBouncer to put a transaction pooler in front of it.
 system-test-deps: system-deps
 	@if command -v chromium >/dev/null && command -v pdftoppm >/dev/null \
-		&& command -v msgfmt >/dev/null; then \
+		&& command -v msgfmt >/dev/null && command -v pg_dump >/dev/null \
+		&& [ -x /usr/sbin/pgbouncer ]; then \
 		exit 0; \
 	fi; \
-	$(APT_GET) update && $(APT_GET) install -y chromium poppler-utils gettext
+	$(APT_GET) update && $(APT_GET) install -y chromium poppler-utils gettext postgresql-client \
+		pgbouncer
 
 run: $(VENV)/.installed system-deps
 	$(compile_translations)

@@ -198,8 +198,11 @@ def engine_options(database_url: str) -> dict[str, Any]:
     if database_url.startswith("sqlite"):
         # Wait for a writer holding the lock rather than failing at once.
         return {"connect_args": {"timeout": 15}}
-    # Renewed hourly; idle ones are tested before use (see ``connections``).
-    return {"pool_recycle": 3600}
+    # Renewed hourly; idle ones are tested before use (see ``connections``). No statement is
+    # prepared on the server (psycopg prepares a query run five times on one connection):
+    # behind a transaction-pooling PgBouncer the next transaction may run on another server
+    # connection, which knows nothing of it.
+    return {"pool_recycle": 3600, "connect_args": {"prepare_threshold": None}}
 
 
 def instance_secret_key(instance: str) -> str:

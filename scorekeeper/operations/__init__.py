@@ -36,8 +36,11 @@ def wrap(app: Flask) -> None:
     app.wsgi_app = requests.RequestLayer(app.wsgi_app, app)  # type: ignore[method-assign]
     proxies = app.config["TRUSTED_PROXIES"]
     if proxies:
+        # The client's address only. Not X-Forwarded-Proto: a request that counted as secure
+        # would make Flask-WTF ask for a Referer, which ``Referrer-Policy: no-referrer``
+        # keeps browsers from sending; addresses come from SCOREKEEPER_PUBLIC_URL anyway.
         app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
-            app.wsgi_app, x_for=proxies, x_proto=proxies
+            app.wsgi_app, x_for=proxies, x_proto=0
         )
 
 

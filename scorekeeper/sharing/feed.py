@@ -175,6 +175,8 @@ class GameFeed:
             self.reset()  # whatever changed before this moment was not heard
             while not self._stop.is_set():
                 if not self._probe(connection):
+                    if self._stop.is_set():
+                        return
                     raise FeedUnheard
                 self.listening.set()
                 self.unheard.clear()

@@ -31,7 +31,7 @@ def test_sqlite_waits_for_a_busy_writer_instead_of_failing(app: Flask) -> None:
 def test_postgresql_connections_are_pooled_and_renewed_hourly() -> None:
     options = settings.engine_options("postgresql+psycopg://scorer@127.0.0.1/scores")
 
-    assert options == {"pool_recycle": 3600}
+    assert options == {"pool_recycle": 3600, "connect_args": {"prepare_threshold": None}}
 
 
 def test_migrations_build_exactly_the_models_schema_on_an_empty_database(empty_app) -> None:

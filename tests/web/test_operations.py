@@ -351,8 +351,27 @@ def test_behind_trusted_proxies_the_request_sees_the_forwarded_client(
 ) -> None:
     headers = {"X-Forwarded-For": "spoofed, 203.0.113.5", "X-Forwarded-Proto": "https"}
 
-    assert client_seen_by(make_app(TRUSTED_PROXIES=1), headers) == ("203.0.113.5", "https")
+    assert client_seen_by(make_app(TRUSTED_PROXIES=1), headers) == ("203.0.113.5", "http")
     assert client_seen_by(make_app(), headers) == ("127.0.0.1", "http")
+
+
+def test_behind_an_https_proxy_a_form_is_accepted_without_a_referer(
+    make_app: Callable[..., Flask],
+) -> None:
+    """Browsers send no Referer (``Referrer-Policy: no-referrer``): a request must not count
+    as secure from the proxy's X-Forwarded-Proto, or Flask-WTF would refuse every form."""
+    client = make_app(WTF_CSRF_ENABLED=True, TRUSTED_PROXIES=1).test_client()
+    proxy = {"X-Forwarded-Proto": "https", "X-Forwarded-For": "203.0.113.5"}
+    page = client.get("/games/new", headers=proxy).get_data(as_text=True)
+    token = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', page).group(1)
+
+    made = client.post(
+        "/games/new",
+        data={"csrf_token": token, "variant": "pagat", "table": "2x4", "start": "1"},
+        headers=proxy,
+    )
+
+    assert made.status_code == 303
 
 
 # --- the version ------------------------------------------------------------------------------

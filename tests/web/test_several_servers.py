@@ -10,17 +10,28 @@ listener hears no notifications (a transaction-pooling PgBouncer).
 from __future__ import annotations
 
 import html
+import os
+import pwd
 import re
+import shutil
+import subprocess
+import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from pathlib import Path
 
+import psycopg
 import pytest
+from conftest import ServerDatabase
 from flask import Flask
 from flask.testing import FlaskClient
 from game_helpers import save, start_game
 from sqlalchemy import select
+from sqlalchemy.engine import URL
 
+from bench.bench_load import free_port
 from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.history.models import Player
@@ -291,3 +302,108 @@ def test_the_listener_may_have_a_connection_of_its_own(make_app) -> None:
     app = make_app(FEED_DATABASE_URL="postgresql+psycopg://listener:pw@direct.example:5433/db")
 
     assert feed_module.conninfo_of(app) == "postgresql://listener:pw@direct.example:5433/db"
+
+
+PGBOUNCER_CONFIG = """\
+[databases]
+* = host={host} port={port}
+[pgbouncer]
+listen_addr = 127.0.0.1
+listen_port = {listen}
+unix_socket_dir =
+auth_type = trust
+auth_file = {folder}/users.txt
+pool_mode = transaction
+default_pool_size = 2
+ignore_startup_parameters = extra_float_digits,application_name
+"""
+
+
+@pytest.fixture
+def transaction_pooler(tmp_path: Path) -> Iterator[str]:
+    """A PgBouncer in transaction-pooling mode in front of the test's server, with fewer server
+    connections than clients: the URL of the test's database through it."""
+    binary = shutil.which("pgbouncer") or "/usr/sbin/pgbouncer"
+    if ServerDatabase.url is None or not os.access(binary, os.X_OK):
+        pytest.skip("needs PostgreSQL and pgbouncer (make test installs it)")
+    switch_user: list[str] = []
+    if os.geteuid() == 0:  # PgBouncer will not run as root
+        try:
+            pwd.getpwnam("postgres")
+        except KeyError:
+            pytest.skip("running as root, with no postgres user for pgbouncer to run as")
+        switch_user = ["-u", "postgres"]
+    ServerDatabase.test_url(tmp_path)  # emptied now: no later reset cuts the pooler's links
+    server = ServerDatabase.url
+    folder = Path(tempfile.mkdtemp(prefix="scorekeeper-pgbouncer-"))
+    folder.chmod(0o755)
+    (folder / "users.txt").write_text(f'"{server.username}" ""\n')
+    (folder / "users.txt").chmod(0o644)
+    log_path = tmp_path / "pgbouncer.log"
+    process: subprocess.Popen[bytes] | None = None
+    try:
+        for _attempt in range(3):  # a free port may be taken before PgBouncer binds it
+            listen = free_port()
+            config = folder / "pgbouncer.ini"
+            config.write_text(
+                PGBOUNCER_CONFIG.format(
+                    host=server.host or "127.0.0.1",
+                    port=server.port or 5432,
+                    listen=listen,
+                    folder=folder,
+                )
+            )
+            config.chmod(0o644)
+            with log_path.open("ab") as log:
+                process = subprocess.Popen(
+                    [binary, *switch_user, str(config)], stdout=log, stderr=subprocess.STDOUT
+                )
+            pooled = server.set(host="127.0.0.1", port=listen)
+            answered = wait_for(partial(_answers, process, pooled))
+            if process.poll() is None:
+                assert answered, "pgbouncer did not answer"
+                break
+        assert process is not None and process.poll() is None, log_path.read_text()
+        yield pooled.render_as_string(hide_password=False)
+    finally:
+        if process is not None and process.poll() is None:
+            process.terminate()
+            process.wait(30)
+        shutil.rmtree(folder)
+
+
+def _answers(process: subprocess.Popen[bytes], url: URL) -> bool:
+    """Whether the pooler takes connections; True too once it has stopped (nothing to wait for)."""
+    if process.poll() is not None:
+        return True
+    conninfo = url.set(drivername="postgresql").render_as_string(hide_password=False)
+    try:
+        psycopg.connect(conninfo, connect_timeout=2).close()
+    except psycopg.OperationalError:
+        return False
+    return True
+
+
+@pytest.mark.postgresql
+def test_behind_a_transaction_pooling_pgbouncer_pages_saves_and_the_live_poll_work(
+    make_app: Callable[..., Flask], transaction_pooler: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(feed_module, "PROBE_SECONDS", 1.0)
+    app = make_app(SQLALCHEMY_DATABASE_URI=transaction_pooler)
+    client = app.test_client()
+    links = start_game(app, client)
+    assert client.get(f"{links.view_path}/version").get_json() == {"version": 1}
+    feed = app.extensions[poll_module.EXTENSION].feed
+    assert feed.unheard.wait(WAIT_SECONDS)  # LISTEN went through, and nothing comes back
+    assert not feed.listening.is_set()
+
+    # Eight clients at once on two server connections: each query may meet another
+    # connection than the one before.
+    with ThreadPoolExecutor(8) as clients:
+        pages = list(
+            clients.map(lambda _n: app.test_client().get(links.view_path).status_code, range(160))
+        )
+
+    assert pages == [200] * 160
+    assert save(client, links, 1, 0).status_code == 303
+    assert wait_for(lambda: client.get(f"{links.view_path}/version").get_json() == {"version": 2})
