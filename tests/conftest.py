@@ -18,9 +18,8 @@ from pathlib import Path
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
+from server_database import ServerDatabase
 from sqlalchemy import create_engine, make_url, text
-from sqlalchemy.engine import URL
-from sqlalchemy.pool import NullPool
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
@@ -39,57 +38,6 @@ SETTINGS_FROM_ENVIRONMENT = (
 )
 TEST_PUBLIC_URL = "http://localhost"
 """The test apps' public address: the test client's own host."""
-
-
-class ServerDatabase:
-    """The PostgreSQL database of this run, or nothing when the run uses SQLite."""
-
-    url: URL | None = None
-    """The run's own database (None: SQLite)."""
-    needs_reset = True
-    """True until the current test empties the database."""
-    tables_ready = False
-    """True while the schema holds exactly the models' tables, as ``db.create_all`` made them:
-    emptying them is then enough (and much quicker than a new schema)."""
-
-    @classmethod
-    def test_url(cls, tmp_path: Path, *, empty: bool = True) -> str:
-        """Where the current test's app keeps its data; empties a server database once a test.
-
-        ``empty``: the test needs a database without tables (to run the migrations on it).
-        """
-        if cls.url is None:
-            return f"sqlite:///{tmp_path / 'test.sqlite3'}"
-        if cls.needs_reset:
-            cls.reset(keep_tables=cls.tables_ready and not empty)
-            cls.needs_reset = False
-        return cls.url.render_as_string(hide_password=False)
-
-    @classmethod
-    def reset(cls, *, keep_tables: bool) -> None:
-        """Close what earlier tests left open, then empty the tables or make a new schema."""
-        assert cls.url is not None
-        engine = create_engine(cls.url, isolation_level="AUTOCOMMIT", poolclass=NullPool)
-        try:
-            with engine.connect() as connection:
-                connection.execute(text(
-                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
-                    " WHERE datname = current_database() AND pid <> pg_backend_pid()"
-                ))
-                if keep_tables:
-                    names = ", ".join(f'"{table.name}"' for table in db.metadata.sorted_tables)
-                    connection.execute(text(f"TRUNCATE {names} RESTART IDENTITY CASCADE"))
-                else:
-                    cls.tables_ready = False
-                    connection.execute(text("DROP SCHEMA public CASCADE"))
-                    connection.execute(text("CREATE SCHEMA public"))
-        finally:
-            engine.dispose()
-
-    @classmethod
-    def made_tables(cls) -> None:
-        if cls.url is not None:
-            cls.tables_ready = True
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from chromium_setup import CHROMIUM, CHROMIUM_ARGS
 from flask import Flask
 from flask_migrate import upgrade
 from werkzeug.serving import make_server
@@ -22,19 +23,6 @@ from scorekeeper.extensions import db
 from scorekeeper.sharing import poll
 
 PHONE_VIEWPORT = {"width": 390, "height": 844}
-
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--headless",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
-
 
 @pytest.fixture(scope="session")
 def browser():

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from conftest import CHROMIUM, CHROMIUM_ARGS
+from chromium_setup import CHROMIUM, CHROMIUM_ARGS
 from cryptography import x509
 from flask import Flask
 from playwright.sync_api import Browser, BrowserContext, Error, Page, expect

@@ -12,9 +12,9 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from conftest import ServerDatabase
 from flask import Flask
 from game_helpers import Links, save, start_game
+from server_database import ServerDatabase
 from sqlalchemy import create_engine, func, make_url, select, text
 
 from scorekeeper import create_app

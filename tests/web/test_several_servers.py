@@ -24,10 +24,10 @@ from pathlib import Path
 
 import psycopg
 import pytest
-from conftest import ServerDatabase
 from flask import Flask
 from flask.testing import FlaskClient
 from game_helpers import save, start_game
+from server_database import ServerDatabase
 from sqlalchemy import select
 from sqlalchemy.engine import URL
 
