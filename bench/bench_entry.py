@@ -12,7 +12,8 @@ The keeper's moves, counted the same way whatever the form looks like:
   Save, "Enter deal N+1". Keys are touches on the phone's keyboard, counted apart: the digits,
   and its Next key, which moves to the next number field of the form (as Android's keyboard
   does; iPhone's has the same arrows above it). A field to change is reached with Next when it
-  comes later in the form than the one being typed in, else with a tap.
+  comes later in the form than the one being typed in, else with a tap (``--taps-only``: every
+  field with a tap, as a keeper who never uses Next).
 - a field already showing the value to enter (0 for an empty field) is not typed into.
 - while a number field has the focus the keyboard is up: the screen is ``--keyboard`` pixels
   shorter (the viewport is shortened), and the field typed in must be seen whole above it.
@@ -164,11 +165,13 @@ class Screen:
 
 
 SCREEN = Screen(390, 844, 300)
+USE_NEXT = True
 _TYPED_INTO = "el => el.matches('input[type=number], input[type=text], textarea')"
 # The number fields of the deal form as the keyboard's Next goes through them: in the form's
 # order, those shown (a closed card counter's are not).
 _FIELD_ORDER = """() => Array.from(document.querySelectorAll('#deal-form input[type=number]'))
-  .filter(el => el.getClientRects().length > 0).map(el => el.name)"""
+  .filter(el => el.getClientRects().length > 0 && !el.closest('details:not([open])'))
+  .map(el => el.name)"""
 
 
 def scroll_y(page: Page) -> int:
@@ -233,7 +236,7 @@ def play_deal(
         if shown_value(page, name) == str(value):
             continue
         moves.digits_needed += len(str(value)) if value else 1
-        if focused is None:
+        if focused is None or not USE_NEXT:
             tap(page, page.locator(f'input[name="{name}"]'), moves)
         else:
             for between in order[focused + 1 : position + 1]:
@@ -280,9 +283,14 @@ def main() -> int:
     parser.add_argument(
         "--keyboard", type=int, default=300, help="the on-screen keyboard's height in pixels"
     )
+    parser.add_argument(
+        "--taps-only", action="store_true", help="reach every field with a tap, never with Next"
+    )
     args = parser.parse_args()
     width, height = (int(part) for part in args.viewport.split("x"))
     SCREEN.width, SCREEN.height, SCREEN.keyboard = width, height, args.keyboard
+    global USE_NEXT
+    USE_NEXT = not args.taps_only
     executable = CHROMIUM if Path(CHROMIUM).exists() else shutil.which("chromium")
     if executable is None:
         print("Chromium is not installed: `make test` installs it")
@@ -300,6 +308,7 @@ def main() -> int:
         print(
             f"pagat, 2 teams of 2, four deals through the deal form at {width}x{height}, "
             f"the keyboard {args.keyboard} px high while a number field has the focus"
+            + (", every field reached with a tap" if args.taps_only else "")
         )
         for number, deal in enumerate(DEALS, start=1):
             height_px = page.evaluate("document.documentElement.scrollHeight")
