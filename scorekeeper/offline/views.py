@@ -147,6 +147,10 @@ def offline_texts() -> dict[str, str]:
             number="%s",
         ),
         "notPosted": _("No network: nothing was changed. Try again when the network is back."),
+        "notCounted": _(
+            "These totals count the deals saved on this phone only once sent: deal %(numbers)s.",
+            numbers="%s",
+        ),
         "restored": _("What you typed before is back in the form."),
         "kept": _("This deal is saved on this phone, not sent yet."),
         "discard": _("Start over"),

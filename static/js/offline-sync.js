@@ -53,7 +53,7 @@
   // next-deal bar and Undo are hidden meanwhile (css: .has-kept-deals).
   var nextBar = null;
 
-  function showNextBar(link) {
+  function showNextBar(link, kept) {
     if (nextBar) {
       nextBar.remove();
       nextBar = null;
@@ -64,6 +64,11 @@
     }
     nextBar = document.createElement("section");
     nextBar.className = "just-saved kept-next";
+    var note = document.createElement("p");
+    note.className = "flash flash-warning";
+    note.setAttribute("role", "status");
+    note.textContent = say("notCounted", kept.join(", "));  // the page's totals are older
+    nextBar.appendChild(note);
     var p = document.createElement("p");
     p.className = "next";
     link.classList.add("wide");
@@ -130,7 +135,9 @@
         record.state === "clash" || record.state === "check" ? button(record) : null);
       p.setAttribute("data-offline-deal", record.path);
     });
-    showNextBar(nextDeal(records));
+    showNextBar(nextDeal(records), records.filter(function (record) {
+      return record.game === here && record.state === "pending";
+    }).map(function (record) { return record.number; }));
     box.hidden = !box.firstChild;
     document.documentElement.classList.toggle("has-kept-deals", records.some(function (record) {
       return record.game === here && record.state === "pending";

@@ -366,4 +366,7 @@ def test_the_scoreboard_kept_by_the_worker_shows_one_next_deal_with_a_deal_kept_
     expect(next_deal).to_have_count(1)
     expect(next_deal).to_have_text("Enter deal 3")
     expect(page.get_by_role("button", name="Undo")).to_be_hidden()  # deal 1's, from the copy
+    expect(page.locator(".kept-next")).to_contain_text(
+        "These totals count the deals saved on this phone only once sent: deal 2."
+    )
     page.screenshot(path=artifacts_dir / "offline-worker-scoreboard-kept.png")
