@@ -59,6 +59,15 @@ def test_a_deal_for_two_sides_fits_above_the_keyboard_with_no_scrolling(
     off = [name for name, top, bottom in where["fields"] if top < 0 or bottom > where["barTop"]]
     assert off == [], f"under the keyboard or above the screen: {off}"
     assert where["save"][0] >= 0 and where["save"][1] <= where["height"]
+    # The hint of the line typed in shows under the pad, above the keyboard too.
+    hint = page.locator("#sides-0-meld_points-hint")
+    expect(hint).to_have_text("Every melded card, books included.")
+    expect(hint).to_be_visible()
+    hint_box = hint.bounding_box()
+    assert hint_box is not None and hint_box["y"] + hint_box["height"] <= where["barTop"]
+    page.locator("input[name='sides-1-clean_books']").focus()
+    expect(hint).to_have_css("position", "absolute")  # read out with its field, not shown
+    expect(page.locator("#deal-form .hint.echo", has_text="+500 points each")).to_be_visible()
     context.close()
 
 
