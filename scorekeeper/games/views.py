@@ -61,7 +61,7 @@ from .forms import (
 )
 from .models import Deal, Game
 from .rule_links import rule_topic, rule_url
-from .scoring import game_score, game_variant, running_scores_before
+from .scoring import deal_entry, game_score, game_variant, running_scores_before
 from .service import load_game, start_game
 from .turns import deal_turn
 from .undo import (
@@ -416,7 +416,7 @@ def _post_deal(game_id: int, number: int) -> str | Response | tuple[str, int]:
         return _save(game, variant, number, entry, version)
     stored = game.deal(number)
     if entry is not None and version != deal_version(stored):
-        return _deal_conflict(game, variant, number, entry, version)
+        return _stale_save(game, variant, number, entry, version)
     report = checked.report
     if report is not None:
         form.confirm.data = warnings_key(report.warnings) if report.ok else ""
@@ -442,14 +442,41 @@ def _save(
         db.session.commit()
     except DealChanged:
         db.session.rollback()
-        return _deal_conflict(_get_game(game_id), variant, number, entry, version)
+        return _stale_save(_get_game(game_id), variant, number, entry, version)
     metrics.count("saves")
-    if version != 0:
+    return _saved(game_id, number, version, after_write, deal_version=1)
+
+
+def _saved(
+    game_id: int, number: int, based_on: int, game_version: int, deal_version: int
+) -> Response:
+    """The scoreboard after a save: "Deal N saved" with its Undo for a new deal, "Deal N
+    updated" at the deal for an edit."""
+    if based_on != 0:
         forget_saved()
         flash(_("Deal %(number)s updated.", number=number), "success")
         return redirect(url_for(".scoreboard", game_id=game_id, _anchor=f"deal-{number}"), 303)
-    remember_saved(game_id, number, after_write, deal_version=1)
+    remember_saved(game_id, number, game_version, deal_version=deal_version)
     return redirect(url_for(".scoreboard", game_id=game_id), code=303)
+
+
+def _stale_save(
+    game: Game, variant: Variant, number: int, entry: DealEntry, version: int
+) -> Response | tuple[str, int]:
+    """A deal posted from an older version than the stored one.
+
+    When the stored deal holds exactly what was posted, the same save arrived twice (a phone
+    sending again a save kept offline whose answer the network lost): it is answered as saved,
+    as the first time, and nothing is written. Otherwise the conflict page.
+    """
+    stored = game.deal(number)
+    if stored is not None and _same_deal(deal_entry(game, stored, variant), entry):
+        return _saved(game.id, number, version, game.version, stored.version)
+    return _deal_conflict(game, variant, number, entry, version)
+
+
+def _same_deal(stored: DealEntry, posted: DealEntry) -> bool:
+    return stored.sides == posted.sides and stored.stock_ran_out == posted.stock_ran_out
 
 
 @bp.post("/g/<token>/deals/<int:number>/preview")

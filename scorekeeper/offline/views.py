@@ -144,6 +144,19 @@ def offline_texts() -> dict[str, str]:
         "gone": _("Deal %(number)s could not be sent: this game or its link is gone.", number="%s"),
         "show": _("Show deal %(number)s", number="%s"),
         "offline": _("No network: this page is as this phone last saw it."),
+        "keepOpen": _(
+            "No network. Keep this page open until the network is back: the deals saved on "
+            "this phone are sent then."
+        ),
+        "already": _(
+            "Deal %(number)s is already saved on this phone: it is sent when the network is back.",
+            number="%s",
+        ),
+        "notPosted": _("No network: nothing was changed. Try again when the network is back."),
+        "notCounted": _(
+            "These totals count the deals saved on this phone only once sent: deal %(numbers)s.",
+            numbers="%s",
+        ),
         "restored": _("What you typed before is back in the form."),
         "kept": _("This deal is saved on this phone, not sent yet."),
         "discard": _("Start over"),

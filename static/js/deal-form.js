@@ -1,6 +1,7 @@
 /* The deal form, enhanced: a card counter that fills the points field as cards are counted
-   (steppers.js adds the - and + buttons), and Enter that moves to the next field. Without this file the form works the same: the
-   server adds up the counted cards on save. */
+   (steppers.js adds the - and + buttons), Enter that moves to the next field, and the page
+   opened on the deal. Without this file the form works the same: the server adds up the
+   counted cards on save. */
 (function () {
   "use strict";
 
@@ -53,8 +54,22 @@
     }
   });
 
+  // The page opens on the deal itself (the score pad, else the first "went out" choice, at the
+  // top of the screen), with room below to get there, so that the lines typed in stay in view
+  // above the phone's keyboard; the rules of the deal and the turn are just above. Problems
+  // shown by the server take the focus instead.
   var problems = document.getElementById("problems");
+  var start = form.querySelector(".sides.pad") || form.querySelector(".went-out .choice");
   if (problems) {
     problems.focus();
+  } else if (start && window.scrollY === 0) {
+    var top = start.getBoundingClientRect().top - 4;
+    var root = document.documentElement;
+    var missing = top + window.innerHeight - root.scrollHeight;
+    var main = document.querySelector("main") || document.body;
+    if (missing > 0) {
+      main.style.paddingBottom = missing + "px";
+    }
+    window.scrollTo(0, top);
   }
 })();

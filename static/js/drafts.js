@@ -49,6 +49,22 @@
     });
   }
 
+  function sameFields(kept, typed) {
+    var own = kept.filter(function (pair) { return !NOT_KEPT[pair[0]]; });
+    return JSON.stringify(own) === JSON.stringify(typed);
+  }
+
+  // A line beside the Save button, where the thumb is (read out: role=status).
+  function sayBesideSave(text) {
+    var status = document.getElementById("save-status");
+    if (status) {
+      status.textContent = text;
+      status.className = "save-status flash flash-warning";
+      status.hidden = false;
+      status.setAttribute("data-state", "already");
+    }
+  }
+
   function notice(form, text, discard) {
     var line = document.createElement("p");
     line.className = "flash flash-warning";
@@ -99,16 +115,22 @@
     form.addEventListener("submit", function (event) {
       remember();
       if (!navigator.onLine && !(navigator.serviceWorker && navigator.serviceWorker.controller)) {
-        // No worker to catch the post (a first visit, or a site without HTTPS): kept here.
+        // No worker to catch the post (a first visit, or a site without HTTPS): kept here,
+        // once; offline-sync.js shows its state beside Save and sends it.
         event.preventDefault();
         var token = form.querySelector("input[name=csrf_token]");
         var fields = fieldsOf(form, event.submitter);
-        store.keep(path, token ? [["csrf_token", token.value]].concat(fields) : fields)
-          .then(function () {
-            store.forgetDraft(path);
-            notice(form, texts.kept, false);
-            document.dispatchEvent(new CustomEvent("offline-deals-changed"));
-          });
+        store.get(path).catch(function () { return null; }).then(function (kept) {
+          if (kept && kept.state === "pending" && sameFields(kept.fields, fields)) {
+            sayBesideSave(texts.already.replace("%s", kept.number));
+            return undefined;
+          }
+          return store.keep(path, token ? [["csrf_token", token.value]].concat(fields) : fields)
+            .then(function () {
+              store.forgetDraft(path);
+              document.dispatchEvent(new CustomEvent("offline-deals-changed"));
+            });
+        });
         return;
       }
       store.submitting(path);
@@ -130,11 +152,19 @@
       });
     });
 
+    // Editing a deal kept on the phone makes Save, disabled while it waits, replace it.
+    form.addEventListener("input", function () {
+      var save = form.querySelector("button[name=save]");
+      var status = document.getElementById("save-status");
+      if (save && status && status.getAttribute("data-state") === "pending") {
+        save.disabled = false;
+      }
+    });
+
     store.get(path).catch(function () { return null; }).then(function (record) {
       var draft = store.draft(path);
       if (record) {
-        fill(form, record.fields);
-        notice(form, texts.kept, false);
+        fill(form, record.fields);  // its state shows beside Save (offline-sync.js)
       } else if (draft && JSON.stringify(draft.fields) !== baseline) {
         fill(form, draft.fields);
         notice(form, texts.restored, true);

@@ -1,9 +1,13 @@
-// Deals saved on this phone without a network: listed at the top of the page, and sent when
-// the network returns, as their form would post them, with the version they were made from
-// and a fresh CSRF token (read from the deal's form, fetched again). A deal the server saves
-// leaves the phone; one changed on another phone meanwhile (409), or one the server asks to
-// look at (errors, warnings), waits for "Show deal N", which posts it as the form would, so
-// that the server's own pages take it over: the conflict page, the form with its messages.
+// Deals saved on this phone without a network: listed at the top of the page (the deal form's
+// own one beside its Save button instead), and sent when the network returns, as their form
+// would post them, with the version they were made from and a fresh CSRF token (read from the
+// deal's form, fetched again). A deal the server saves leaves the phone, and the phone that
+// typed it goes to the scoreboard, as after a save with the network ("Deal N saved"); one
+// changed on another phone meanwhile (409), or one the server asks to look at (errors,
+// warnings), waits for "Show deal N", which posts it as the form would, so that the server's
+// own pages take it over: the conflict page, the form with its messages. While the network is
+// gone a line stays on screen, and says, where no service worker keeps the pages, that this
+// page must stay open until the network is back.
 (function () {
   "use strict";
   var store = window.offlineStore;
@@ -16,6 +20,8 @@
   box.setAttribute("role", "status");
   var main = document.getElementById("content") || document.body;
   main.insertBefore(box, main.firstChild);
+  var formStatus = document.getElementById("save-status");  // on a deal form, beside Save
+  var worker = navigator.serviceWorker;
 
   function say(key, number) {
     return (texts[key] || "").replace("%s", number);
@@ -42,7 +48,35 @@
     return element;
   }
 
-  // On a scoreboard showing deals kept here, the next deal's form (the page itself is older).
+  // On a scoreboard showing deals kept here, the next deal's form (the page itself is older),
+  // in a bar at the bottom of the screen where a save with the network puts it; the page's own
+  // next-deal bar and Undo are hidden meanwhile (css: .has-kept-deals).
+  var nextBar = null;
+
+  function showNextBar(link, kept) {
+    if (nextBar) {
+      nextBar.remove();
+      nextBar = null;
+    }
+    var totals = document.getElementById("totals");
+    if (!link || !totals) {
+      return;
+    }
+    nextBar = document.createElement("section");
+    nextBar.className = "just-saved kept-next";
+    var note = document.createElement("p");
+    note.className = "flash flash-warning";
+    note.setAttribute("role", "status");
+    note.textContent = say("notCounted", kept.join(", "));  // the page's totals are older
+    nextBar.appendChild(note);
+    var p = document.createElement("p");
+    p.className = "next";
+    link.classList.add("wide");
+    p.appendChild(link);
+    nextBar.appendChild(p);
+    totals.parentNode.insertBefore(nextBar, totals.nextSibling);
+  }
+
   function nextDeal(records) {
     var numbers = records.filter(function (record) {
       return record.game === here && record.state === "pending";
@@ -59,22 +93,55 @@
     return link;
   }
 
+  // The state of this form's own kept deal, beside its Save button: kept, sending, sent,
+  // refused, clash. Save is disabled while the deal waits or is being sent, until it is edited.
+  function showHere(record, state) {
+    if (!formStatus || !record || record.path !== here) {
+      return false;
+    }
+    var waiting = state === "pending" || state === "sending";
+    formStatus.textContent = say(state, record.number);
+    formStatus.className = "save-status flash flash-" +
+      (state === "sent" ? "success" : waiting ? "warning" : "error");
+    if (state === "clash" || state === "check") {
+      formStatus.appendChild(document.createTextNode(" "));
+      formStatus.appendChild(button(record));
+    }
+    formStatus.hidden = false;
+    formStatus.setAttribute("data-state", state);
+    var save = document.querySelector("#deal-form button[name=save]");
+    if (save) {
+      save.disabled = waiting;
+    }
+    return true;
+  }
+
+  function controlled() {
+    return Boolean(worker && worker.controller);
+  }
+
   function render(records) {
     box.textContent = "";
     if (!navigator.onLine) {
-      line(texts.offline, "warning");
+      var note = line(controlled() ? texts.offline : texts.keepOpen, "warning");
+      note.classList.add("network-note");
     }
     records.forEach(function (record) {
+      if (showHere(record, record.state)) {
+        return;
+      }
       var waiting = record.state === "pending";
       var p = line(say(record.state, record.number), waiting ? "warning" : "error",
         record.state === "clash" || record.state === "check" ? button(record) : null);
       p.setAttribute("data-offline-deal", record.path);
     });
-    var next = nextDeal(records);
-    if (next) {
-      line("", "warning", next);
-    }
+    showNextBar(nextDeal(records), records.filter(function (record) {
+      return record.game === here && record.state === "pending";
+    }).map(function (record) { return record.number; }));
     box.hidden = !box.firstChild;
+    document.documentElement.classList.toggle("has-kept-deals", records.some(function (record) {
+      return record.game === here && record.state === "pending";
+    }));
   }
 
   function refresh() {
@@ -120,9 +187,11 @@
       withToken(record.fields, fresh.token).forEach(function (pair) {
         body.append(pair[0], pair[1]);
       });
-      return window.fetch(record.path, { method: "POST", body: body, credentials: "same-origin" })
+      return window.fetch(record.path, {
+        method: "POST", body: body, credentials: "same-origin", redirect: "manual"
+      })
         .then(function (response) {
-          if (response.ok && response.redirected) {
+          if (response.type === "opaqueredirect") {  // the 303 of a save
             return store.remove(record.path).then(function () { return true; });
           }
           return settle(record, response.status === 409 ? "clash" : "check");
@@ -140,6 +209,7 @@
             if (p) {
               p.textContent = say("sending", record.number);
             }
+            showHere(record, "sending");
             return send(record).then(function (done) {
               if (done) {
                 sent.push(record);
@@ -157,8 +227,13 @@
     var locked = navigator.locks ?
       navigator.locks.request("scorekeeper-offline-sync", sendAll) : sendAll();
     return locked.then(function (sent) {
-      if (sent.some(function (record) { return record.game === here; })) {
-        window.location.replace(here);  // this game's scoreboard, with the deals just sent
+      var ours = sent.filter(function (record) {
+        return record.game === here || record.path === here;
+      });
+      if (ours.length) {
+        // This game's scoreboard, with the deals just sent: where a save with the network ends.
+        showHere(ours[ours.length - 1], "sent");
+        window.location.replace(ours[0].game);
         return undefined;
       }
       return refresh().then(function () {

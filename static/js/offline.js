@@ -1,6 +1,7 @@
 // The app without a network, on every page: registers the service worker (sw.js), asks it to
 // keep the pages of the game shown, and loads the rest only where needed: offline-store.js,
-// drafts.js on a deal form, offline-sync.js when deals wait on this phone or the network is gone.
+// drafts.js on a deal form, offline-sync.js when deals wait on this phone or the network is gone
+// (at once where no worker controls the page: nothing could bring it once the network is gone).
 (function () {
   "use strict";
   var script = document.currentScript;
@@ -74,6 +75,27 @@
     });
   }
 
+  // Without a network a form that changes something (Undo, a deletion) is not posted: the
+  // browser would show its error page. A line beside its button says so. Deal forms are kept
+  // on the phone instead (drafts.js, or the worker).
+  function notPostedOffline(event) {
+    var form = event.target;
+    var action = new URL(form.action || here, window.location.href).pathname;
+    if (navigator.onLine || (form.getAttribute("method") || "").toLowerCase() !== "post" ||
+        /^\/g\/[^/]+\/deals\/\d+$/.test(action)) {
+      return;
+    }
+    event.preventDefault();
+    var texts = JSON.parse(script.getAttribute("data-texts") || "{}");
+    var row = form.closest(".just-saved-row") || form;  // under Undo's row, not squeezed in it
+    var line = row.parentNode.querySelector(".not-posted") || document.createElement("p");
+    line.className = "flash flash-warning not-posted";
+    line.setAttribute("role", "status");
+    line.textContent = texts.notPosted || "";
+    row.parentNode.insertBefore(line, row.nextSibling);
+  }
+  document.addEventListener("submit", notPostedOffline);
+
   if (worker && script.getAttribute("data-worker")) {
     worker.register(script.getAttribute("data-worker"), { scope: "/" })
       .then(keepPages, function () {});
@@ -87,9 +109,9 @@
     window.offlineStore.afterSubmit();
     if (/^\/g\/[^/]+\/deals\/\d+$/.test(here)) {
       load("drafts.js");
-      if (!(worker && worker.controller)) {
-        load("offline-sync.js");  // no worker to bring it once the network is gone
-      }
+    }
+    if (!(worker && worker.controller)) {
+      load("offline-sync.js");  // no worker to bring it once the network is gone
     }
     window.addEventListener("offline", function () { load("offline-sync.js"); });
     document.addEventListener("offline-deals-changed", function () { load("offline-sync.js"); });

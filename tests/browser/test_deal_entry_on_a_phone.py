@@ -38,7 +38,10 @@ def test_the_sides_stand_side_by_side_and_the_totals_follow_the_typing(
 ) -> None:
     start_game(page, migrated_server)
     expect(page.locator("#live-totals")).to_be_hidden()  # nothing typed yet
-    ann, cy = page.locator("fieldset.side").nth(0), page.locator("fieldset.side").nth(1)
+    ann, cy = (
+        page.locator("fieldset.side legend").nth(0),
+        page.locator("fieldset.side legend").nth(1),
+    )
     assert box(ann)["y"] == box(cy)["y"] and box(ann)["x"] < box(cy)["x"]
     # Level like a score pad's columns: each line of one side beside the same line of the other.
     for name in ("meld_points", "clean_books", "red_threes_held", "cards_left_points"):

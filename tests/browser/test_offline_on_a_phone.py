@@ -8,6 +8,7 @@ import json
 import re
 import urllib.request
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Dialog, Locator, Page, expect
@@ -286,16 +287,13 @@ def test_without_a_worker_a_deal_saved_offline_stays_on_the_phone_until_the_netw
 
     context.set_offline(True)
     page.locator("button[name=save]").click()
-    expect(page.locator(".draft-status")).to_contain_text(
-        "This deal is saved on this phone, not sent yet."
-    )
-    expect(page.locator(".offline-status")).to_contain_text(
-        "Deal 1: saved on this phone, not sent yet."
-    )
+    expect(page.locator("#save-status")).to_have_text("Deal 1: saved on this phone, not sent yet.")
+    expect(page.locator(".offline-status")).to_contain_text("Keep this page open")
     assert stored_deals(migrated_server, game) == []
 
     context.set_offline(False)
-    expect(page.locator(".offline-status")).to_contain_text("Deal 1: sent.")
+    page.wait_for_url(game)  # where a save with the network ends
+    expect(page.locator(".just-saved")).to_contain_text("Deal 1 saved.")
     sides = stored_deals(migrated_server, game)[0]["sides"]  # type: ignore[index]
     assert [side["meld_points"] for side in sides] == [1210, 600]
     assert all(str(total) in server_page(game) for total in TOTALS_1)
@@ -341,3 +339,35 @@ def test_a_deal_of_house_rules_saved_offline_keeps_its_new_lines(
     assert side["special_books"] == 1 and side["went_out_concealed"] is True
     # 4595 under pagat, with one clean book of sevens at 1000 instead of 500, and 200 concealed
     expect(page.locator("main")).to_contain_text(str(4595 + 500 + 200))
+
+
+@pytest.mark.browser
+def test_the_scoreboard_kept_by_the_worker_shows_one_next_deal_with_a_deal_kept_offline(
+    phone: BrowserContext, migrated_server: str, artifacts_dir: Path
+) -> None:
+    page = phone.new_page()
+    game = start_game(page, migrated_server)
+    fill_deal(page, DEAL_1)
+    page.locator("button[name=save]").click()
+    page.wait_for_url(game)
+    expect(page.locator(".just-saved")).to_contain_text("Deal 1 saved.")
+    open_with_pages_kept(page, game)
+
+    phone.set_offline(True)
+    page.locator(".just-saved").get_by_role("link", name="Enter deal 2").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Deal 2")
+    fill_deal(page, {"sides-0-meld_points": "500", "sides-1-meld_points": "300"}, went_out=1)
+    page.locator("button[name=save]").click()
+    page.wait_for_url(game + "#kept-on-this-phone")
+
+    expect(page.locator(".offline-status")).to_contain_text(
+        "Deal 2: saved on this phone, not sent yet."
+    )
+    next_deal = page.get_by_role("link", name=re.compile(r"^Enter deal \d$"))
+    expect(next_deal).to_have_count(1)
+    expect(next_deal).to_have_text("Enter deal 3")
+    expect(page.get_by_role("button", name="Undo")).to_be_hidden()  # deal 1's, from the copy
+    expect(page.locator(".kept-next")).to_contain_text(
+        "These totals count the deals saved on this phone only once sent: deal 2."
+    )
+    page.screenshot(path=artifacts_dir / "offline-worker-scoreboard-kept.png")

@@ -44,7 +44,8 @@ def test_nothing_opened_with_the_edit_link_is_stored(client, game, suffix):
 
 
 def test_a_refused_save_with_the_edit_link_is_not_stored_either(client, game):
-    response = save(client, game, 1, 0)  # an old version: the conflict page
+    # an old version and other numbers: the conflict page
+    response = save(client, game, 1, 0, **{"sides-1-cards_left_points": "205"})
 
     assert response.status_code == 409
     assert response.headers["Cache-Control"] == "no-store"

@@ -167,11 +167,13 @@ def new_game(
 
 
 def _conflict(links: Links) -> Page:
-    """A second save of deal 1 as new: the 409 page with both versions side by side."""
+    """A second, different save of deal 1 as new: the 409 page with both versions side by
+    side."""
     path = f"{links.edit_path}/deals/1"
+    other = {**DEAL, "sides-1-cards_left_points": "205", "version": "0"}
     return Page(
         f"{path} (conflict)",
-        lambda client: client.post(path, data={**DEAL, "version": "0"}),
+        lambda client: client.post(path, data=other),
         status=409,
     )
 

@@ -1,0 +1,98 @@
+"""A deal for two sides at 390x844 is a score pad: a line a field, each side's number beside the
+line's name, and the page opened on it, so that with the phone's keyboard up (the screen about
+300 px shorter) every field and the Save button are in view at once, with no scrolling."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+PHONE = {"width": 390, "height": 844}
+KEYBOARD = 300
+ANN = "Ann & Bob"
+CY = "Cy & Di"
+
+# Where each number field and the Save button are, the page as it is scrolled, and the top of
+# the bar stuck to the bottom of the screen.
+_WHERE = """() => {
+  const bar = document.querySelector('.form-actions').getBoundingClientRect();
+  const fields = Array.from(document.querySelectorAll('#deal-form input[type=number]'))
+    .filter(el => el.getClientRects().length > 0 && !el.closest('details:not([open])'))
+    .map(el => { const r = el.getBoundingClientRect(); return [el.name, r.top, r.bottom]; });
+  const save = document.querySelector('button[name=save]').getBoundingClientRect();
+  return {fields, barTop: bar.top, save: [save.top, save.bottom], height: window.innerHeight,
+          scrollY: window.scrollY};
+}"""
+
+
+def start_game(page: Page, base: str) -> None:
+    page.goto(base + "/games/new")
+    page.get_by_label("Team 1", exact=True).fill(ANN)
+    page.get_by_label("Team 2", exact=True).fill(CY)
+    page.get_by_role("button", name="Start game").last.click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Deal 1")
+
+
+@pytest.mark.browser
+def test_a_deal_for_two_sides_fits_above_the_keyboard_with_no_scrolling(
+    browser: Browser, migrated_server: str, artifacts_dir: Path
+) -> None:
+    context = browser.new_context(viewport=PHONE, locale="en-US")
+    page = context.new_page()
+    start_game(page, migrated_server)
+    page.wait_for_load_state("load")
+    landed = page.evaluate("window.scrollY")
+    assert landed > 0  # opened on the pad, the rules of the deal above it
+
+    page.get_by_label(f"{ANN} went out").check()  # the keyboard is down: the choice is in view
+    page.locator("input[name='sides-0-meld_points']").click()
+    page.set_viewport_size({"width": PHONE["width"], "height": PHONE["height"] - KEYBOARD})
+    page.locator("input[name='sides-0-meld_points']").fill("1210")
+    expect(page.locator("#live-totals")).to_be_visible()
+    where = page.evaluate(_WHERE)
+    page.screenshot(path=artifacts_dir / "score-pad-keyboard-up.png")
+
+    assert where["scrollY"] == landed
+    assert len(where["fields"]) == 14  # seven lines of pagat, two sides
+    off = [name for name, top, bottom in where["fields"] if top < 0 or bottom > where["barTop"]]
+    assert off == [], f"under the keyboard or above the screen: {off}"
+    assert where["save"][0] >= 0 and where["save"][1] <= where["height"]
+    # The hint of the line typed in shows under the pad, above the keyboard too.
+    hint = page.locator("#sides-0-meld_points-hint")
+    expect(hint).to_have_text("Every melded card, books included.")
+    expect(hint).to_be_visible()
+    hint_box = hint.bounding_box()
+    assert hint_box is not None and hint_box["y"] + hint_box["height"] <= where["barTop"]
+    page.locator("input[name='sides-1-clean_books']").focus()
+    expect(hint).to_have_css("position", "absolute")  # read out with its field, not shown
+    expect(page.locator("#deal-form .hint.echo", has_text="+500 points each")).to_be_visible()
+    context.close()
+
+
+@pytest.mark.browser
+def test_each_line_of_the_pad_holds_both_sides_beside_its_name(
+    browser: Browser, migrated_server: str
+) -> None:
+    context = browser.new_context(viewport=PHONE, locale="en-US")
+    page = context.new_page()
+    start_game(page, migrated_server)
+    ann, cy = page.locator("fieldset.side").nth(0), page.locator("fieldset.side").nth(1)
+    for label in ("Melded cards (points)", "Clean books", "Cards left (points)"):
+        mine, theirs = ann.get_by_label(label, exact=True), cy.get_by_label(label, exact=True)
+        name = ann.locator("label", has_text=label).first
+        boxes = [item.bounding_box() for item in (name, mine, theirs)]
+        assert all(box is not None for box in boxes)
+        name_box, mine_box, theirs_box = boxes
+        assert name_box["x"] < mine_box["x"] < theirs_box["x"], label  # type: ignore[index]
+        middle = mine_box["y"] + mine_box["height"] / 2  # type: ignore[index]
+        assert abs(middle - (theirs_box["y"] + theirs_box["height"] / 2)) < 1, label  # type: ignore[index]
+        assert name_box["y"] < middle < name_box["y"] + name_box["height"], label  # type: ignore[index]
+    # Who went out comes after the lines, just above Save, in the page as on screen.
+    order = page.evaluate(
+        """() => Array.from(document.querySelectorAll('#deal-form input'))
+             .filter(el => el.type !== 'hidden').map(el => el.name)"""
+    )
+    assert order.index("went_out") > order.index("sides-1-cards_left_points")
+    context.close()
