@@ -33,7 +33,15 @@ from scorekeeper.tables.service import mark_used, resolve_table
 from scorekeeper.variant_texts import variant_text
 
 from . import export, pages
-from .people import PlayerRefused, merge, player_of, players_with_games, rename, seat_players
+from .people import (
+    PlayerRefused,
+    hold_people,
+    merge,
+    player_of,
+    players_with_games,
+    rename,
+    seat_players,
+)
 from .season import season_pdf
 from .summaries import GameSummary, table_summaries
 
@@ -137,6 +145,7 @@ def _back_to_players(token: str) -> Response:
 @bp.post("/t/<token>/players/<int:player_id>/name")
 def rename_player(token: str, player_id: int) -> Response:
     held = _held(token, edit=True)
+    hold_people(held.table.id)
     player = player_of(held.table.id, player_id)
     if player is None:
         abort(404)
@@ -160,6 +169,7 @@ def rename_player(token: str, player_id: int) -> Response:
 @bp.post("/t/<token>/players/merge")
 def merge_players(token: str) -> Response:
     held = _held(token, edit=True)
+    hold_people(held.table.id)
     typo = player_of(held.table.id, request.form.get("typo", type=int) or 0)
     kept = player_of(held.table.id, request.form.get("kept", type=int) or 0)
     if not ButtonForm().validate_on_submit():
@@ -187,6 +197,7 @@ def play_again(token: str, game_id: int) -> Response:
     held = _held(token, edit=True)
     if not ButtonForm().validate_on_submit():
         abort(400)
+    hold_people(held.table.id)  # its players are read from the old game's seats
     old = db.session.get(Game, game_id)
     if old is None or old.table_id != held.table.id:
         abort(404)
