@@ -401,11 +401,13 @@ def _save(
     """Write the deal made from ``version``; a new deal can be undone from the scoreboard.
 
     A write moves the game one version on, so the Undo is offered at the version read with the
-    game plus one, with no read after the write. Had another phone written in between, the
-    stored version is further on and the scoreboard never shows that Undo.
+    game plus one, with no read after the write; the new deal's own version is the one read.
+    Had another phone written in between, the stored version is further on and the
+    scoreboard never shows that Undo.
     """
     game_id = game.id  # read before the write: the game may be gone after a refusal
-    after_write = game.version + 1
+    saved_on = game.version
+    after_write = saved_on + 1
     try:
         write_deal(game, entry, based_on=version)
         db.session.commit()
@@ -416,7 +418,7 @@ def _save(
         forget_saved()
         flash(_("Deal %(number)s updated.", number=number), "success")
         return redirect(url_for(".scoreboard", game_id=game_id, _anchor=f"deal-{number}"), 303)
-    remember_saved(game_id, number, after_write, deal_version=1)
+    remember_saved(game_id, number, after_write, deal_version=saved_on)
     return redirect(url_for(".scoreboard", game_id=game_id), code=303)
 
 
