@@ -8,7 +8,7 @@ from typing import Any
 
 from flask import Flask, Response
 
-from scorekeeper import caching, connections, limits, security, sessions
+from scorekeeper import bounds, caching, connections, limits, security, sessions
 from scorekeeper import config as settings
 from scorekeeper.extensions import babel, csrf, db, migrate, select_locale
 from scorekeeper.games.access import can_edit
@@ -58,6 +58,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         app.config.from_mapping(config)
     settings.complete(app.config, app.instance_path)
 
+    bounds.init_app(app)
     db.init_app(app)
     connections.init_app(app)
     migrate.init_app(app, db)

@@ -19,6 +19,7 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 from sqlalchemy import select
 
+from scorekeeper.bounds import posted_id
 from scorekeeper.extensions import db
 from scorekeeper.forms import PageForm
 from scorekeeper.games.forms import table_label
@@ -170,8 +171,9 @@ def rename_player(token: str, player_id: int) -> Response:
 def merge_players(token: str) -> Response:
     held = _held(token, edit=True)
     hold_people(held.table.id)
-    typo = player_of(held.table.id, request.form.get("typo", type=int) or 0)
-    kept = player_of(held.table.id, request.form.get("kept", type=int) or 0)
+    typo_id, kept_id = posted_id("typo"), posted_id("kept")
+    typo = player_of(held.table.id, typo_id) if typo_id is not None else None
+    kept = player_of(held.table.id, kept_id) if kept_id is not None else None
     if not ButtonForm().validate_on_submit():
         abort(400)
     if typo is None or kept is None:
