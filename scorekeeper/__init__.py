@@ -9,6 +9,7 @@ from typing import Any
 from flask import Flask, Response
 
 from scorekeeper import (
+    bounds,
     caching,
     connections,
     limits,
@@ -71,6 +72,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         app.config.from_mapping(config)
     settings.complete(app.config, app.instance_path)
 
+    bounds.init_app(app)
     db.init_app(app)
     connections.init_app(app)
     migrate.init_app(app, db)

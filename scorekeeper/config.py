@@ -23,6 +23,7 @@ RATE_LIMIT_DEFAULTS = {
     "LIMIT_HOUSE_RULES": "50/hour",
     "LIMIT_IMPORTS": "20/hour",
     "LIMIT_SHEETS": "10/minute",
+    "LIMIT_TABLES": "20/hour",
 }
 # How much lower a PDF render's priority is than the requests' (0: rendered in the worker).
 SHEET_RENDER_NICE = 10

@@ -103,7 +103,8 @@ class Deal(db.Model):
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
     version: Mapped[int] = mapped_column(default=1)
-    """1 when first saved, one more on each edit."""
+    """The game's version its last save was made on (``writes``): it grows with each edit and
+    never repeats, not even for a deal deleted and entered again."""
 
     # An UPDATE or DELETE of a deal row names the version it read: when another request
     # changed the deal meanwhile, nothing is written and StaleDataError is raised.

@@ -432,11 +432,13 @@ def _save(
     """Write the deal made from ``version``; a new deal can be undone from the scoreboard.
 
     A write moves the game one version on, so the Undo is offered at the version read with the
-    game plus one, with no read after the write. Had another phone written in between, the
-    stored version is further on and the scoreboard never shows that Undo.
+    game plus one, with no read after the write; the new deal's own version is the one read.
+    Had another phone written in between, the stored version is further on and the
+    scoreboard never shows that Undo.
     """
     game_id = game.id  # read before the write: the game may be gone after a refusal
-    after_write = game.version + 1
+    saved_on = game.version
+    after_write = saved_on + 1
     try:
         write_deal(game, entry, based_on=version)
         db.session.commit()
@@ -444,7 +446,7 @@ def _save(
         db.session.rollback()
         return _stale_save(_get_game(game_id), variant, number, entry, version)
     metrics.count("saves")
-    return _saved(game_id, number, version, after_write, deal_version=1)
+    return _saved(game_id, number, version, after_write, deal_version=saved_on)
 
 
 def _saved(

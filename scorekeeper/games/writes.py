@@ -6,6 +6,11 @@ Nothing is read first: the writes check the version themselves. An edit or a del
 the deal only while it is at the version the form was made from; a new deal cannot be added
 twice. Either refusal raises ``DealChanged`` (the caller rolls back).
 
+A deal's version is the game's version its save was made on, read under the game's lock: the
+game's version grows with every change, so a deal's versions never repeat, not even for a deal
+deleted and entered again. An edit made on a version of the deal from before it was deleted
+(a queued offline save, an old tab) can then never be taken for an edit of the new one.
+
 One lock order: every change locks the game's row first, then the deal's. Two changes of the
 same game (a save and a deletion of one deal, a save and the game's deletion) then wait for
 each other; locked in opposite orders they would deadlock, and one of them fail.
@@ -55,10 +60,12 @@ _RAN_OUT = bindparam("ran_out", type_=_DEALS.c.stock_ran_out.type)
 _NOW = bindparam("now", type_=_DEALS.c.updated_at.type)
 _SIDE_COLUMNS = ("position", *SIDE_FIELDS)
 """A side's row: its place at the table, then what was entered for it."""
+_SAVED_ON = bindparam("saved_on", type_=_DEALS.c.version.type)
+"""The game's version a save is made on: the deal's version once saved."""
 _NEW_DEAL = {
     "game_id": _GAME,
     "number": _NUMBER,
-    "version": 1,
+    "version": _SAVED_ON,
     "stock_ran_out": _RAN_OUT,
     "created_at": _NOW,
     "updated_at": _NOW,
@@ -130,7 +137,7 @@ def _one_statement(*, new: bool) -> Select[tuple[int]]:
     )
     locked = _game_locked().cte("locked")
     if new:
-        row = {**_NEW_DEAL, "game_id": locked.c.id}
+        row = {**_NEW_DEAL, "game_id": locked.c.id, "version": locked.c.version}
         written = (
             postgresql.insert(_DEALS)
             .from_select(list(row), select(*(_as_value(v) for v in row.values())))
@@ -143,7 +150,7 @@ def _one_statement(*, new: bool) -> Select[tuple[int]]:
             ["deal_id", *_SIDE_COLUMNS], rows.select_from(written.join(entered, true()))
         )
     else:
-        written = _edited_deal().where(exists(select(locked.c.id))).cte("written")
+        written = _edited_deal(select(locked.c.version).scalar_subquery()).cte("written")
         sides = (
             update(_DEAL_SIDES)
             .where(
@@ -162,28 +169,40 @@ def _as_value(value: object) -> Any:
     return value if isinstance(value, sqlalchemy.ColumnElement) else literal(value)
 
 
-def _game_locked() -> Select[tuple[int]]:
-    """The game's row, locked as an UPDATE of it would (see the module's docstring)."""
-    return select(_GAMES.c.id).where(_GAMES.c.id == _GAME).with_for_update(key_share=True)
+def _game_locked() -> Select[tuple[int, int]]:
+    """The game's row, locked as an UPDATE of it would (see the module's docstring), with the
+    version the save is made on: read once the lock is held, it is the newest."""
+    return (
+        select(_GAMES.c.id, _GAMES.c.version)
+        .where(_GAMES.c.id == _GAME)
+        .with_for_update(key_share=True)
+    )
 
 
-def _edited_deal() -> sqlalchemy.Update:
-    """The deal's row at its next version, while it is at the version the form was made from;
-    returns the deal's id."""
+def _edited_deal(saved_on: sqlalchemy.ColumnElement[int]) -> sqlalchemy.Update:
+    """The deal's row at version ``saved_on``, while it is at the version the form was made
+    from; returns the deal's id. A NULL ``saved_on`` (no game) matches no row."""
     return (
         update(_DEALS)
-        .where(_DEALS.c.game_id == _GAME, _DEALS.c.number == _NUMBER, _DEALS.c.version == _BASED_ON)
-        .values(version=_BASED_ON + 1, stock_ran_out=_RAN_OUT, updated_at=_NOW)
+        .where(
+            _DEALS.c.game_id == _GAME,
+            _DEALS.c.number == _NUMBER,
+            _DEALS.c.version == _BASED_ON,
+            saved_on.is_not(None),
+        )
+        .values(version=saved_on, stock_ran_out=_RAN_OUT, updated_at=_NOW)
         .returning(_DEALS.c.id)
     )
 
 
 def _game_changed() -> sqlalchemy.Update:
-    """One more version of the game, counted by the database (two saves at once both count)."""
+    """One more version of the game, counted by the database (two saves at once both count);
+    returns the version the change was made on."""
     return (
         update(_GAMES)
         .where(_GAMES.c.id == _GAME)
         .values(version=_GAMES.c.version + 1, updated_at=_NOW)
+        .returning((_GAMES.c.version - 1).label("saved_on"))
     )
 
 
@@ -195,7 +214,7 @@ _EDIT_IN_ONE = _one_statement(new=False)
 
 
 _ADD_DEAL = _DEALS.insert().values(_NEW_DEAL).returning(_DEALS.c.id)
-_EDIT_DEAL = _edited_deal()
+_EDIT_DEAL = _edited_deal(_SAVED_ON)
 _ADD_SIDE = _DEAL_SIDES.insert()
 _EDIT_SIDE = update(_DEAL_SIDES).where(
     _DEAL_SIDES.c.deal_id == bindparam("of_deal"), _DEAL_SIDES.c.position == bindparam("at")
@@ -208,8 +227,10 @@ def _statement_by_statement(
 ) -> bool:
     """The game's version first (which locks the game), then the deal: the caller rolls the
     version back with everything else when the deal's write is refused."""
-    if connection.execute(_GAME_CHANGED, values).rowcount == 0:
+    saved_on = connection.execute(_GAME_CHANGED, values).scalar_one_or_none()
+    if saved_on is None:
         return False
+    values = {**values, "saved_on": saved_on}
     if values["based_on"] == 0:
         deal_id = connection.execute(_ADD_DEAL, values).scalar_one()
         connection.execute(_ADD_SIDE, [{"deal_id": deal_id, **side} for side in sides])
@@ -243,7 +264,7 @@ def delete_deal(game_id: int, number: int, based_on: int) -> None:
     ``DealChanged``: the caller then rolls back (the game's version was counted first)."""
     connection = db.session.connection()
     values = {"of_game": game_id, "deal_number": number, "based_on": based_on, "now": utcnow()}
-    if connection.execute(_GAME_CHANGED, values).rowcount == 0:
+    if connection.execute(_GAME_CHANGED, values).first() is None:
         raise DealChanged
     if connection.execute(_DELETE_DEAL, values).first() is None:
         raise DealChanged

@@ -2,6 +2,13 @@
 
 Callers commit. A name typed at a table is matched to its player by ``player_key`` (case,
 width and spacing aside), so "ann " in June is the "Ann" of March.
+
+Every change to a table's players or seats reads first (is the name taken? who sat where?)
+and then writes, so two phones changing them at once take turns: each change first holds the
+table (``hold_people``) until its transaction ends, and reads only then. The second change
+reads what the first wrote: a game naming "Anne" while "Anne" is merged into "Ann" seats
+whoever is there when its turn comes, two games naming a new player make that player once,
+and of two renames to one name the second is refused with the usual message.
 """
 
 from __future__ import annotations
@@ -10,18 +17,36 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from flask_babel import gettext as _
-from sqlalchemy import delete, exists, func, select, update
+from sqlalchemy import bindparam, delete, exists, func, select, update
 from sqlalchemy.orm import aliased
 
 from scorekeeper.extensions import db
 from scorekeeper.games.models import Game, GameSide
-from scorekeeper.tables.models import CardTable
+from scorekeeper.tables.models import CardTable, utcnow
 
 from .models import Player, Seat, player_key
 
 
 class PlayerRefused(ValueError):
     """A rename or merge that would make no sense: the message says why."""
+
+
+_HOLD_TABLE = (
+    update(CardTable)
+    .where(CardTable.id == bindparam("table_id"))
+    .values(updated_at=bindparam("now"))
+)
+
+
+def hold_people(table_id: int) -> None:
+    """Hold the table's players and seats for this transaction: a change of them elsewhere
+    waits until it ends. Call it before reading what the change depends on.
+
+    The hold is a write of the table's row: on PostgreSQL its lock (FOR NO KEY UPDATE, which
+    does not wait for the foreign keys' shares of new games and players), on SQLite the
+    database's one write lock. The row's ``updated_at`` says the table was used.
+    """
+    db.session.connection().execute(_HOLD_TABLE, {"table_id": table_id, "now": utcnow()})
 
 
 def table_players(table_id: int) -> list[Player]:
@@ -50,6 +75,7 @@ def find_or_add(table: CardTable, name: str) -> Player:
 def seat_players(game: Game, table: CardTable, players: Sequence[Sequence[str]]) -> None:
     """Seat the named people on the game's sides (``players[i]``: side i's names)."""
     db.session.flush()
+    hold_people(table.id)
     for side, names in zip(game.sides, players, strict=True):
         for position, name in enumerate(names):
             db.session.add(Seat(side=side, position=position, player=find_or_add(table, name)))
@@ -66,7 +92,8 @@ def player_of(table_id: int, player_id: int) -> Player | None:
 
 
 def rename(player: Player, name: str) -> None:
-    """Give the player a new name; refused when another player of the table has it."""
+    """Give the player a new name; refused when another player of the table has it. The
+    caller holds the table (``hold_people``) since before it found the player."""
     key = player_key(name)
     clash = db.session.scalar(
         select(Player).where(
@@ -88,7 +115,8 @@ def rename(player: Player, name: str) -> None:
 def merge(typo: Player, kept: Player) -> None:
     """Make two players of the table one person: ``typo``'s games go to ``kept``.
 
-    Refused when both sat in the same game: two people played there.
+    Refused when both sat in the same game: two people played there. The caller holds the
+    table (``hold_people``) since before it found the players.
     """
     if typo.id == kept.id or typo.table_id != kept.table_id:
         raise PlayerRefused(_("Choose two different players of this table."))

@@ -19,6 +19,7 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 from sqlalchemy import select
 
+from scorekeeper.bounds import posted_id
 from scorekeeper.extensions import db
 from scorekeeper.forms import PageForm
 from scorekeeper.games.forms import table_label
@@ -33,7 +34,15 @@ from scorekeeper.tables.service import mark_used, resolve_table
 from scorekeeper.variant_texts import variant_text
 
 from . import export, pages
-from .people import PlayerRefused, merge, player_of, players_with_games, rename, seat_players
+from .people import (
+    PlayerRefused,
+    hold_people,
+    merge,
+    player_of,
+    players_with_games,
+    rename,
+    seat_players,
+)
 from .season import season_pdf
 from .summaries import GameSummary, table_summaries
 
@@ -137,6 +146,7 @@ def _back_to_players(token: str) -> Response:
 @bp.post("/t/<token>/players/<int:player_id>/name")
 def rename_player(token: str, player_id: int) -> Response:
     held = _held(token, edit=True)
+    hold_people(held.table.id)
     player = player_of(held.table.id, player_id)
     if player is None:
         abort(404)
@@ -160,8 +170,10 @@ def rename_player(token: str, player_id: int) -> Response:
 @bp.post("/t/<token>/players/merge")
 def merge_players(token: str) -> Response:
     held = _held(token, edit=True)
-    typo = player_of(held.table.id, request.form.get("typo", type=int) or 0)
-    kept = player_of(held.table.id, request.form.get("kept", type=int) or 0)
+    hold_people(held.table.id)
+    typo_id, kept_id = posted_id("typo"), posted_id("kept")
+    typo = player_of(held.table.id, typo_id) if typo_id is not None else None
+    kept = player_of(held.table.id, kept_id) if kept_id is not None else None
     if not ButtonForm().validate_on_submit():
         abort(400)
     if typo is None or kept is None:
@@ -187,6 +199,7 @@ def play_again(token: str, game_id: int) -> Response:
     held = _held(token, edit=True)
     if not ButtonForm().validate_on_submit():
         abort(400)
+    hold_people(held.table.id)  # its players are read from the old game's seats
     old = db.session.get(Game, game_id)
     if old is None or old.table_id != held.table.id:
         abort(404)

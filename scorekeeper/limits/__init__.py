@@ -1,9 +1,9 @@
 """Limits that keep one client from taking the server from every other table.
 
-- ``rates``: per-client rate limits on what makes rows or costs a render (games, house rules,
-  imports, PDF sheets), counted in the app's database so that every gunicorn worker, and every
-  machine sharing a PostgreSQL database, sees the same count. Over the limit: 429 with
-  Retry-After.
+- ``rates``: per-client rate limits on what makes rows or costs a render (games, card tables,
+  house rules, imports, PDF sheets), counted in the app's database so that every gunicorn
+  worker, and every machine sharing a PostgreSQL database, sees the same count. Over the
+  limit: 429 with Retry-After.
 - ``slots``: at most ``SHEET_RENDERS_AT_ONCE`` PDF renders at a time on a machine; a render
   that finds no free slot answers 503 with Retry-After at once instead of waiting in a worker.
 - ``bodies``: the import routes accept a larger body than the 1 MB of every other request, so
@@ -22,13 +22,14 @@ from scorekeeper.operations import metrics
 
 from . import bodies, rates, slots
 from .bodies import accepts_import
-from .rates import GAMES, HOUSE_RULES, IMPORTS, SHEETS, limited, spend
+from .rates import GAMES, HOUSE_RULES, IMPORTS, SHEETS, TABLES, limited, spend
 
 __all__ = [
     "GAMES",
     "HOUSE_RULES",
     "IMPORTS",
     "SHEETS",
+    "TABLES",
     "accepts_import",
     "admitted_render",
     "limited",

@@ -72,7 +72,12 @@ SHEETS = Limit(
     "LIMIT_SHEETS",
     _l("Many score sheets were printed from your network in a short time. Try again in %(wait)s."),
 )
-LIMITS = (GAMES, HOUSE_RULES, IMPORTS, SHEETS)
+TABLES = Limit(
+    "tables",
+    "LIMIT_TABLES",
+    _l("Many card tables were made from your network in a short time. Try again in %(wait)s."),
+)
+LIMITS = (GAMES, HOUSE_RULES, IMPORTS, SHEETS, TABLES)
 
 
 @dataclass(frozen=True, slots=True)

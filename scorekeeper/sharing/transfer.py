@@ -457,7 +457,8 @@ def import_games(rows: Sequence[_GameRow], owner: CardTable | None = None) -> li
             players=row.players,
             created_at=row.created_at,
             updated_at=row.updated_at,
-            version=row.version,
+            # Never below a deal's: a deal's next version is the game's (games.writes).
+            version=max([row.version, *(deal.version for deal in row.deals)]),
             sides=[GameSide(position=i, name=name) for i, name in enumerate(row.sides)],
             deals=[
                 Deal(

@@ -25,6 +25,7 @@ from scorekeeper.games.scoring import game_score
 from scorekeeper.holdings import HeldTable, forget_held_tables, held_tables, visible_games
 from scorekeeper.house.models import HouseVariant
 from scorekeeper.keyring import forget_table, remember_table
+from scorekeeper.limits import TABLES, limited
 from scorekeeper.sharing.qr import QR_CACHE_CONTROL, qr_svg
 
 from .models import NAME_LENGTH
@@ -169,6 +170,7 @@ def forget(token: str) -> Response:
 
 
 @bp.post("/tables/new")
+@limited(TABLES)
 def create() -> Response:
     form = NameForm()
     if not form.validate_on_submit():

@@ -29,6 +29,7 @@ from scorekeeper.limits import rates
 from scorekeeper.limits.slots import render_slots
 from scorekeeper.rules.house_rules import HouseRules
 from scorekeeper.sheets import pdf, views
+from scorekeeper.tables.models import CardTable
 
 OTHER_ADDRESS = "198.51.100.7"
 
@@ -139,6 +140,32 @@ def test_deal_saves_are_never_counted(make_app):
 
     for number in range(1, 4):
         assert save(client, links, number, version=0).status_code == 303
+
+
+# --- card tables ---------------------------------------------------------------------------
+
+
+def test_making_tables_past_the_limit_answers_429_and_makes_nothing(make_app):
+    app = make_app(LIMIT_TABLES="2/hour")
+    client = app.test_client()
+    for number in range(2):
+        assert client.post("/tables/new", data={"name": f"Club {number}"}).status_code == 303
+
+    refused = client.post("/tables/new", data={"name": "One too many"})
+
+    assert_refused_for_a_while(refused, 3600)
+    assert "Many card tables were made from your network in a short time." in text(refused)
+    assert count(app, CardTable) == 2
+    other = from_address(app, OTHER_ADDRESS)
+    assert other.post("/tables/new", data={"name": "Theirs"}).status_code == 303
+    assert count(app, CardTable) == 3
+
+
+def test_the_table_limit_is_a_setting_like_the_others():
+    assert settings.from_environment({"SCOREKEEPER_LIMIT_TABLES": "5/day"}) == {
+        "LIMIT_TABLES": "5/day"
+    }
+    assert settings.RATE_LIMIT_DEFAULTS["LIMIT_TABLES"] == "20/hour"
 
 
 # --- house rules ---------------------------------------------------------------------------

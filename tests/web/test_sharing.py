@@ -533,6 +533,45 @@ def test_a_stale_edit_is_refused_and_can_then_be_saved_deliberately(app, client,
     assert deal_row(app, game, 1) == (3, 300)
 
 
+def test_an_edit_made_before_a_deal_was_deleted_and_entered_again_is_refused(app, client, game):
+    """Phone A queued an edit of deal 1 made on its first version; phone B deleted the deal
+    and entered it again. A's edit, sent at last, must not overwrite B's numbers."""
+    other = app.test_client()
+    assert save(client, game, 2, 0).status_code == 303
+    assert save(client, game, 1, 0, **{"sides-1-cards_left_points": "120"}).status_code == 303
+    first_version = deal_row(app, game, 1)[0]
+    deleted = other.post(f"{game.edit_path}/deals/1/delete", data={"version": first_version})
+    assert deleted.status_code == 303
+    assert save(other, game, 1, 0, **{"sides-1-cards_left_points": "295"}).status_code == 303
+    entered_again = deal_row(app, game, 1)[0]
+
+    queued = save(client, game, 1, first_version, **{"sides-1-cards_left_points": "240"})
+
+    assert entered_again > first_version
+    assert queued.status_code == 409
+    assert deal_row(app, game, 1) == (entered_again, 295)
+    page = queued.get_data(as_text=True)
+    assert "295" in page and "240" in page
+    assert f'name="version" value="{entered_again}"' in page
+
+
+def test_a_deals_versions_grow_through_edits_deletions_and_other_deals(app, client, game):
+    versions = []
+    for number, based_on in ((1, 0), (2, 0), (1, "stored"), (1, "delete"), (1, 0), (1, "stored")):
+        stored = deal_row(app, game, number)
+        if based_on == "delete":
+            path = f"{game.edit_path}/deals/{number}/delete"
+            assert client.post(path, data={"version": stored[0]}).status_code == 303
+            continue
+        version = stored[0] if based_on == "stored" else based_on
+        assert save(client, game, number, version).status_code == 303
+        if number == 1:
+            versions.append(deal_row(app, game, 1)[0])
+
+    assert versions == sorted(set(versions)), versions
+    assert len(versions) == 4
+
+
 def test_a_save_racing_another_is_refused_by_the_database(app, client, game, monkeypatch):
     import scorekeeper.games.views as views
 

@@ -9,7 +9,7 @@ import io
 import json
 
 import pytest
-from game_helpers import store_deal
+from game_helpers import DEAL, store_deal
 from sample_deals import PAGAT_CAUGHT, PAGAT_OUT
 from sqlalchemy import func, select
 
@@ -88,6 +88,29 @@ def test_an_imported_game_gets_new_links_that_work(app, client):
     assert client.get(view_path).status_code == 200
     assert app.test_client().get(f"{edit_path}/deals/4").status_code == 200
     assert app.test_client().get(f"{view_path}/deals/4").status_code == 403
+
+
+def test_a_deal_of_an_imported_game_entered_again_takes_a_version_it_never_had(app, client):
+    """A file may give a deal a version above its game's: the game takes the deal's, so that a
+    deal deleted and entered again is at a version above any it had in the file."""
+    make_games(app, client)
+    document = export(client)
+    friday = next(game for game in document["games"] if game["name"] == "Friday")
+    friday["version"] = 1
+    friday["deals"][1]["version"] = 40
+    made = client.post("/api/v1/games", json=document).get_json()["games"]
+    edit_path = next(g for g in made if g["name"] == "Friday")["edit_url"].split("localhost")[1]
+
+    deleted = client.post(f"{edit_path}/deals/2/delete", data={"version": "40"})
+    entered = client.post(f"{edit_path}/deals/2", data={**DEAL, "version": "0"})
+
+    assert (deleted.status_code, entered.status_code) == (303, 303)
+    with app.app_context():
+        game_id = db.session.scalar(select(func.max(Game.id)).where(Game.name == "Friday"))
+        version = db.session.scalar(
+            select(Deal.version).where(Deal.game_id == game_id, Deal.number == 2)
+        )
+    assert version > 40
 
 
 def test_one_game_exports_by_either_link(app, client):
