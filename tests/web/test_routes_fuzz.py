@@ -127,6 +127,10 @@ def addresses(rule: Rule, tokens: dict[str, str]) -> list[str]:
     return made
 
 
+READINESS = "health.readyz"
+"""Answers 503 by design in a test app, whose tables are made without the migrations."""
+
+
 def populate(client: FlaskClient, app: Flask) -> dict[str, str]:
     """A game with a deal, its table with players, and house rules: something for every
     address to find."""
@@ -163,7 +167,7 @@ def test_every_route_answers_odd_values_without_a_server_error(make_app):
                 status = client.open(path, method=method, **kwargs).status_code
             except Exception as error:  # noqa: BLE001 - the test app lets a 500's error through
                 status, kwargs = 500, {**kwargs, "error": repr(error)[:200]}
-            if status >= 500:
+            if status >= 500 and not (rule.endpoint == READINESS and status == 503):
                 failures.append((method, path, kwargs))
         tried.add(rule.rule)
 
