@@ -71,7 +71,7 @@ def test_brouillettes_partner_game_is_not_called_the_partnership_game(
 ) -> None:
     summaries = {
         "en": "Brouillette's partner version of Simpson's game",
-        "fr": "La version en partenariat de Brouillette du jeu de Simpson",
+        "fr": "La version en équipes de Brouillette du jeu de Simpson",
         "it": "La versione a coppie di Brouillette del gioco di Simpson",
         "de": "Brouillettes Partnerversion von Simpsons Spiel",
         "ja": "シンプソン版をもとにしたブルイエットのパートナー戦",
@@ -268,7 +268,7 @@ def test_from_a_game_the_rules_link_opens_that_games_rules(app, client: FlaskCli
     for path in (f"{links.edit_path}/deals/1", links.view_path):
         html = _page(client, path)
         nav = re.search(r'<nav class="topnav".*?</nav>', html, re.S).group()
-        assert 'href="/rules/simpson"' in nav, path
+        assert 'href="/rules/simpson?from=/g/' in nav, path  # the way back to the game
     assert (
         'href="/rules/"'
         in re.search(r'<nav class="topnav".*?</nav>', _page(client, "/"), re.S).group()
