@@ -49,7 +49,7 @@ def test_a_house_game_of_more_deals_is_entered_to_its_end(client, deals):
 
     assert f"Enter deal {deals}" in before_last
     assert "won with" not in before_last
-    assert f"Us won with {deals * DEAL_TOTALS[0]} points." in board
+    assert f"Us won with {deals * DEAL_TOTALS[0]:,} points." in board
     assert "Enter deal" not in board
     assert client.get(f"{game}/deals/{deals + 1}").status_code == 404
     assert f'data-deals="{deals}"' in client.get(game).get_data(as_text=True)  # kept offline
@@ -124,7 +124,7 @@ def test_the_going_out_bonus_of_each_deal_reaches_the_scoreboard_and_the_sheet(c
 
     assert "Going out scores 300 in this deal." in form
     # 4495 a deal before the bonus: 4 x 4495 + 100 + 200 + 300 + 400
-    assert f"Us won with {4 * 4495 + 1000} points." in board
+    assert f"Us won with {4 * 4495 + 1000:,} points." in board
     for deal, bonus in enumerate((100, 200, 300, 400), start=1):
         block = sheet[0].split(f"Deal {deal}\n", 1)[1].split("Running total", 1)[0]
         assert f"Going out +{bonus}" in block
