@@ -1,15 +1,17 @@
-"""gunicorn's settings in the image. ``GUNICORN_CMD_ARGS`` overrides any of them, such as
-``--workers 4`` or ``--bind 127.0.0.1:8001``.
-
-Threaded workers: a slow phone on mobile data holds a thread, not a whole worker.
+"""gunicorn's settings in the image: the app's own (``scorekeeper/gunicorn_conf.py``: threaded
+workers that slow clients cannot hold), with the image's address, workers and shutdown.
+``GUNICORN_CMD_ARGS`` overrides any of them, such as ``--workers 4`` or
+``--bind 127.0.0.1:8001``.
 """
 
 import os
 
+from scorekeeper.gunicorn_conf import keepalive, threads, worker_class, worker_connections
+
+__all__ = ["keepalive", "threads", "worker_class", "worker_connections"]
+
 bind = [f"0.0.0.0:{os.environ.get('PORT', '8000')}"]
-worker_class = "gthread"
 workers = 2
-threads = 4
 # The scheme and the client's address come from the app's own settings (the public address,
 # the proxies it trusts), never from headers that gunicorn would trust by itself.
 forwarded_allow_ips = ""
