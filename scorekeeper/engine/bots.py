@@ -80,7 +80,15 @@ class _Planner:
     """Plays being built for one side from a working copy of a hand."""
 
     __slots__ = (
-        "state", "rule_one", "most", "ranks", "sizes", "hand", "plays", "points", "special"
+        "state",
+        "rule_one",
+        "most",
+        "ranks",
+        "sizes",
+        "hand",
+        "plays",
+        "points",
+        "special",
     )
 
     def __init__(self, state: DealState, side: int, hand: list[int]) -> None:

@@ -231,9 +231,7 @@ def _cards_left_refusal(
     return None
 
 
-def _first_meld_refusal(
-    state: DealState, side: int, laid: _Laid, from_pile: bool
-) -> Reason | None:
+def _first_meld_refusal(state: DealState, side: int, laid: _Laid, from_pile: bool) -> Reason | None:
     if state.opened[side]:
         return None
     deal = state.deal

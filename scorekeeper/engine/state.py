@@ -327,8 +327,8 @@ def new_deal(
 
 def _split(faces: list[Face], piles: int) -> list[list[Face]]:
     size = len(faces) // piles
-    parts = [faces[i * size:(i + 1) * size] for i in range(piles - 1)]
-    parts.append(faces[(piles - 1) * size:])
+    parts = [faces[i * size : (i + 1) * size] for i in range(piles - 1)]
+    parts.append(faces[(piles - 1) * size :])
     return parts
 
 
@@ -375,13 +375,13 @@ def _cut_packets(
         packet = _take(pile, cut)
         if cut > target:
             pile.extend(packet[: cut - target])
-            packet = packet[cut - target:]
+            packet = packet[cut - target :]
         while len(packet) < target:
             pile = max(stock, key=len)
             packet = _take(pile, min(target - len(packet), len(pile))) + packet
         packet.reverse()
         hands[player] = counts_of(packet[: variant.hand_size])
-        feet[(player - 1) % players] = counts_of(packet[variant.hand_size: target])
+        feet[(player - 1) % players] = counts_of(packet[variant.hand_size : target])
     return stock, hands, feet, exact
 
 
