@@ -2,8 +2,8 @@
 
 Random bots (uniform among the engine's legal actions) play each variant, and the house rules
 of `fuzz.HOUSE_RULES_PLAYED`, at its usual table;
-every finished deal goes through the validator and the scorer, and any error, any total that
-differs from the engine's own count, or any card lost is printed. The floor, measured in the
+every finished deal goes through the validator, and any error, any number of its entry that
+differs from the table it was read from, or any card lost is printed. The floor, measured in the
 same run, is dealing alone: shuffling the shoe and dealing the packets of a deal, with no
 play, so a slow machine shows as a slow floor rather than as slow play.
 
