@@ -67,6 +67,33 @@ threes worth less to a side that did not go out, going out concealed, costly bla
 red threes added to clean books where the HANDnFOOT pack's ladies are kept in hand)."""
 
 
+_EACH_OR_TEAMS = (
+    Table(2, 4, 5),
+    Table(2, 6, 7),
+    *(Table(n, n, n + 1) for n in range(2, 7)),
+)
+_ANY_NUMBER = tuple(Table(n, n, n + 1) for n in range(2, 13))
+
+SOURCE_TABLES: dict[str, tuple[Table, ...]] = {
+    "pagat": _EACH_OR_TEAMS,
+    "gamerules": (),
+    "saskatchewan": _EACH_OR_TEAMS,
+    "simpson": _ANY_NUMBER,
+    "brouillette-low": _ANY_NUMBER,
+    "brouillette-high": _ANY_NUMBER,
+    "brouillette-partners-low": (Table(2, 4, 5),),
+    "brouillette-partners-high": (Table(2, 4, 5),),
+}
+"""The tables the sources allow, beyond those a variant lists (pagat and saskatchewan: 2 to 6
+each for themselves, 2 teams of 2 or of 3; simpson and the brouillette games: 2 to 12 players
+with a deck more than the players)."""
+
+
+def tables_the_sources_allow(variant: Variant) -> tuple[Table, ...]:
+    """The variant's own tables (the usual one first), then those the sources allow."""
+    return tuple(dict.fromkeys((*variant.tables, *SOURCE_TABLES.get(variant.id, ()))))
+
+
 def house_variants_played() -> tuple[Variant, ...]:
     return tuple(rules.variant() for rules in HOUSE_RULES_PLAYED)
 
