@@ -344,7 +344,8 @@ class HeuristicBot:
         variant = state.variant
         hand = planner.hand
         for rank in state.natural_faces:
-            planner.naturals(rank)
+            if hand[rank]:
+                planner.naturals(rank)
         if variant.black_three_books and hand[_BLACK]:
             self._black_threes(planner, state, player)
         if self._needs_wild_book(state, player):

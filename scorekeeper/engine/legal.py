@@ -675,6 +675,10 @@ class Candidates(Sequence[Action]):
                 yield wrap((Play(rank, naturals, twos, jokers, target),))
 
 
+_NEW_ONLY: list[int | None] = [None]
+"""The targets of a rank the side has no meld of: a new meld only."""
+
+
 def _play_blocks(
     state: DealState, hand: list[int], must_use: Face | None, least: int
 ) -> list[_PlayBlock]:
@@ -696,6 +700,8 @@ def _play_blocks(
     special = special_face(variant)
     natural_top = must_use is not None and (must_use.is_natural or must_use is _BLACK)
     limit = variant.wild_limit
+    extra = limit.extra
+    per_wild = limit.per_wild
     points = state.melded_points
     least_points = _least_single_play_points(state, side)
     held_twos = hand[_TWO]
@@ -705,6 +711,9 @@ def _play_blocks(
     two_points = points[_TWO]
     joker_points = points[_JOKER]
     best_wild = max(two_points, joker_points)
+    melds_of_rank: dict[Face | None, list[int | None]] = {}
+    for index, meld in enumerate(melds):
+        melds_of_rank.setdefault(meld.rank, [None]).append(index)
     blocks: list[_PlayBlock] = []
     for rank in ranks:
         if natural_top and rank is not must_use:
@@ -713,11 +722,12 @@ def _play_blocks(
         each = points[rank] if rank is not None else 0
         limited = rank is not None and rank is not _BLACK
         clean_only = rank is _BLACK or (rank is not None and rank is special)
-        targets: list[int | None] = [None]
-        targets += [i for i, meld in enumerate(melds) if meld.rank is rank]
+        targets = melds_of_rank.get(rank, _NEW_ONLY)
         for target in targets:
             meld = melds[target] if target is not None else None
             base = meld.size if meld is not None else 0
+            meld_naturals = meld.naturals if meld is not None else 0
+            meld_wilds = meld.wilds if meld is not None else 0
             low = 0 if rank is None else (1 if target is None else 0)
             if natural_top:
                 low = max(low, least)
@@ -728,14 +738,30 @@ def _play_blocks(
                 if clean_only:
                     room = 0
                 elif limited:
-                    total = naturals + (meld.naturals if meld is not None else 0)
-                    allowed = (total - limit.extra) // limit.per_wild
-                    allowed -= meld.wilds if meld is not None else 0
-                    room = min(room, max(allowed, 0))
+                    allowed = (naturals + meld_naturals - extra) // per_wild - meld_wilds
+                    if allowed < room:
+                        room = allowed if allowed > 0 else 0
                 natural_points = naturals * each
                 if natural_points + room * best_wild < least_points:
                     continue
-                for twos in range(least_twos, min(held_twos, room) + 1):
+                most_twos = held_twos if held_twos < room else room
+                floor = least_points - natural_points
+                if (
+                    naturals
+                    and floor <= least_twos * two_points
+                    and floor <= most_twos * two_points
+                ):
+                    # Every count of twos meets the first meld: the jokers run from the least.
+                    _free_blocks(
+                        blocks,
+                        (rank, naturals, target),
+                        (least_twos, most_twos),
+                        least_jokers,
+                        held_jokers,
+                        room,
+                    )
+                    continue
+                for twos in range(least_twos, most_twos + 1):
                     first = least_jokers
                     short = least_points - natural_points - twos * two_points
                     if short > 0:  # the first meld needs more points: enough jokers, or none
@@ -748,6 +774,33 @@ def _play_blocks(
                     if first <= last:
                         blocks.append((rank, naturals, twos, target, first, last))
     return blocks
+
+
+def _free_blocks(
+    blocks: list[_PlayBlock],
+    play: tuple[Face | None, int, int | None],
+    twos_range: tuple[int, int],
+    first: int,
+    held_jokers: int,
+    room: int,
+) -> None:
+    """`_play_blocks`' blocks for one rank, target and count of naturals (at least one) where
+    every count of twos meets the first meld: from `first` jokers to those held or the room.
+
+    While the twos leave room for every joker held, each block ends at the jokers held; after,
+    at the room left, one fewer a two.
+    """
+    if first > held_jokers:
+        return
+    rank, naturals, target = play
+    twos, most_twos = twos_range
+    all_jokers_fit = min(room - held_jokers, most_twos)
+    while twos <= all_jokers_fit:
+        blocks.append((rank, naturals, twos, target, first, held_jokers))
+        twos += 1
+    while twos <= most_twos and first <= room - twos:
+        blocks.append((rank, naturals, twos, target, first, room - twos))
+        twos += 1
 
 
 def _least_single_play_points(state: DealState, side: int) -> float:
