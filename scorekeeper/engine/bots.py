@@ -116,9 +116,11 @@ class _Planner:
     def growing(self, rank: Face | None) -> int | None:
         """The meld of `rank` that new cards of that rank should join, if any."""
         fallback = None
+        sizes = self.sizes
         for index, meld_rank in enumerate(self.ranks):
             if meld_rank is rank:
-                size = self.size(index)
+                naturals, twos, jokers = sizes[index]
+                size = naturals + twos + jokers
                 if size >= self.most:
                     continue
                 if self.rule_one or size < BOOK_SIZE:
@@ -192,8 +194,9 @@ class _Planner:
 
     def finish_books(self, keep: int) -> None:
         """Use spare wild cards to turn unfinished melds into (dirty) books."""
+        special = self.special
         for index, rank in enumerate(self.ranks):
-            if not self.takes_wilds(rank):
+            if rank is None or rank is _BLACK or rank is special:  # takes no wild cards
                 continue
             naturals, twos, jokers = self.sizes[index]
             size = naturals + twos + jokers

@@ -256,6 +256,13 @@ def _first_meld_refusal(state: DealState, side: int, laid: _Laid, from_pile: boo
 
 def refusal(state: DealState, action: Action) -> Reason | None:
     """Why `action` is illegal now, or None if it is legal."""
+    problem = _refusal(state, action)
+    if problem is None:
+        state.passed = (action, len(state.history))
+    return problem
+
+
+def _refusal(state: DealState, action: Action) -> Reason | None:
     if state.phase is Phase.OVER:
         return reasons.deal_over()
     player = state.current
@@ -427,10 +434,16 @@ def is_legal(state: DealState, action: Action) -> bool:
 
 
 def apply(state: DealState, action: Action) -> None:
-    """Check `action` and carry it out on `state`; raise IllegalAction if it breaks a rule."""
-    problem = refusal(state, action)
-    if problem is not None:
-        raise IllegalAction(action, problem)
+    """Check `action` and carry it out on `state`; raise IllegalAction if it breaks a rule.
+
+    An action `refusal` has just passed (the same object, no action applied since), as a bot's
+    choice often is, is not checked twice.
+    """
+    passed = state.passed
+    if passed is None or passed[0] is not action or passed[1] != len(state.history):
+        problem = _refusal(state, action)
+        if problem is not None:
+            raise IllegalAction(action, problem)
     state.history.append(action)
     player = state.current
     if isinstance(action, Discard):
@@ -712,8 +725,8 @@ def _play_blocks(
     joker_points = points[_JOKER]
     best_wild = max(two_points, joker_points)
     melds_of_rank: dict[Face | None, list[int | None]] = {}
-    for index, meld in enumerate(melds):
-        melds_of_rank.setdefault(meld.rank, [None]).append(index)
+    for index, table_meld in enumerate(melds):
+        melds_of_rank.setdefault(table_meld.rank, [None]).append(index)
     blocks: list[_PlayBlock] = []
     for rank in ranks:
         if natural_top and rank is not must_use:

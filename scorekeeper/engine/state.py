@@ -86,6 +86,7 @@ class DealState:
         "outcome",
         "turn",
         "history",
+        "passed",
         "rng",
         "answer",
         "held_points",
@@ -146,6 +147,9 @@ class DealState:
         self.outcome: Outcome | None = None
         self.turn = 0
         self.history: list[Action] = []
+        self.passed: tuple[Action, int] | None = None
+        """The action `refusal` last found legal and the length of the history then: `apply`
+        need not check that action again while no other has been applied since."""
         self.rng = rng
         self.answer = answer
         deck = deck_of(variant)
