@@ -17,6 +17,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum, IntEnum
+from functools import cache
 
 from ..rules.cards import CardKind, CardPoints
 from ..rules.decks import STANDARD, CardType, Deck, get_deck
@@ -242,7 +243,9 @@ def melded_points(points: CardPoints, deck: Deck = STANDARD) -> tuple[int, ...]:
     return _points(points, deck, melded=True)
 
 
+@cache
 def _points(points: CardPoints, deck: Deck, *, melded: bool) -> tuple[int, ...]:
+    """Kept for each variant's points and deck: every deal dealt reads them."""
     table = [0] * FACE_COUNT
     for face, card in cards_by_face(deck):
         table[face] = card.points_in(points)
