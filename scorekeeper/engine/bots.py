@@ -84,6 +84,7 @@ class _Planner:
         "rule_one",
         "most",
         "ranks",
+        "melded",
         "sizes",
         "hand",
         "plays",
@@ -98,6 +99,8 @@ class _Planner:
         self.most = variant.max_meld_size or _NO_LIMIT
         melds = state.melds[side]
         self.ranks: list[Face | None] = [meld.rank for meld in melds]
+        self.melded: set[Face | None] = set(self.ranks)
+        """The ranks of `ranks`, to tell at once that the side has no meld of a rank."""
         self.sizes: list[list[int]] = [[m.naturals, m.twos, m.jokers] for m in melds]
         self.hand = hand
         self.plays: list[Play] = []
@@ -115,6 +118,8 @@ class _Planner:
 
     def growing(self, rank: Face | None) -> int | None:
         """The meld of `rank` that new cards of that rank should join, if any."""
+        if rank not in self.melded:
+            return None
         fallback = None
         sizes = self.sizes
         for index, meld_rank in enumerate(self.ranks):
@@ -129,6 +134,8 @@ class _Planner:
         return fallback
 
     def may_start(self, rank: Face | None) -> bool:
+        if rank not in self.melded:
+            return True
         for index, meld_rank in enumerate(self.ranks):
             if meld_rank is rank and (self.rule_one or self.size(index) < BOOK_SIZE):
                 return False
@@ -149,6 +156,7 @@ class _Planner:
         if onto is None:
             self.plays.append(Play(rank, naturals, twos, jokers))
             self.ranks.append(rank)
+            self.melded.add(rank)
             self.sizes.append([naturals, twos, jokers])
         else:
             self.plays.append(Play(rank, naturals, twos, jokers, onto))
