@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from ..rules.cards import BOOK_SIZE
 from ..rules.variants import BookCount, Table, Variant, WildDiscard
 from .actions import Action
 from .cards import (
@@ -203,7 +204,17 @@ class DealState:
         cached = self.book_cache[side]
         if cached is not None:
             return cached
-        books = count_books(meld.kind for meld in self.melds[side] if meld.is_book)
+        clean = dirty = wild = 0
+        for meld in self.melds[side]:  # `count_books` of each book's `kind`, written out
+            if meld.naturals + meld.twos + meld.jokers < BOOK_SIZE:
+                continue
+            if meld.rank is None:
+                wild += 1
+            elif meld.rank is Face.BLACK_THREE or not (meld.twos or meld.jokers):
+                clean += 1
+            else:
+                dirty += 1
+        books = BookCount(clean, dirty, wild)
         self.book_cache[side] = books
         return books
 
