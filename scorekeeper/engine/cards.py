@@ -125,8 +125,14 @@ def shoe(decks: int) -> list[Card]:
 def deck_faces(deck: Deck, decks: int) -> list[Face]:
     """The faces of `decks` decks of `deck` together, unshuffled."""
     if deck is STANDARD:
-        return [card.face for card in shoe(decks)]
+        return list(_standard_deck_faces()) * decks
     return [face for face, card in cards_by_face(deck) for _ in range(card.per_deck * decks)]
+
+
+@cache
+def _standard_deck_faces() -> tuple[Face, ...]:
+    """The faces of one standard deck, in the order of `deck()`."""
+    return tuple(card.face for card in deck())
 
 
 def shuffled_shoe(decks: int, rng: random.Random, deck: Deck = STANDARD) -> list[Face]:
