@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
+import pytest
 from engine_helpers import meld, table
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -59,6 +61,40 @@ def test_a_finished_table_gives_the_score_sheet_entries() -> None:
         cards_left_points=10 + 5 + 5 + 0 + 5,
     )
     assert entry_disagreements(state, to_deal_entry(state)) == []
+
+
+@pytest.mark.parametrize(
+    ("change", "counted"),
+    [
+        ({"meld_points": 1}, "meld_points"),
+        ({"dirty_books": 1}, "books"),
+        ({"wild_books": -1, "clean_books": 1}, "wild_books"),
+        ({"red_threes_down": 1}, "red_threes"),
+        ({"red_threes_held": 1, "red_threes_down": -1}, "red_threes_held"),
+        ({"cards_left_points": -5}, "cards_left_points"),
+        ({"went_out": -1}, "went_out"),
+    ],
+)
+def test_an_entry_that_says_otherwise_than_its_table_is_found(
+    change: dict[str, int], counted: str
+) -> None:
+    state = table(
+        PAGAT,
+        ["", "K 5"],
+        feet=[None, None],
+        melds={0: [meld("A", 7), meld(None, 0, 4, 3)], 1: [meld("Q", 4)]},
+        phase=Phase.OVER,
+    )
+    state.red_threes_down = [1, 0]
+    state.outcome = Outcome(DealEnd.WENT_OUT, 0)
+    entry = to_deal_entry(state)
+    assert entry_disagreements(state, entry) == []
+    side = entry.sides[0]
+    wrong = replace(side, **{name: getattr(side, name) + step for name, step in change.items()})
+
+    problems = entry_disagreements(state, replace(entry, sides=(wrong, entry.sides[1])))
+
+    assert [problem.split(":")[0] for problem in problems] == [f"side 0 {counted}"]
 
 
 def test_melded_black_threes_count_against_where_the_variant_says_so() -> None:
