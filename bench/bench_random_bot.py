@@ -1,13 +1,15 @@
 """The long run of random play against the rules core: deals a second, and every refusal found.
 
 Random bots (uniform among the engine's legal actions) play each variant, and the house rules
-of `fuzz.HOUSE_RULES_PLAYED`, at its usual table;
-every finished deal goes through the validator and the scorer, and any error, any total that
-differs from the engine's own count, or any card lost is printed. The floor, measured in the
+of `fuzz.HOUSE_RULES_PLAYED`, at its usual table, then at every other table it or the sources
+allow (`fuzz.SOURCE_TABLES`), then against heuristic bots on one side, which go out;
+every finished deal goes through the validator, and any error, any number of its entry that
+differs from the table it was read from, or any card lost is printed. The floor, measured in the
 same run, is dealing alone: shuffling the shoe and dealing the packets of a deal, with no
 play, so a slow machine shows as a slow floor rather than as slow play.
 
-    python bench/bench_random_bot.py [--deals 10000] [--variant pagat] [--seed 0] [--packs]
+    python bench/bench_random_bot.py [--deals 10000] [--other-deals 1000]
+        [--going-out-deals 1000] [--variant pagat] [--seed 0] [--packs]
 
 With --packs, each variant is played with HANDnFOOT packs (one pack a five decks, rounded up)
 instead of standard decks.
@@ -34,11 +36,13 @@ from scorekeeper.engine.fuzz import (
     check_finished,
     house_variants_played,
     play_random_deal,
+    tables_the_sources_allow,
+    tables_to_play,
 )
 from scorekeeper.engine.game import default_table
 from scorekeeper.engine.state import new_deal
 from scorekeeper.rules.decks import HANDNFOOT
-from scorekeeper.rules.variants import Variant, all_variants, get_variant
+from scorekeeper.rules.variants import Table, Variant, all_variants, get_variant
 
 FINDINGS_SHOWN = 20
 
@@ -55,29 +59,68 @@ def dealing_floor(variant: Variant, deals: int = 200) -> float:
 def with_packs(variant: Variant) -> Variant:
     """The variant played with HANDnFOOT packs: a pack for every five decks, rounded up."""
     stands_for = HANDNFOOT.stands_for
-    tables = tuple(
-        replace(table, decks=-(-table.decks // stands_for)) for table in variant.tables
-    )
+    tables = tuple(replace(table, decks=-(-table.decks // stands_for)) for table in variant.tables)
     return variant.with_changes(deck=HANDNFOOT.id, tables=tables)
 
 
-def run(variant: Variant, deals: int, first_seed: int) -> tuple[float, list[Finding], int]:
+def run(
+    variant: Variant, table: Table, deals: int, first_seed: int, against_heuristic: bool = False
+) -> tuple[float, list[Finding], int]:
     """Deals a second, the findings, and how many deals ended with someone going out."""
-    table = default_table(variant)
     findings: list[Finding] = []
     went_out = 0
     start = time.perf_counter()
     for seed in range(first_seed, first_seed + deals):
-        state = play_random_deal(variant, table, seed)
+        state = play_random_deal(variant, table, seed, against_heuristic)
         if state.outcome is not None and state.outcome.player is not None:
             went_out += 1
         findings.extend(check_finished(state, seed))
     return deals / (time.perf_counter() - start), findings, went_out
 
 
+def report(label: str, result: tuple[float, list[Finding], int], floor: float | None) -> None:
+    rate, findings, went_out = result
+    floor_text = f" (floor: {floor:6.0f} dealt/s)" if floor is not None else ""
+    print(
+        f"    {label:<40} {rate:6.1f} deals/s played{floor_text}, "
+        f"{went_out} went out, {len(findings)} refusal(s) or difference(s)",
+        flush=True,
+    )
+    for finding in findings[:FINDINGS_SHOWN]:
+        print(f"      {finding}")
+
+
+def main_runs(variant: Variant, args: argparse.Namespace) -> list[tuple[str, Table, int, bool]]:
+    """Each run of one variant: its label, table, deals and whether a side plays heuristic."""
+    usual, *others = tables_to_play(variant)
+    runs = [(f"usual table, {usual.players} players {usual.sides} sides", usual, args.deals, False)]
+    runs += [
+        (
+            f"{table.players} players {table.sides} sides {table.decks} decks",
+            table,
+            args.other_deals,
+            False,
+        )
+        for table in others
+    ]
+    runs.append(("usual table, one side heuristic", usual, args.going_out_deals, True))
+    return [run for run in runs if run[2] > 0]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=10_000, help="deals a variant")
+    parser.add_argument(
+        "--deals", type=int, default=10_000, help="deals a variant at its usual table"
+    )
+    parser.add_argument(
+        "--other-deals", type=int, default=1_000, help="deals at each other table (0: none)"
+    )
+    parser.add_argument(
+        "--going-out-deals",
+        type=int,
+        default=1_000,
+        help="deals with one side of heuristic bots, which go out (0: none)",
+    )
     parser.add_argument(
         "--variant",
         help="one variant id (default: all built-in variants and the house rules random play "
@@ -94,21 +137,16 @@ def main(argv: list[str] | None = None) -> int:
     if args.packs:
         variants = [with_packs(variant) for variant in variants]
 
-    print(f"random bots, {args.deals} deals a variant at its usual table, seeds from {args.seed}")
+    print(f"random bots, seeds from {args.seed}")
     total: list[Finding] = []
     for variant in variants:
-        floor = dealing_floor(variant)
-        rate, findings, went_out = run(variant, args.deals, args.seed)
-        total += findings
-        table = default_table(variant)
-        print(
-            f"  {variant.id:<34} {table.players} players {table.sides} sides: "
-            f"{rate:6.1f} deals/s played (floor: {floor:6.0f} dealt/s), "
-            f"{went_out} went out, {len(findings)} refusal(s) or difference(s)",
-            flush=True,
-        )
-        for finding in findings[:FINDINGS_SHOWN]:
-            print(f"      {finding}")
+        playable = variant.with_changes(tables=tables_the_sources_allow(variant))
+        floor = dealing_floor(playable)
+        print(f"  {variant.id}", flush=True)
+        for label, table, deals, against_heuristic in main_runs(playable, args):
+            result = run(playable, table, deals, args.seed, against_heuristic)
+            total += result[1]
+            report(label, result, floor if table == tables_to_play(playable)[0] else None)
     print()
     print(f"refusals and differences found: {len(total)}")
     return 1 if total else 0

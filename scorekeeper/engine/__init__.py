@@ -12,7 +12,8 @@ finished deals to the scoring core as `DealEntry` values.
     check_meld(variant, deal, "K", naturals=3, twos=1)   # the meld checker -> MeldCheck
 
 Modules: cards (Face, Card, the shoe), actions, melds (TableMeld, check_meld), state
-(DealState, dealing), legal (the rules of play), scoring, bots, game, demo, reasons (every
+(DealState, dealing), legal (the rules of play), entries (a finished deal's
+score-sheet entries, scored by the rules core), bots, game, demo, reasons (every
 refusal message, in translated terms), conventions (facts of play the variant data leaves
 implicit), fuzz (random play checked against the rules core's validator and scorer).
 """
@@ -31,11 +32,11 @@ from .actions import (
 )
 from .bots import Bot, HeuristicBot, RandomBot
 from .cards import Card, Face, deck, parse_faces, shoe, shuffled_shoe
+from .entries import deal_totals, side_entries, to_deal_entry
 from .errors import IllegalAction, Reason, TurnCapReached
 from .game import DemoDeal, DemoGame, default_table, play_deal, play_game
 from .legal import apply, going_out_refusal, is_legal, legal_actions, refusal
 from .melds import MeldCheck, MeldKind, TableMeld, check_meld
-from .scoring import deal_totals, side_entries, to_deal_entry
 from .state import DealEnd, DealState, Outcome, Phase, arrange, new_deal
 
 __all__ = [

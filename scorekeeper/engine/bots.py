@@ -80,7 +80,16 @@ class _Planner:
     """Plays being built for one side from a working copy of a hand."""
 
     __slots__ = (
-        "state", "rule_one", "most", "ranks", "sizes", "hand", "plays", "points", "special"
+        "state",
+        "rule_one",
+        "most",
+        "ranks",
+        "melded",
+        "sizes",
+        "hand",
+        "plays",
+        "points",
+        "special",
     )
 
     def __init__(self, state: DealState, side: int, hand: list[int]) -> None:
@@ -90,6 +99,8 @@ class _Planner:
         self.most = variant.max_meld_size or _NO_LIMIT
         melds = state.melds[side]
         self.ranks: list[Face | None] = [meld.rank for meld in melds]
+        self.melded: set[Face | None] = set(self.ranks)
+        """The ranks of `ranks`, to tell at once that the side has no meld of a rank."""
         self.sizes: list[list[int]] = [[m.naturals, m.twos, m.jokers] for m in melds]
         self.hand = hand
         self.plays: list[Play] = []
@@ -107,10 +118,14 @@ class _Planner:
 
     def growing(self, rank: Face | None) -> int | None:
         """The meld of `rank` that new cards of that rank should join, if any."""
+        if rank not in self.melded:
+            return None
         fallback = None
+        sizes = self.sizes
         for index, meld_rank in enumerate(self.ranks):
             if meld_rank is rank:
-                size = self.size(index)
+                naturals, twos, jokers = sizes[index]
+                size = naturals + twos + jokers
                 if size >= self.most:
                     continue
                 if self.rule_one or size < BOOK_SIZE:
@@ -119,6 +134,8 @@ class _Planner:
         return fallback
 
     def may_start(self, rank: Face | None) -> bool:
+        if rank not in self.melded:
+            return True
         for index, meld_rank in enumerate(self.ranks):
             if meld_rank is rank and (self.rule_one or self.size(index) < BOOK_SIZE):
                 return False
@@ -139,6 +156,7 @@ class _Planner:
         if onto is None:
             self.plays.append(Play(rank, naturals, twos, jokers))
             self.ranks.append(rank)
+            self.melded.add(rank)
             self.sizes.append([naturals, twos, jokers])
         else:
             self.plays.append(Play(rank, naturals, twos, jokers, onto))
@@ -184,8 +202,9 @@ class _Planner:
 
     def finish_books(self, keep: int) -> None:
         """Use spare wild cards to turn unfinished melds into (dirty) books."""
+        special = self.special
         for index, rank in enumerate(self.ranks):
-            if not self.takes_wilds(rank):
+            if rank is None or rank is _BLACK or rank is special:  # takes no wild cards
                 continue
             naturals, twos, jokers = self.sizes[index]
             size = naturals + twos + jokers
@@ -336,7 +355,8 @@ class HeuristicBot:
         variant = state.variant
         hand = planner.hand
         for rank in state.natural_faces:
-            planner.naturals(rank)
+            if hand[rank]:
+                planner.naturals(rank)
         if variant.black_three_books and hand[_BLACK]:
             self._black_threes(planner, state, player)
         if self._needs_wild_book(state, player):

@@ -17,6 +17,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum, IntEnum
+from functools import cache
 
 from ..rules.cards import CardKind, CardPoints
 from ..rules.decks import STANDARD, CardType, Deck, get_deck
@@ -124,8 +125,14 @@ def shoe(decks: int) -> list[Card]:
 def deck_faces(deck: Deck, decks: int) -> list[Face]:
     """The faces of `decks` decks of `deck` together, unshuffled."""
     if deck is STANDARD:
-        return [card.face for card in shoe(decks)]
+        return list(_standard_deck_faces()) * decks
     return [face for face, card in cards_by_face(deck) for _ in range(card.per_deck * decks)]
+
+
+@cache
+def _standard_deck_faces() -> tuple[Face, ...]:
+    """The faces of one standard deck, in the order of `deck()`."""
+    return tuple(card.face for card in deck())
 
 
 def shuffled_shoe(decks: int, rng: random.Random, deck: Deck = STANDARD) -> list[Face]:
@@ -242,7 +249,9 @@ def melded_points(points: CardPoints, deck: Deck = STANDARD) -> tuple[int, ...]:
     return _points(points, deck, melded=True)
 
 
+@cache
 def _points(points: CardPoints, deck: Deck, *, melded: bool) -> tuple[int, ...]:
+    """Kept for each variant's points and deck: every deal dealt reads them."""
     table = [0] * FACE_COUNT
     for face, card in cards_by_face(deck):
         table[face] = card.points_in(points)

@@ -8,11 +8,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..rules.entry import SIDE_FIELDS, DealEntry
+from ..rules.scoring import score_deal
 from ..rules.variants import Table, Variant, get_variant
 from .bots import Bot, HeuristicBot
+from .entries import to_deal_entry
 from .errors import TurnCapReached
 from .legal import apply
-from .scoring import deal_totals, to_deal_entry
 from .state import DealState, new_deal
 
 TURN_CAP = 2000
@@ -32,8 +33,7 @@ def default_table(variant: Variant, sides: int | None = None, players: int | Non
             ):
                 return table
         raise ValueError(
-            f"{variant.name} has no table for {sides or 'any'} sides "
-            f"and {players or 'any'} players"
+            f"{variant.name} has no table for {sides or 'any'} sides and {players or 'any'} players"
         )
     for table in variant.tables:
         if table.players == 4:
@@ -79,8 +79,7 @@ def play_deal(
     while state.outcome is None:
         if state.turn >= TURN_CAP or actions >= ACTION_CAP:
             raise TurnCapReached(
-                f"{variant.id} deal {deal}: no end after {state.turn} turns "
-                f"and {actions} actions"
+                f"{variant.id} deal {deal}: no end after {state.turn} turns and {actions} actions"
             )
         apply(state, bots[state.current].choose(state))
         actions += 1
@@ -89,7 +88,7 @@ def play_deal(
 
 @dataclass(frozen=True, slots=True)
 class DemoDeal:
-    """One simulated deal: the score sheet's entry and the engine's totals for it."""
+    """One simulated deal: the score sheet's entry and the rules core's totals for it."""
 
     entry: DealEntry
     totals: tuple[int, ...]
@@ -175,10 +174,11 @@ def play_game(
         scores = tuple(sum(d.totals[side] for d in deals) for side in range(table.sides))
         state = play_deal(variant, number, table, rng, bots, scores)
         outcome = state.outcome
+        entry = to_deal_entry(state)
         deals.append(
             DemoDeal(
-                entry=to_deal_entry(state),
-                totals=deal_totals(state),
+                entry=entry,
+                totals=tuple(score.total for score in score_deal(entry)),
                 went_out=outcome.player if outcome is not None else None,
                 turns=state.turn,
             )

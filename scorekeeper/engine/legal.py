@@ -231,9 +231,7 @@ def _cards_left_refusal(
     return None
 
 
-def _first_meld_refusal(
-    state: DealState, side: int, laid: _Laid, from_pile: bool
-) -> Reason | None:
+def _first_meld_refusal(state: DealState, side: int, laid: _Laid, from_pile: bool) -> Reason | None:
     if state.opened[side]:
         return None
     deal = state.deal
@@ -258,6 +256,13 @@ def _first_meld_refusal(
 
 def refusal(state: DealState, action: Action) -> Reason | None:
     """Why `action` is illegal now, or None if it is legal."""
+    problem = _refusal(state, action)
+    if problem is None:
+        state.passed = (action, len(state.history))
+    return problem
+
+
+def _refusal(state: DealState, action: Action) -> Reason | None:
     if state.phase is Phase.OVER:
         return reasons.deal_over()
     player = state.current
@@ -429,10 +434,16 @@ def is_legal(state: DealState, action: Action) -> bool:
 
 
 def apply(state: DealState, action: Action) -> None:
-    """Check `action` and carry it out on `state`; raise IllegalAction if it breaks a rule."""
-    problem = refusal(state, action)
-    if problem is not None:
-        raise IllegalAction(action, problem)
+    """Check `action` and carry it out on `state`; raise IllegalAction if it breaks a rule.
+
+    An action `refusal` has just passed (the same object, no action applied since), as a bot's
+    choice often is, is not checked twice.
+    """
+    passed = state.passed
+    if passed is None or passed[0] is not action or passed[1] != len(state.history):
+        problem = _refusal(state, action)
+        if problem is not None:
+            raise IllegalAction(action, problem)
     state.history.append(action)
     player = state.current
     if isinstance(action, Discard):
@@ -588,29 +599,46 @@ def legal_actions(state: DealState) -> list[Action]:
     return [action for action in Candidates(state) if refusal(state, action) is None]
 
 
-_PlayBlock = tuple["Face | None", int, int, "int | None", int, int]
-"""Plays that differ only in their jokers: rank, naturals, twos, target, least and most jokers."""
+_PlayGroup = tuple["Face | None", int, "int | None", int, int, int, int, int]
+"""Plays of one rank, count of naturals and target: rank, naturals, target, least and most
+twos, least jokers, jokers held and room. With each count of twos the jokers run from the
+least to the jokers held or the room the twos leave, whichever is fewer; the group ends at
+the first count of twos that leaves no room for the least jokers."""
+
+
+_DISCARDS = tuple(Discard(face) for face in FACES)
+"""One discard of each face, made once: actions are values."""
 
 
 class Candidates(Sequence[Action]):
     """The actions `legal_actions` chooses from, each legal or not as `refusal` says.
 
-    Plays are kept in blocks and an action is made only when asked for by its index, so a
-    random pick among many candidates does not build them all.
+    Plays are kept in groups whose sizes are counted, not listed, and an action is made only
+    when asked for by its index, so a random pick among many candidates does not build them
+    all.
     """
 
-    __slots__ = ("fixed", "blocks", "ends", "take")
+    __slots__ = ("fixed", "groups", "ends", "take")
 
     def __init__(self, state: DealState) -> None:
         self.fixed: list[Action] = []
-        self.blocks: list[_PlayBlock] = []
+        self.groups: list[_PlayGroup] = []
         self.take = False
         """Whether the plays take the discard pile (else they are melds)."""
         self._gather(state)
         ends = []
         end = len(self.fixed)
-        for block in self.blocks:
-            end += block[5] - block[4] + 1
+        for _, _, _, twos, most_twos, first, held_jokers, room in self.groups:
+            # The group's size, counted: a run of jokers for each count of twos, the same
+            # while every joker held fits, then one fewer each two more.
+            all_jokers_fit = min(room - held_jokers, most_twos)
+            if all_jokers_fit >= twos:
+                end += (all_jokers_fit - twos + 1) * (held_jokers - first + 1)
+                twos = all_jokers_fit + 1
+            last_twos = min(most_twos, room - first)
+            if last_twos >= twos:
+                counts = last_twos - twos + 1
+                end += counts * (room - first + 1) - (twos + last_twos) * counts // 2
             ends.append(end)
         self.ends = ends
 
@@ -641,11 +669,11 @@ class Candidates(Sequence[Action]):
                 work = hand[:]
                 work[top] += 1
                 self.take = True
-                self.blocks = _play_blocks(state, work, top, least=MIN_MELD)
+                self.groups = _play_groups(state, work, top, least=MIN_MELD)
             return
         fixed.append(AskToGoOut())
-        fixed.extend(Discard(face) for face in FACES if hand[face])
-        self.blocks = _play_blocks(state, hand, None, least=1)
+        fixed.extend([_DISCARDS[face] for face in FACES if hand[face]])
+        self.groups = _play_groups(state, hand, None, least=1)
 
     def __len__(self) -> int:
         return self.ends[-1] if self.ends else len(self.fixed)
@@ -664,22 +692,36 @@ class Candidates(Sequence[Action]):
         if index < len(self.fixed):
             return self.fixed[index]
         number = bisect_right(self.ends, index)
-        rank, naturals, twos, target, least_jokers, _ = self.blocks[number]
-        start = self.ends[number - 1] if number else len(self.fixed)
-        play = Play(rank, naturals, twos, least_jokers + index - start, target)
+        rank, naturals, target, twos, _, first, held_jokers, room = self.groups[number]
+        offset = index - (self.ends[number - 1] if number else len(self.fixed))
+        while True:
+            width = min(held_jokers, room - twos) - first + 1
+            if offset < width:
+                break
+            offset -= width
+            twos += 1
+        play = Play(rank, naturals, twos, first + offset, target)
         return TakePile((play,)) if self.take else Meld((play,))
 
     def __iter__(self) -> Iterator[Action]:
         yield from self.fixed
         wrap = TakePile if self.take else Meld
-        for rank, naturals, twos, target, least_jokers, most_jokers in self.blocks:
-            for jokers in range(least_jokers, most_jokers + 1):
-                yield wrap((Play(rank, naturals, twos, jokers, target),))
+        for rank, naturals, target, least_twos, most_twos, first, held_jokers, room in self.groups:
+            for twos in range(least_twos, most_twos + 1):
+                last = min(held_jokers, room - twos)
+                if last < first:
+                    break
+                for jokers in range(first, last + 1):
+                    yield wrap((Play(rank, naturals, twos, jokers, target),))
 
 
-def _play_blocks(
+_NEW_ONLY: list[int | None] = [None]
+"""The targets of a rank the side has no meld of: a new meld only."""
+
+
+def _play_groups(
     state: DealState, hand: list[int], must_use: Face | None, least: int
-) -> list[_PlayBlock]:
+) -> list[_PlayGroup]:
     """Plays putting cards in one place; with `must_use`, at least `least` of that face.
 
     Only plays that some rule could allow are listed: never more wild cards than the wild
@@ -698,6 +740,8 @@ def _play_blocks(
     special = special_face(variant)
     natural_top = must_use is not None and (must_use.is_natural or must_use is _BLACK)
     limit = variant.wild_limit
+    extra = limit.extra
+    per_wild = limit.per_wild
     points = state.melded_points
     least_points = _least_single_play_points(state, side)
     held_twos = hand[_TWO]
@@ -707,7 +751,10 @@ def _play_blocks(
     two_points = points[_TWO]
     joker_points = points[_JOKER]
     best_wild = max(two_points, joker_points)
-    blocks: list[_PlayBlock] = []
+    melds_of_rank: dict[Face | None, list[int | None]] = {}
+    for index, table_meld in enumerate(melds):
+        melds_of_rank.setdefault(table_meld.rank, [None]).append(index)
+    groups: list[_PlayGroup] = []
     for rank in ranks:
         if natural_top and rank is not must_use:
             continue
@@ -715,11 +762,12 @@ def _play_blocks(
         each = points[rank] if rank is not None else 0
         limited = rank is not None and rank is not _BLACK
         clean_only = rank is _BLACK or (rank is not None and rank is special)
-        targets: list[int | None] = [None]
-        targets += [i for i, meld in enumerate(melds) if meld.rank is rank]
+        targets = melds_of_rank.get(rank, _NEW_ONLY)
         for target in targets:
             meld = melds[target] if target is not None else None
             base = meld.size if meld is not None else 0
+            meld_naturals = meld.naturals if meld is not None else 0
+            meld_wilds = meld.wilds if meld is not None else 0
             low = 0 if rank is None else (1 if target is None else 0)
             if natural_top:
                 low = max(low, least)
@@ -730,14 +778,35 @@ def _play_blocks(
                 if clean_only:
                     room = 0
                 elif limited:
-                    total = naturals + (meld.naturals if meld is not None else 0)
-                    allowed = (total - limit.extra) // limit.per_wild
-                    allowed -= meld.wilds if meld is not None else 0
-                    room = min(room, max(allowed, 0))
+                    allowed = (naturals + meld_naturals - extra) // per_wild - meld_wilds
+                    if allowed < room:
+                        room = allowed if allowed > 0 else 0
                 natural_points = naturals * each
                 if natural_points + room * best_wild < least_points:
                     continue
-                for twos in range(least_twos, min(held_twos, room) + 1):
+                most_twos = held_twos if held_twos < room else room
+                floor = least_points - natural_points
+                if (
+                    naturals
+                    and floor <= least_twos * two_points
+                    and floor <= most_twos * two_points
+                ):
+                    # Every count of twos meets the first meld: the jokers run from the least.
+                    if least_jokers <= held_jokers:
+                        groups.append(
+                            (
+                                rank,
+                                naturals,
+                                target,
+                                least_twos,
+                                most_twos,
+                                least_jokers,
+                                held_jokers,
+                                room,
+                            )
+                        )
+                    continue
+                for twos in range(least_twos, most_twos + 1):
                     first = least_jokers
                     short = least_points - natural_points - twos * two_points
                     if short > 0:  # the first meld needs more points: enough jokers, or none
@@ -747,9 +816,11 @@ def _play_blocks(
                     if naturals + twos == 0:
                         first = max(first, 1)
                     last = held_jokers if held_jokers < room - twos else room - twos
-                    if first <= last:
-                        blocks.append((rank, naturals, twos, target, first, last))
-    return blocks
+                    if first <= last:  # a group of one count of twos
+                        groups.append(
+                            (rank, naturals, target, twos, twos, first, last, twos + last)
+                        )
+    return groups
 
 
 def _least_single_play_points(state: DealState, side: int) -> float:

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from ..rules.cards import BOOK_SIZE
 from ..rules.variants import BookCount, Table, Variant, WildDiscard
 from .actions import Action
 from .cards import (
@@ -86,6 +87,7 @@ class DealState:
         "outcome",
         "turn",
         "history",
+        "passed",
         "rng",
         "answer",
         "held_points",
@@ -146,6 +148,9 @@ class DealState:
         self.outcome: Outcome | None = None
         self.turn = 0
         self.history: list[Action] = []
+        self.passed: tuple[Action, int] | None = None
+        """The action `refusal` last found legal and the length of the history then: `apply`
+        need not check that action again while no other has been applied since."""
         self.rng = rng
         self.answer = answer
         deck = deck_of(variant)
@@ -199,7 +204,17 @@ class DealState:
         cached = self.book_cache[side]
         if cached is not None:
             return cached
-        books = count_books(meld.kind for meld in self.melds[side] if meld.is_book)
+        clean = dirty = wild = 0
+        for meld in self.melds[side]:  # `count_books` of each book's `kind`, written out
+            if meld.naturals + meld.twos + meld.jokers < BOOK_SIZE:
+                continue
+            if meld.rank is None:
+                wild += 1
+            elif meld.rank is Face.BLACK_THREE or not (meld.twos or meld.jokers):
+                clean += 1
+            else:
+                dirty += 1
+        books = BookCount(clean, dirty, wild)
         self.book_cache[side] = books
         return books
 
@@ -327,8 +342,8 @@ def new_deal(
 
 def _split(faces: list[Face], piles: int) -> list[list[Face]]:
     size = len(faces) // piles
-    parts = [faces[i * size:(i + 1) * size] for i in range(piles - 1)]
-    parts.append(faces[(piles - 1) * size:])
+    parts = [faces[i * size : (i + 1) * size] for i in range(piles - 1)]
+    parts.append(faces[(piles - 1) * size :])
     return parts
 
 
@@ -375,13 +390,13 @@ def _cut_packets(
         packet = _take(pile, cut)
         if cut > target:
             pile.extend(packet[: cut - target])
-            packet = packet[cut - target:]
+            packet = packet[cut - target :]
         while len(packet) < target:
             pile = max(stock, key=len)
             packet = _take(pile, min(target - len(packet), len(pile))) + packet
         packet.reverse()
         hands[player] = counts_of(packet[: variant.hand_size])
-        feet[(player - 1) % players] = counts_of(packet[variant.hand_size: target])
+        feet[(player - 1) % players] = counts_of(packet[variant.hand_size : target])
     return stock, hands, feet, exact
 
 

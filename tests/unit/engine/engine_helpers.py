@@ -9,8 +9,6 @@ import pytest
 from scorekeeper.engine import Action, DealState, IllegalAction, Phase, apply, arrange, refusal
 from scorekeeper.engine.cards import Face, parse_faces
 from scorekeeper.engine.melds import TableMeld
-from scorekeeper.rules.entry import DealEntry
-from scorekeeper.rules.scoring import score_deal
 from scorekeeper.rules.variants import Variant
 
 FILLER = "4 5 6 7 8 9 10 J Q K A 4 5 6 7 8 9 10 J Q K A"
@@ -66,12 +64,3 @@ def refused(state: DealState, action: Action) -> str:
     assert state.card_counts() == before
     assert refusal(state, action) is not None
     return str(caught.value)
-
-
-def core_totals(entry: DealEntry) -> tuple[int, ...]:
-    """Each side's total for the deal as the scoring core adds it up."""
-    scored = score_deal(entry)
-    totals = getattr(scored, "totals", None)
-    if totals is not None:
-        return tuple(totals)
-    return tuple(side.total for side in scored)

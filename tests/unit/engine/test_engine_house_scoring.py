@@ -6,7 +6,7 @@ alike."""
 from __future__ import annotations
 
 import pytest
-from engine_helpers import core_totals, meld, refused, table
+from engine_helpers import meld, refused, table
 
 from scorekeeper.engine import (
     Discard,
@@ -23,6 +23,7 @@ from scorekeeper.engine import (
     side_entries,
     to_deal_entry,
 )
+from scorekeeper.engine.fuzz import entry_disagreements
 from scorekeeper.engine.state import DealEnd, DealState, Outcome
 from scorekeeper.rules.house_rules import HouseRules
 from scorekeeper.rules.validation import validate_deal
@@ -55,7 +56,7 @@ SEVENS_WILD_REFUSED = (
 def accepted_and_scored_alike(state: DealState) -> tuple[int, ...]:
     entry = to_deal_entry(state)
     assert [error.message for error in validate_deal(entry).errors] == []
-    assert deal_totals(state) == core_totals(entry)
+    assert entry_disagreements(state, entry) == []
     return deal_totals(state)
 
 

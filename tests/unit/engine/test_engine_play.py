@@ -9,7 +9,9 @@ import pytest
 from scorekeeper.engine import (
     DealEnd,
     DealState,
+    Draw,
     HeuristicBot,
+    IllegalAction,
     RandomBot,
     TurnCapReached,
     apply,
@@ -163,3 +165,17 @@ def test_house_rule_mixes_play_through_and_validate(variant: Variant) -> None:
         for deal in game.deals:
             assert validate_deal(deal.entry).errors == ()
     play_checked(variant, table, 1, RandomBot(1), deal=4)
+
+
+def test_an_action_found_legal_is_checked_again_once_another_has_been_applied() -> None:
+    """`apply` trusts `refusal`'s last yes only while the deal is where it was then."""
+    variant = get_variant("pagat")
+    state = new_deal(variant, 1, default_table(variant), random.Random(3))
+    while not is_legal(state, Draw()):  # red threes are laid down before drawing
+        apply(state, legal_actions(state)[0])
+    draw = Draw()
+    assert is_legal(state, draw)
+    apply(state, draw)
+
+    with pytest.raises(IllegalAction, match="already drawn"):
+        apply(state, draw)

@@ -1,12 +1,11 @@
 """Random play finds what hand-made cases miss: every deal random bots finish is accepted by
-the validator, and the engine's totals are the rules core's.
+the validator, and the entry read off its table says what the table holds.
 
-Each variant plays 200 deals at its usual table and 20 at every other table it allows, or that
-the sources allow (pagat and saskatchewan: 2 to 6 each for themselves, 2 teams of 2 or of 3;
-simpson and the brouillette games: 2 to 12 players with a deck more than the players). House
-rules with the scoring rules no built-in variant has (`fuzz.HOUSE_RULES_PLAYED`: special books,
-red-three books, going out concealed...) play the same deals. The long run of the same check
-is bench/bench_random_bot.py.
+Each variant plays 40 deals at its usual table and 4 at every other table it allows, or that
+the sources allow (`fuzz.SOURCE_TABLES`). House rules with the scoring rules no built-in
+variant has (`fuzz.HOUSE_RULES_PLAYED`: special books, red-three books, going out
+concealed...) play the same deals. The long run of the same check, thousands of deals at every
+one of those tables, is bench/bench_random_bot.py.
 """
 
 from __future__ import annotations
@@ -18,40 +17,20 @@ from dataclasses import replace
 import pytest
 
 from scorekeeper.engine import Draw, Face, RandomBot, apply, legal_actions, new_deal
-from scorekeeper.engine.fuzz import house_variants_played, play_checked, tables_to_play
+from scorekeeper.engine.fuzz import (
+    house_variants_played,
+    play_checked,
+    tables_the_sources_allow,
+    tables_to_play,
+)
 from scorekeeper.engine.legal import Candidates
 from scorekeeper.rules.variants import Table, Variant, all_variants, get_variant
 
-USUAL_TABLE_DEALS = 200
-OTHER_TABLE_DEALS = 20
-GOING_OUT_DEALS = 40
-
-_EACH_OR_TEAMS = (
-    Table(2, 4, 5),
-    Table(2, 6, 7),
-    *(Table(n, n, n + 1) for n in range(2, 7)),
-)
-_ANY_NUMBER = tuple(Table(n, n, n + 1) for n in range(2, 13))
-
-SOURCE_TABLES: dict[str, tuple[Table, ...]] = {
-    "pagat": _EACH_OR_TEAMS,
-    "gamerules": (),
-    "saskatchewan": _EACH_OR_TEAMS,
-    "simpson": _ANY_NUMBER,
-    "brouillette-low": _ANY_NUMBER,
-    "brouillette-high": _ANY_NUMBER,
-    "brouillette-partners-low": (Table(2, 4, 5),),
-    "brouillette-partners-high": (Table(2, 4, 5),),
-}
-"""The tables the sources allow, beyond those a variant lists."""
-
+USUAL_TABLE_DEALS = 40
+OTHER_TABLE_DEALS = 4
+GOING_OUT_DEALS = 10
 
 PLAYED = (*all_variants(), *house_variants_played())
-
-
-def tables_the_sources_allow(variant: Variant) -> tuple[Table, ...]:
-    """The variant's own tables (the usual one first), then those the sources allow."""
-    return tuple(dict.fromkeys((*variant.tables, *SOURCE_TABLES.get(variant.id, ()))))
 
 
 @pytest.mark.parametrize("variant", PLAYED, ids=lambda variant: variant.id)

@@ -1,14 +1,14 @@
-"""A finished deal read off the table: the score sheet's entries, and the engine's own totals.
+"""A finished deal read off the table: the score sheet's entries, scored by the rules core.
 
-`side_entries` fills in what a table writes down (the score API's `SideEntry` fields);
-`deal_totals` adds the score up straight from the cards on the table, without going through
-those entries, so the two can be checked against each other.
+`side_entries` fills in what a table writes down (the score API's `SideEntry` fields), and
+`deal_totals` hands them to the rules core's scorer: the engine keeps no count of its own.
 """
 
 from __future__ import annotations
 
 from ..rules.cards import BOOK_SIZE
 from ..rules.entry import DealEntry, SideEntry
+from ..rules.scoring import score_deal
 from ..rules.variants import Variant
 from .actions import Discard, Meld, TakePile
 from .cards import FACE_COUNT, Face
@@ -138,47 +138,5 @@ def to_deal_entry(state: DealState) -> DealEntry:
 
 
 def deal_totals(state: DealState) -> tuple[int, ...]:
-    """Each side's score for the deal, counted card by card from the table."""
-    variant = state.variant
-    bonus = variant.book_bonus
-    book_bonus = {
-        MeldKind.CLEAN: bonus.clean,
-        MeldKind.DIRTY: bonus.dirty,
-        MeldKind.WILD: bonus.wild or 0,
-        MeldKind.BLACK_THREE: bonus.black_three or 0,
-    }
-    special = special_face(variant)
-    out_side = _went_out_side(state)
-    totals = []
-    for side in range(state.sides):
-        total = 0
-        for meld in state.melds[side]:
-            total += meld.points(state.melded_points)
-            total += meld.red_threes * (bonus.lady or 0)
-            if meld.is_book and _is_special(meld, special):
-                total += bonus.special or 0
-            elif meld.is_book:
-                total += book_bonus[meld.kind]
-        laid_down = 0
-        for player in state.side_players(side):
-            held = _held(state, player)
-            for face in range(FACE_COUNT):
-                total -= held[face] * state.held_points[face]
-            total += held[Face.RED_THREE] * variant.red_three.held
-            laid_down += state.red_threes_down[player]
-            if state.exact_22[player] and variant.exact_22_bonus is not None:
-                total += variant.exact_22_bonus
-        total += _red_threes_down_points(variant, laid_down, went_out=side == out_side)
-        if side == out_side:
-            total += variant.going_out_bonus_for(state.deal)
-            if went_out_concealed(state):
-                total += variant.going_out_concealed_bonus
-        totals.append(total)
-    return tuple(totals)
-
-
-def _red_threes_down_points(variant: Variant, laid_down: int, went_out: bool) -> int:
-    """The side's red threes on the table: whole books of seven first, the rest one by one."""
-    books = red_three_books(variant, laid_down)
-    each = variant.red_three.down_for(went_out) or 0
-    return books * (variant.book_bonus.red_three or 0) + (laid_down - BOOK_SIZE * books) * each
+    """Each side's score for the deal, as the rules core adds up its entry."""
+    return tuple(score.total for score in score_deal(to_deal_entry(state)))
