@@ -58,6 +58,7 @@ from .words import (
     points,
     priced_cards,
     rank_symbol,
+    red_three_rule,
     runs,
     signed,
 )
@@ -268,25 +269,7 @@ class _Writer:
         return _("Wild cards can never be melded on their own: every meld needs natural cards.")
 
     def red_three_rule(self) -> str:
-        red = self.v.red_three
-        if red.down is None:
-            return _("never laid down; %(held)s each still held", held=signed(red.held))
-        not_out = red.down_for(False)
-        if not_out != red.down:
-            return _(
-                "%(down)s each laid down (%(not_out)s by a side that did not go out), "
-                "%(held)s each still held",
-                down=signed(red.down),
-                not_out=signed(not_out or 0),
-                held=signed(red.held),
-            )
-        if red.down == red.held:
-            return _("%(points)s each, laid down or not", points=signed(red.held))
-        return _(
-            "%(down)s each laid down, %(held)s each still held",
-            down=signed(red.down),
-            held=signed(red.held),
-        )
+        return red_three_rule(self.v.red_three)
 
     def card_value(self, name: str, value: int) -> str:
         # A black three is only ever counted against its side.
