@@ -25,6 +25,7 @@ from scorekeeper.engine.conventions import (
 from scorekeeper.rules.cards import BOOK_SIZE, CardKind
 from scorekeeper.rules.decks import STANDARD, Deck, get_deck
 from scorekeeper.rules.messages import N_
+from scorekeeper.rules.params import label_of, silent_source, stock_end_is_default
 from scorekeeper.rules.score_lines import LineSpec, line_label, special_rank_words, variant_lines
 from scorekeeper.rules.variants import (
     ConcealedOpening,
@@ -38,15 +39,15 @@ from scorekeeper.rules.variants import (
 
 from .params import (
     BASELINE_ID,
-    Difference,
-    Param,
-    differences,
-    frozen_piles_return,
+    describe,
+    differs,
     going_out_label,
+    param_label,
+    params,
     pile_pickup_label,
-    silent_source,
     table_lines,
     wild_discard_label,
+    words,
 )
 from .words import (
     books_needed,
@@ -154,7 +155,8 @@ class Block:
     items: tuple[str, ...] = ()
     head: tuple[str, ...] = ()
     rows: tuple[Row, ...] = ()
-    diffs: tuple[Difference, ...] = ()
+    diffs: tuple[Row, ...] = ()
+    """Each rule that differs from the baseline: label, value and the baseline's value."""
     inferred: bool = False
     see: tuple[str, ...] = ()
 
@@ -166,7 +168,7 @@ class Block:
         for row in self.rows:
             yield " ".join(row.cells)
         for diff in self.diffs:
-            yield labelled(diff.label, diff.value)
+            yield labelled(diff.cells[0], diff.cells[1])
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,6 +203,20 @@ class Handbook:
     titles: dict[str, str]
     inferred: tuple[str, ...]
     """The parameters no source states, in words (shown as defaults a table may change)."""
+
+
+def differences(variant: Variant, baseline: Variant) -> list[Row]:
+    """Every rule whose value differs from the baseline's, in the spec's order: its label,
+    its value and the baseline's, linked to the section that explains it."""
+    return [
+        Row(
+            (param_label(param), describe(param, variant), describe(param, baseline)),
+            inferred=param.is_inferred_in(variant),
+            link=param.section,
+        )
+        for param in params(variant)
+        if differs(param, variant, baseline)
+    ]
 
 
 class _Writer:
@@ -1284,7 +1300,7 @@ class _Writer:
                         "cards. Nobody scores the going-out bonus then."
                     ),
                 ),
-                inferred=silent_source(v) and not frozen_piles_return(v),
+                inferred=stock_end_is_default(v),
             ),
         ]
         if v.wild_discard is WildDiscard.FREEZES_PILE:
@@ -1650,7 +1666,7 @@ def handbook(variant: Variant) -> Handbook:
         sections=sections,
         titles=titles,
         inferred=tuple(
-            Param(field.name).label()
+            words(label_of(field.name))
             for field in fields(variant)
             if variant.is_inferred(field.name)
         ),
