@@ -353,6 +353,16 @@ class _Writer:
 
     def setup(self) -> list[Block]:
         v = self.v
+        packets = self.cut_packets() if v.cut_for_packets else self.dealt_packets()
+        return [
+            *self.players_and_decks(),
+            *packets,
+            self.p(_("Nobody may look at their foot before their hand is used up."), see=("foot",)),
+            self.p(self.game_length_text(), "deals"),
+        ]
+
+    def players_and_decks(self) -> list[Block]:
+        v = self.v
         blocks = [
             self.p(
                 _(
@@ -372,91 +382,97 @@ class _Writer:
                     ),
                 )
             )
-        if v.cut_for_packets:
-            blocks.append(
-                self.p(
-                    _(
-                        "All the cards are shuffled together and spread into %(piles)s stock "
-                        "piles. Each player lifts roughly %(cut)s cards from one of them, takes "
-                        "more or puts some back until they hold exactly %(cut)s, and counts them "
-                        "into two packets of %(hand)s and %(foot)s cards. The first packet is "
-                        "the player's hand; the second goes face down to the player on their "
-                        "right, whose foot it becomes.",
-                        piles=v.stock_piles,
-                        cut=cut_target(v),
-                        hand=v.hand_size,
-                        foot=v.foot_size,
-                    ),
-                    "cut_for_packets",
-                    "stock_piles",
-                    "hand_size",
-                    "foot_size",
-                )
-            )
-            if v.exact_22_bonus is not None:
-                blocks.append(
-                    self.p(
-                        _(
-                            "A player who lifts exactly %(cut)s cards at the first attempt "
-                            "earns a bonus of %(bonus)s points.",
-                            cut=cut_target(v),
-                            bonus=points(v.exact_22_bonus),
-                        ),
-                        "exact_22_bonus",
-                        see=("scoring",),
-                    )
-                )
-            blocks.append(
-                self.p(
-                    _(
-                        "The cards nobody lifted stay where they are as the stock, and the "
-                        "discard pile starts in the space between the piles."
-                    ),
-                    "stock_piles",
-                )
-            )
-        else:
-            blocks.append(
-                self.p(
-                    _(
-                        "Each player is dealt two packets face down: a hand of %(hand)s cards, "
-                        "which they pick up, and a foot of %(foot)s cards, which stays face "
-                        "down until the hand has been used up.",
-                        hand=v.hand_size,
-                        foot=v.foot_size,
-                    ),
-                    "hand_size",
-                    "foot_size",
-                )
-            )
-            if v.stock_piles == 1:
-                stock = self.single_stock()
-            else:
-                stock = _(
-                    "The cards left over form %(piles)s stock piles, face down in the middle "
-                    "of the table, with the discard pile between them.",
+        return blocks
+
+    def cut_packets(self) -> list[Block]:
+        """Each player cuts their own hand and foot from the stock piles."""
+        v = self.v
+        blocks = [
+            self.p(
+                _(
+                    "All the cards are shuffled together and spread into %(piles)s stock "
+                    "piles. Each player lifts roughly %(cut)s cards from one of them, takes "
+                    "more or puts some back until they hold exactly %(cut)s, and counts them "
+                    "into two packets of %(hand)s and %(foot)s cards. The first packet is "
+                    "the player's hand; the second goes face down to the player on their "
+                    "right, whose foot it becomes.",
                     piles=v.stock_piles,
+                    cut=cut_target(v),
+                    hand=v.hand_size,
+                    foot=v.foot_size,
+                ),
+                "cut_for_packets",
+                "stock_piles",
+                "hand_size",
+                "foot_size",
+            )
+        ]
+        if v.exact_22_bonus is not None:
+            blocks.append(
+                self.p(
+                    _(
+                        "A player who lifts exactly %(cut)s cards at the first attempt "
+                        "earns a bonus of %(bonus)s points.",
+                        cut=cut_target(v),
+                        bonus=points(v.exact_22_bonus),
+                    ),
+                    "exact_22_bonus",
+                    see=("scoring",),
                 )
-            blocks.append(self.p(stock, "stock_piles"))
+            )
         blocks.append(
-            self.p(_("Nobody may look at their foot before their hand is used up."), see=("foot",))
+            self.p(
+                _(
+                    "The cards nobody lifted stay where they are as the stock, and the "
+                    "discard pile starts in the space between the piles."
+                ),
+                "stock_piles",
+            )
         )
+        return blocks
+
+    def dealt_packets(self) -> list[Block]:
+        v = self.v
+        return [
+            self.p(
+                _(
+                    "Each player is dealt two packets face down: a hand of %(hand)s cards, "
+                    "which they pick up, and a foot of %(foot)s cards, which stays face "
+                    "down until the hand has been used up.",
+                    hand=v.hand_size,
+                    foot=v.foot_size,
+                ),
+                "hand_size",
+                "foot_size",
+            ),
+            self.p(self.stock_piles_text(), "stock_piles"),
+        ]
+
+    def stock_piles_text(self) -> str:
+        v = self.v
+        if v.stock_piles == 1:
+            return self.single_stock()
+        return _(
+            "The cards left over form %(piles)s stock piles, face down in the middle "
+            "of the table, with the discard pile between them.",
+            piles=v.stock_piles,
+        )
+
+    def game_length_text(self) -> str:
+        v = self.v
         if silent_source(v):
-            game = ngettext(
+            return ngettext(
                 "A game is a single deal, and once it is scored the highest total wins.",
                 "A game is %(num)s deals, and once the last deal is scored the highest "
                 "total wins.",
                 v.deals,
             )
-        else:
-            game = ngettext(
-                "A game is a single deal: once it is scored the highest total wins.",
-                "A game is %(num)s deals. The deal passes one seat to the left after "
-                "each one, and once the last deal is scored the highest total wins.",
-                v.deals,
-            )
-        blocks.append(self.p(game, "deals"))
-        return blocks
+        return ngettext(
+            "A game is a single deal: once it is scored the highest total wins.",
+            "A game is %(num)s deals. The deal passes one seat to the left after "
+            "each one, and once the last deal is scored the highest total wins.",
+            v.deals,
+        )
 
     def single_stock(self) -> str:
         """How one stock is laid out and whether its top card starts the discard pile."""
@@ -480,20 +496,31 @@ class _Writer:
         )
 
     def turn(self) -> list[Block]:
+        return [
+            self.turn_start(),
+            self.turn_steps(),
+            self.red_three_drawn(),
+            self.p(self.pile_pickup_text(), "pile_pickup"),
+            *self.taking_the_pile(),
+            self.first_meld_from_the_pile(),
+        ]
+
+    def draw_text(self) -> str:
         v = self.v
         if v.stock_piles == 1:
-            draw = _(
+            return _(
                 "Draw %(count)s cards from the stock, or take the discard pile instead "
                 "(see below).",
                 count=DRAW_COUNT,
             )
-        else:
-            draw = _(
-                "Draw %(count)s cards from the stock piles, from the same pile or from "
-                "different ones, or take the discard pile instead (see below).",
-                count=DRAW_COUNT,
-            )
-        pickup = {
+        return _(
+            "Draw %(count)s cards from the stock piles, from the same pile or from "
+            "different ones, or take the discard pile instead (see below).",
+            count=DRAW_COUNT,
+        )
+
+    def pile_pickup_text(self) -> str:
+        texts = {
             PilePickup.TOP_SEVEN: _(
                 "Picking up the discard pile: you take its top %(count)s cards, or the whole pile "
                 "if it holds fewer.",
@@ -506,10 +533,14 @@ class _Writer:
             ),
             PilePickup.WHOLE_PILE: _("Picking up the discard pile: you take every card in it."),
         }
+        return texts.get(self.v.pile_pickup, str(self.v.pile_pickup.value))
+
+    def turn_start(self) -> Block:
+        v = self.v
         if silent_source(v):
             # Each player cuts their own cards: there is no dealer, and the source names no
             # first player.
-            start = Block(
+            return Block(
                 "p",
                 text=_(
                     "The table agrees who plays first; play then goes clockwise. Before their "
@@ -520,49 +551,55 @@ class _Writer:
                 else _("The table agrees who plays first; play then goes clockwise."),
                 inferred=True,
             )
-        else:
-            start = self.p(
-                _(
-                    "The player on the dealer's left starts, and play goes clockwise. Before "
-                    "their first turn, each player lays any red threes from their hand face up "
-                    "and draws the same number of replacement cards from the stock."
-                )
-                if v.red_threes_laid_down
-                else _("The player on the dealer's left starts, and play goes clockwise.")
+        return self.p(
+            _(
+                "The player on the dealer's left starts, and play goes clockwise. Before "
+                "their first turn, each player lays any red threes from their hand face up "
+                "and draws the same number of replacement cards from the stock."
             )
-        blocks = [
-            start,
-            Block(
-                "ol",
-                items=(
-                    draw,
-                    self.sided(
-                        _(
-                            "Meld, if you can and wish to: start new melds or add cards to your "
-                            "side's melds."
-                        ),
-                        _(
-                            "Meld, if you can and wish to: start new melds or add cards to the "
-                            "ones you already have."
-                        ),
+            if v.red_threes_laid_down
+            else _("The player on the dealer's left starts, and play goes clockwise.")
+        )
+
+    def turn_steps(self) -> Block:
+        return Block(
+            "ol",
+            items=(
+                self.draw_text(),
+                self.sided(
+                    _(
+                        "Meld, if you can and wish to: start new melds or add cards to your "
+                        "side's melds."
                     ),
-                    _("Finish by discarding one card face up on the discard pile."),
+                    _(
+                        "Meld, if you can and wish to: start new melds or add cards to the "
+                        "ones you already have."
+                    ),
                 ),
-                inferred=self.inferred(("stock_piles",)),
+                _("Finish by discarding one card face up on the discard pile."),
             ),
-            self.p(
-                _(
-                    "A red three drawn from the stock is laid face up straight away, and you "
-                    "draw another card to replace it."
-                )
-                if v.red_threes_laid_down
-                else _(
-                    "A red three drawn from the stock stays in your hand: the only way to be "
-                    "rid of it is to discard it."
-                ),
-                see=("red-threes",),
+            inferred=self.inferred(("stock_piles",)),
+        )
+
+    def red_three_drawn(self) -> Block:
+        v = self.v
+        return self.p(
+            _(
+                "A red three drawn from the stock is laid face up straight away, and you "
+                "draw another card to replace it."
+            )
+            if v.red_threes_laid_down
+            else _(
+                "A red three drawn from the stock stays in your hand: the only way to be "
+                "rid of it is to discard it."
             ),
-            self.p(pickup.get(v.pile_pickup, str(v.pile_pickup.value)), "pile_pickup"),
+            see=("red-threes",),
+        )
+
+    def taking_the_pile(self) -> list[Block]:
+        """How the pile is taken, and what stops it from being taken."""
+        v = self.v
+        blocks = [
             self.p(
                 _(
                     "To take it, you must hold %(count)s natural cards of the same rank as the "
@@ -612,24 +649,24 @@ class _Writer:
                     "black_three_pair_takes_pile",
                 )
             )
-        blocks.append(
-            self.p(
-                self.sided(
-                    _(
-                        "If your side has not melded yet in this deal, the meld you make with "
-                        "the top card must reach the first-meld minimum, and only the top card "
-                        "and cards from your hand count toward it, never the rest of the pile."
-                    ),
-                    _(
-                        "If you have not melded yet in this deal, the meld you make with the "
-                        "top card must reach the first-meld minimum, and only the top card and "
-                        "cards from your hand count toward it, never the rest of the pile."
-                    ),
-                ),
-                see=("first-meld",),
-            )
-        )
         return blocks
+
+    def first_meld_from_the_pile(self) -> Block:
+        return self.p(
+            self.sided(
+                _(
+                    "If your side has not melded yet in this deal, the meld you make with "
+                    "the top card must reach the first-meld minimum, and only the top card "
+                    "and cards from your hand count toward it, never the rest of the pile."
+                ),
+                _(
+                    "If you have not melded yet in this deal, the meld you make with the "
+                    "top card must reach the first-meld minimum, and only the top card and "
+                    "cards from your hand count toward it, never the rest of the pile."
+                ),
+            ),
+            see=("first-meld",),
+        )
 
     def melds(self) -> list[Block]:
         v = self.v
@@ -1138,29 +1175,39 @@ class _Writer:
         ]
 
     def going_out(self) -> list[Block]:
+        return [
+            *self.going_out_conditions(),
+            *self.going_out_notes(),
+            *self.going_out_bonuses(),
+            self.keep_a_card_to_discard(),
+        ]
+
+    def books_to_go_out_text(self) -> str:
         v = self.v
         grouped = runs(v.going_out)
         if len(grouped) == 1:
             need = books_needed(v.going_out_for(1))
-            books = self.sided(
+            return self.sided(
                 _("To go out, your side must have completed at least %(books)s.", books=need),
                 _("To go out, you must have completed at least %(books)s.", books=need),
             )
-        else:
-            by_deal = going_out_label(v)
-            books = self.sided(
-                _(
-                    "To go out, your side must have completed the books the deal asks for "
-                    "(%(books)s).",
-                    books=by_deal,
-                ),
-                _(
-                    "To go out, you must have completed the books the deal asks for "
-                    "(%(books)s).",
-                    books=by_deal,
-                ),
-            )
-        conditions = [books]
+        by_deal = going_out_label(v)
+        return self.sided(
+            _(
+                "To go out, your side must have completed the books the deal asks for "
+                "(%(books)s).",
+                books=by_deal,
+            ),
+            _(
+                "To go out, you must have completed the books the deal asks for "
+                "(%(books)s).",
+                books=by_deal,
+            ),
+        )
+
+    def going_out_conditions(self) -> list[Block]:
+        v = self.v
+        conditions = [self.books_to_go_out_text()]
         if v.going_out_needs_partner_in_foot:
             conditions.append(
                 _(
@@ -1187,7 +1234,7 @@ class _Writer:
             conditions.append(
                 _("You either meld every last card, or meld all but one and discard it.")
             )
-        blocks = [
+        return [
             self.p(
                 _(
                     "Going out means getting rid of the last card of your foot. It ends the "
@@ -1202,6 +1249,12 @@ class _Writer:
                 "must_discard_to_go_out",
             ),
         ]
+
+    def going_out_notes(self) -> list[Block]:
+        """Table talk, black-three books and the books needed deal by deal."""
+        v = self.v
+        grouped = runs(v.going_out)
+        blocks: list[Block] = []
         if v.going_out_asks_partner and silent_source(v):
             # Brouillette's partnership version says so; the partnership game is silent.
             blocks.append(
@@ -1232,6 +1285,11 @@ class _Writer:
                     ),
                 )
             )
+        return blocks
+
+    def going_out_bonuses(self) -> list[Block]:
+        v = self.v
+        blocks: list[Block] = []
         blocks.append(
             self.p(
                 self.sided(
@@ -1275,17 +1333,17 @@ class _Writer:
                     "going_out_concealed_bonus",
                 )
             )
-        blocks.append(
-            Block(
-                "p",
-                text=_(
-                    "Until you are allowed to go out, never meld so much that your cards run "
-                    "out: you need one for your discard and another still in your hand after it."
-                ),
-                inferred=silent_source(v),
-            )
-        )
         return blocks
+
+    def keep_a_card_to_discard(self) -> Block:
+        return Block(
+            "p",
+            text=_(
+                "Until you are allowed to go out, never meld so much that your cards run "
+                "out: you need one for your discard and another still in your hand after it."
+            ),
+            inferred=silent_source(self.v),
+        )
 
     def end_of_deal(self) -> list[Block]:
         v = self.v
@@ -1468,19 +1526,27 @@ class _Writer:
     # The quick reference: one phone screen of numbers.
 
     def quick_reference(self) -> tuple[QuickGroup, ...]:
+        bonuses = [*self.book_bonus_rows(), *self.red_three_rows(), *self.other_bonus_rows()]
+        return (
+            QuickGroup(_("Card values"), tuple(self.card_rows()), "card-values"),
+            QuickGroup(_("Bonuses"), tuple(bonuses), "scoring"),
+            QuickGroup(_("Discard pile"), tuple(self.pile_rows()), "turn"),
+            QuickGroup(_("To go out"), tuple(self.going_out_rows()), "going-out"),
+        )
+
+    def book_bonus_rows(self) -> list[Row]:
         v = self.v
         bonus = v.book_bonus
-        red = v.red_three
-        bonuses = [
+        rows = [
             self.row(_("Clean book"), points(bonus.clean), names=("book_bonus",), link="books"),
             self.row(_("Dirty book"), points(bonus.dirty), names=("book_bonus",), link="books"),
         ]
         if bonus.wild is not None:
-            bonuses.append(
+            rows.append(
                 self.row(_("Wild book"), points(bonus.wild), names=("book_bonus",), link="books")
             )
         if bonus.black_three is not None:
-            bonuses.append(
+            rows.append(
                 self.row(
                     _("Black-three book"),
                     points(bonus.black_three),
@@ -1489,7 +1555,7 @@ class _Writer:
                 )
             )
         if bonus.special is not None and bonus.special_rank is not None:
-            bonuses.append(
+            rows.append(
                 self.row(
                     _("Clean book of %(rank)s", rank=_(special_rank_words(v))),
                     points(bonus.special),
@@ -1498,7 +1564,7 @@ class _Writer:
                 )
             )
         if bonus.red_three is not None:
-            bonuses.append(
+            rows.append(
                 self.row(
                     _("Red-three book"),
                     points(bonus.red_three),
@@ -1506,49 +1572,56 @@ class _Writer:
                     link="books",
                 )
             )
+        return rows
+
+    def red_three_rows(self) -> list[Row]:
+        red = self.v.red_three
         if red.down is None:
-            bonuses.append(
+            return [
                 self.row(
                     _("Red three still held"),
                     signed(red.held),
                     names=("red_three",),
                     link="red-threes",
                 )
-            )
-        elif red.down == red.held:
-            bonuses.append(
+            ]
+        if red.down == red.held:
+            return [
                 self.row(
                     _("Red three, down or held"),
                     signed(red.held),
                     names=("red_three",),
                     link="red-threes",
                 )
-            )
-        else:
-            bonuses += [
-                self.row(
-                    _("Red three laid down"),
-                    signed(red.down),
-                    names=("red_three",),
-                    link="red-threes",
-                ),
-                self.row(
-                    _("Red three still held"),
-                    signed(red.held),
-                    names=("red_three",),
-                    link="red-threes",
-                ),
             ]
-        bonuses.append(
+        return [
+            self.row(
+                _("Red three laid down"),
+                signed(red.down),
+                names=("red_three",),
+                link="red-threes",
+            ),
+            self.row(
+                _("Red three still held"),
+                signed(red.held),
+                names=("red_three",),
+                link="red-threes",
+            ),
+        ]
+
+    def other_bonus_rows(self) -> list[Row]:
+        """Going out, and an exact cut where the variant pays one."""
+        v = self.v
+        rows = [
             self.row(
                 _("Going out"),
                 deal_values(v.going_out_bonus, signed),
                 names=("going_out_bonus",),
                 link="going-out",
             )
-        )
+        ]
         if v.exact_22_bonus is not None:
-            bonuses.append(
+            rows.append(
                 self.row(
                     _("Exact cut of %(cut)s", cut=cut_target(v)),
                     signed(v.exact_22_bonus),
@@ -1556,8 +1629,11 @@ class _Writer:
                     link="scoring",
                 )
             )
+        return rows
 
-        going = [
+    def going_out_rows(self) -> list[Row]:
+        v = self.v
+        rows = [
             self.row(
                 deal_span(first, last) if len(runs(v.going_out)) > 1 else _("Every deal"),
                 books_needed(need),  # type: ignore[arg-type]
@@ -1567,7 +1643,7 @@ class _Writer:
             for first, last, need in runs(v.going_out)
         ]
         if v.going_out_needs_partner_in_foot:
-            going.append(
+            rows.append(
                 self.row(
                     _("Partner"),
                     _("must have played part of a turn from their foot"),
@@ -1576,7 +1652,7 @@ class _Writer:
                 )
             )
         if v.going_out_asks_partner:
-            going.append(
+            rows.append(
                 self.row(
                     _("Permission"),
                     _("ask your partner first"),
@@ -1584,7 +1660,7 @@ class _Writer:
                     link="going-out",
                 )
             )
-        going.append(
+        rows.append(
             self.row(
                 _("Last card"),
                 _("must be discarded") if v.must_discard_to_go_out else _("melded or discarded"),
@@ -1592,12 +1668,7 @@ class _Writer:
                 link="going-out",
             )
         )
-        return (
-            QuickGroup(_("Card values"), tuple(self.card_rows()), "card-values"),
-            QuickGroup(_("Bonuses"), tuple(bonuses), "scoring"),
-            QuickGroup(_("Discard pile"), tuple(self.pile_rows()), "turn"),
-            QuickGroup(_("To go out"), tuple(going), "going-out"),
-        )
+        return rows
 
     def pile_rows(self) -> list[Row]:
         """Taking the discard pile, in a few words: what is taken, with what, and when not."""
