@@ -669,7 +669,6 @@ class _Writer:
         )
 
     def melds(self) -> list[Block]:
-        v = self.v
         blocks = [
             self.p(
                 _(
@@ -680,30 +679,9 @@ class _Writer:
                     high=self.rank_words(0),
                     low=self.rank_words(-1),
                 )
-            )
+            ),
+            self.meld_size(),
         ]
-        if v.max_meld_size is not None:
-            blocks.append(
-                self.p(
-                    _(
-                        "A meld can grow to %(max)s cards and no further.",
-                        max=v.max_meld_size,
-                    ),
-                    "max_meld_size",
-                    see=("books",),
-                )
-            )
-        else:
-            blocks.append(
-                self.p(
-                    _(
-                        "A meld has no upper size: cards of its rank may still be added after "
-                        "it has become a book."
-                    ),
-                    "max_meld_size",
-                    see=("books",),
-                )
-            )
         if self.partnership:
             blocks.append(
                 self.p(
@@ -713,6 +691,35 @@ class _Writer:
                     ),
                 )
             )
+        blocks += [
+            self.p(self.rank_melds_text(), "rank_melds"),
+            self.p(self.wild_melds_text(), "book_bonus", see=("wilds",)),
+            self.threes_in_melds(),
+        ]
+        return blocks
+
+    def meld_size(self) -> Block:
+        v = self.v
+        if v.max_meld_size is not None:
+            return self.p(
+                _(
+                    "A meld can grow to %(max)s cards and no further.",
+                    max=v.max_meld_size,
+                ),
+                "max_meld_size",
+                see=("books",),
+            )
+        return self.p(
+            _(
+                "A meld has no upper size: cards of its rank may still be added after "
+                "it has become a book."
+            ),
+            "max_meld_size",
+            see=("books",),
+        )
+
+    def rank_melds_text(self) -> str:
+        v = self.v
         rank_texts = {
             RankMelds.ONE_UNFINISHED: _(
                 "A side may not have two unfinished melds of the same rank. Once a meld has "
@@ -723,22 +730,19 @@ class _Writer:
                 _("A player may never have two melds of the same rank, finished or not."),
             ),
         }
-        blocks.append(self.p(rank_texts.get(v.rank_melds, str(v.rank_melds.value)), "rank_melds"))
-        blocks.append(self.p(self.wild_melds_text(), "book_bonus", see=("wilds",)))
-        if v.black_three_books:
-            blocks.append(
-                self.p(
-                    _(
-                        "Threes are never part of an ordinary meld, but black threes may be "
-                        "melded together as a meld of their own, never with wild cards."
-                    ),
-                    "book_bonus",
-                    see=("threes",),
-                )
+        return rank_texts.get(v.rank_melds, str(v.rank_melds.value))
+
+    def threes_in_melds(self) -> Block:
+        if self.v.black_three_books:
+            return self.p(
+                _(
+                    "Threes are never part of an ordinary meld, but black threes may be "
+                    "melded together as a meld of their own, never with wild cards."
+                ),
+                "book_bonus",
+                see=("threes",),
             )
-        else:
-            blocks.append(self.p(_("Threes are never part of a meld."), see=("threes",)))
-        return blocks
+        return self.p(_("Threes are never part of a meld."), see=("threes",))
 
     def concealed_opening_text(self) -> str:
         """The reading of the concealed first meld this variant follows, and the other one."""
@@ -806,22 +810,7 @@ class _Writer:
 
     def first_meld(self) -> list[Block]:
         v = self.v
-        opening = self.first_meld_by_score() if v.first_meld_by_score else [
-            self.p(
-                self.sided(
-                    _(
-                        "In each deal, the first meld your side puts down must be worth a "
-                        "minimum in card points. The minimum grows from deal to deal:"
-                    ),
-                    _(
-                        "In each deal, the first meld you put down must be worth a minimum in "
-                        "card points. The minimum grows from deal to deal:"
-                    ),
-                ),
-                "first_meld",
-            ),
-            self.table((_("Deal"), _("Minimum")), self.first_meld_rows()),
-        ]
+        opening = self.first_meld_by_score() if v.first_meld_by_score else self.first_meld_by_deal()
         blocks = [
             *opening,
             self.p(
@@ -849,22 +838,7 @@ class _Writer:
                     ),
                 )
             )
-        if v.concealed_book_first_meld_deals:
-            blocks.append(
-                self.p(
-                    _(
-                        "In %(deals)s the first meld must include a concealed book: %(size)s "
-                        "cards of one rank, all from your own hand, with no card from the "
-                        "discard pile.",
-                        deals=join(
-                            deal_span(n, n) for n in sorted(v.concealed_book_first_meld_deals)
-                        ),
-                        size=BOOK_SIZE,
-                    ),
-                    "concealed_book_first_meld_deals",
-                )
-            )
-            blocks.append(self.p(self.concealed_opening_text(), "concealed_opening"))
+        blocks += self.concealed_book_first_meld()
         blocks.append(
             self.p(
                 _(
@@ -876,15 +850,89 @@ class _Writer:
         )
         return blocks
 
-    def books(self) -> list[Block]:
+    def first_meld_by_deal(self) -> list[Block]:
+        return [
+            self.p(
+                self.sided(
+                    _(
+                        "In each deal, the first meld your side puts down must be worth a "
+                        "minimum in card points. The minimum grows from deal to deal:"
+                    ),
+                    _(
+                        "In each deal, the first meld you put down must be worth a minimum in "
+                        "card points. The minimum grows from deal to deal:"
+                    ),
+                ),
+                "first_meld",
+            ),
+            self.table((_("Deal"), _("Minimum")), self.first_meld_rows()),
+        ]
+
+    def concealed_book_first_meld(self) -> list[Block]:
+        """The deals whose first meld needs a concealed book, if any."""
         v = self.v
-        bonus = v.book_bonus
+        if not v.concealed_book_first_meld_deals:
+            return []
+        return [
+            self.p(
+                _(
+                    "In %(deals)s the first meld must include a concealed book: %(size)s "
+                    "cards of one rank, all from your own hand, with no card from the "
+                    "discard pile.",
+                    deals=join(
+                        deal_span(n, n) for n in sorted(v.concealed_book_first_meld_deals)
+                    ),
+                    size=BOOK_SIZE,
+                ),
+                "concealed_book_first_meld_deals",
+            ),
+            self.p(self.concealed_opening_text(), "concealed_opening"),
+        ]
+
+    def books(self) -> list[Block]:
+        return [
+            self.p(self.book_size_text(), "max_meld_size"),
+            self.p(
+                _(
+                    "Square the book up and put a red card on top if it is clean, a black card "
+                    "if it is dirty, so that everyone can read the table at a glance."
+                )
+            ),
+            self.ul(self.book_kinds(), "book_bonus", "wild_limit"),
+            self.p(
+                self.sided(
+                    _(
+                        "Every side scores its book bonuses at the end of the deal, whether or "
+                        "not it went out, on top of the values of the cards inside."
+                    ),
+                    _(
+                        "Every player scores their book bonuses at the end of the deal, whether "
+                        "or not they went out, on top of the values of the cards inside."
+                    ),
+                ),
+                see=("scoring",),
+            ),
+            self.p(
+                self.sided(
+                    _("Books are also what a side needs to go out."),
+                    _("Books are also what you need to go out."),
+                ),
+                see=("going-out",),
+            ),
+        ]
+
+    def book_size_text(self) -> str:
+        v = self.v
         if v.max_meld_size is not None and v.max_meld_size <= BOOK_SIZE:
-            what = _(
+            return _(
                 "A meld that reaches %(size)s cards is a book, and it is closed.", size=BOOK_SIZE
             )
-        else:
-            what = _("A meld of %(size)s or more cards is a book.", size=BOOK_SIZE)
+        return _("A meld of %(size)s or more cards is a book.", size=BOOK_SIZE)
+
+    def book_kinds(self) -> list[str]:
+        """Each kind of book the variant allows, with its bonus."""
+        v = self.v
+        bonus = v.book_bonus
         kinds = [
             _("Clean book: no wild card at all. Bonus: %(bonus)s.", bonus=points(bonus.clean)),
             _(
@@ -925,36 +973,7 @@ class _Writer:
                     bonus=points(bonus.red_three),
                 )
             )
-        return [
-            self.p(what, "max_meld_size"),
-            self.p(
-                _(
-                    "Square the book up and put a red card on top if it is clean, a black card "
-                    "if it is dirty, so that everyone can read the table at a glance."
-                )
-            ),
-            self.ul(kinds, "book_bonus", "wild_limit"),
-            self.p(
-                self.sided(
-                    _(
-                        "Every side scores its book bonuses at the end of the deal, whether or "
-                        "not it went out, on top of the values of the cards inside."
-                    ),
-                    _(
-                        "Every player scores their book bonuses at the end of the deal, whether "
-                        "or not they went out, on top of the values of the cards inside."
-                    ),
-                ),
-                see=("scoring",),
-            ),
-            self.p(
-                self.sided(
-                    _("Books are also what a side needs to go out."),
-                    _("Books are also what you need to go out."),
-                ),
-                see=("going-out",),
-            ),
-        ]
+        return kinds
 
     def wilds(self) -> list[Block]:
         v = self.v
