@@ -1020,7 +1020,7 @@ class _Writer:
 
     def threes(self) -> list[Block]:
         v = self.v
-        blocks = [
+        return [
             self.p(
                 _(
                     "Threes are never melded like the other ranks. Red threes are bonus cards "
@@ -1045,46 +1045,51 @@ class _Writer:
                 ),
                 "card_points",
             ),
+            *(self.black_three_melds() if v.black_three_books else self.black_threes_discarded()),
         ]
-        if v.black_three_books:
+
+    def black_three_melds(self) -> list[Block]:
+        """Black threes melded together, where the variant allows it."""
+        v = self.v
+        blocks = [
+            self.p(
+                _(
+                    "Black threes may be melded together into a meld of their own, never "
+                    "with wild cards; completed, it is a black-three book worth %(bonus)s.",
+                    bonus=points(v.book_bonus.black_three or 0),
+                ),
+                "book_bonus",
+                see=("books",),
+            )
+        ]
+        if v.card_points.black_three_melded:
             blocks.append(
                 self.p(
                     _(
-                        "Black threes may be melded together into a meld of their own, never "
-                        "with wild cards; completed, it is a black-three book worth %(bonus)s.",
-                        bonus=points(v.book_bonus.black_three or 0),
+                        "Each black three inside such a meld still counts %(points)s.",
+                        points=signed(v.card_points.black_three_melded),
                     ),
-                    "book_bonus",
-                    see=("books",),
+                    "card_points",
                 )
             )
-            if v.card_points.black_three_melded:
-                blocks.append(
-                    self.p(
-                        _(
-                            "Each black three inside such a meld still counts %(points)s.",
-                            points=signed(v.card_points.black_three_melded),
-                        ),
-                        "card_points",
-                    )
-                )
-            if not v.black_three_pair_takes_pile:
-                blocks.append(
-                    self.p(
-                        _("A pair of black threes can never be used to take the discard pile."),
-                        "black_three_pair_takes_pile",
-                    )
-                )
-        else:
+        if not v.black_three_pair_takes_pile:
             blocks.append(
                 self.p(
-                    _(
-                        "Black threes cannot be melded: the only way to be rid of them is to "
-                        "discard them, one per turn."
-                    )
+                    _("A pair of black threes can never be used to take the discard pile."),
+                    "black_three_pair_takes_pile",
                 )
             )
         return blocks
+
+    def black_threes_discarded(self) -> list[Block]:
+        return [
+            self.p(
+                _(
+                    "Black threes cannot be melded: the only way to be rid of them is to "
+                    "discard them, one per turn."
+                )
+            )
+        ]
 
     def red_threes(self) -> list[Block]:
         red = self.v.red_three
@@ -1365,6 +1370,9 @@ class _Writer:
         )
 
     def end_of_deal(self) -> list[Block]:
+        return [*self.how_a_deal_ends(), *self.counting_a_deal()]
+
+    def how_a_deal_ends(self) -> list[Block]:
         v = self.v
         blocks = [
             self.p(_("A deal ends in one of two ways:")),
@@ -1390,7 +1398,11 @@ class _Writer:
                     "wild_discard",
                 )
             )
-        blocks += [
+        return blocks
+
+    def counting_a_deal(self) -> list[Block]:
+        v = self.v
+        return [
             self.p(
                 self.sided(
                     _(
@@ -1432,7 +1444,6 @@ class _Writer:
                 )
             ),
         ]
-        return blocks
 
     def card_values(self) -> list[Block]:
         rows = self.card_rows()
