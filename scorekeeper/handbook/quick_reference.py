@@ -24,78 +24,39 @@ class QuickReference(BlockWriter):
         )
 
     def book_bonus_rows(self) -> list[Row]:
+        """Each kind of book the variant allows and its bonus."""
         v = self.v
         bonus = v.book_bonus
-        rows = [
-            self.row(_("Clean book"), points(bonus.clean), names=("book_bonus",), link="books"),
-            self.row(_("Dirty book"), points(bonus.dirty), names=("book_bonus",), link="books"),
+        books = [
+            (_("Clean book"), bonus.clean),
+            (_("Dirty book"), bonus.dirty),
+            (_("Wild book"), bonus.wild),
+            (_("Black-three book"), bonus.black_three),
+            (
+                _("Clean book of %(rank)s", rank=_(special_rank_words(v)))
+                if bonus.special_rank is not None
+                else "",
+                bonus.special if bonus.special_rank is not None else None,
+            ),
+            (_("Red-three book"), bonus.red_three),
         ]
-        if bonus.wild is not None:
-            rows.append(
-                self.row(_("Wild book"), points(bonus.wild), names=("book_bonus",), link="books")
-            )
-        if bonus.black_three is not None:
-            rows.append(
-                self.row(
-                    _("Black-three book"),
-                    points(bonus.black_three),
-                    names=("book_bonus",),
-                    link="books",
-                )
-            )
-        if bonus.special is not None and bonus.special_rank is not None:
-            rows.append(
-                self.row(
-                    _("Clean book of %(rank)s", rank=_(special_rank_words(v))),
-                    points(bonus.special),
-                    names=("book_bonus",),
-                    link="books",
-                )
-            )
-        if bonus.red_three is not None:
-            rows.append(
-                self.row(
-                    _("Red-three book"),
-                    points(bonus.red_three),
-                    names=("book_bonus",),
-                    link="books",
-                )
-            )
-        return rows
+        return [
+            self.row(label, points(value), names=("book_bonus",), link="books")
+            for label, value in books
+            if value is not None
+        ]
 
     def red_three_rows(self) -> list[Row]:
         red = self.v.red_three
         if red.down is None:
-            return [
-                self.row(
-                    _("Red three still held"),
-                    signed(red.held),
-                    names=("red_three",),
-                    link="red-threes",
-                )
-            ]
-        if red.down == red.held:
-            return [
-                self.row(
-                    _("Red three, down or held"),
-                    signed(red.held),
-                    names=("red_three",),
-                    link="red-threes",
-                )
-            ]
+            shown = [(_("Red three still held"), red.held)]
+        elif red.down == red.held:
+            shown = [(_("Red three, down or held"), red.held)]
+        else:
+            shown = [(_("Red three laid down"), red.down), (_("Red three still held"), red.held)]
         return [
-            self.row(
-                _("Red three laid down"),
-                signed(red.down),
-                names=("red_three",),
-                link="red-threes",
-            ),
-            self.row(
-                _("Red three still held"),
-                signed(red.held),
-                names=("red_three",),
-                link="red-threes",
-            ),
+            self.row(label, signed(value), names=("red_three",), link="red-threes")
+            for label, value in shown
         ]
 
     def other_bonus_rows(self) -> list[Row]:
