@@ -164,6 +164,8 @@ def describe(param: Param, variant: Variant) -> str:
         return words(param.empty_words) if param.empty_shown else NONE
     if param.kind is Kind.CHOICE and not param.worded_with_numbers:
         return words(param.words_for(value))
+    if param.signed:
+        return deal_values(value, signed) if isinstance(value, tuple) else signed(value)
     describer = _DESCRIBERS.get(param.key)
     if describer is not None:
         return describer(value, variant)
@@ -213,10 +215,6 @@ _DESCRIBERS: Mapping[str, Callable[[Any, Variant], str]] = {
         yes_no(value) if v.black_three_books else _("no: a three on top is never taken")
     ),
     "stock_end": lambda value, _v: _stock_end(value),
-    "red_three.down": lambda value, _v: signed(value),
-    "red_three.held": lambda value, _v: signed(value),
-    "going_out_bonus": lambda value, _v: deal_values(value, signed),
-    "exact_22_bonus": lambda value, _v: signed(value),
     "first_meld": lambda value, _v: " / ".join(points(n) for n in value),
     "going_out": lambda _value, v: going_out_label(v),
     "max_meld_size": lambda value, _v: str(value),
@@ -225,7 +223,6 @@ _DESCRIBERS: Mapping[str, Callable[[Any, Variant], str]] = {
     "wild_discard": lambda value, _v: wild_discard_label(value),
     "first_meld_by_score": lambda value, _v: _thresholds(value),
     "going_out_concealed_bonus": lambda value, _v: signed(value) if value else NONE,
-    "red_three.down_not_out": lambda value, _v: signed(value),
     "first_discard_buried": lambda value, _v: buried_cards(value) or NONE,
     "concealed_book_first_meld_deals": lambda value, _v: (
         join(deal_span(n, n) for n in sorted(value)) if value else NONE

@@ -178,6 +178,8 @@ class Param:
     has the partnership game's value."""
     empty_shown: bool = False
     """The rules pages say `empty_words` for an empty value, where others show a dash."""
+    signed: bool = False
+    """The pages show its sign (+100, −500): a bonus or a penalty, per deal where it varies."""
     worded_with_numbers: bool = False
     """The rules pages word this choice with the numbers it holds (seven cards...), not with
     `choice_words`."""
@@ -395,6 +397,7 @@ PARAMS: tuple[Param, ...] = (
                 "below.")),
         empty_words=Term(N_("never laid down")),
         empty_shown=True,
+        signed=True,
     ),
     Param(
         "red_three.down_not_out", Group.RED_THREES, Kind.OPTIONAL_POINTS,
@@ -402,15 +405,18 @@ PARAMS: tuple[Param, ...] = (
         help=Term(N_("Empty: the same as for a side that went out.")),
         empty_words=Term(N_("as for a side that went out")),
         empty_shown=True,
+        signed=True,
     ),
     Param(
         "red_three.held", Group.RED_THREES, Kind.POINTS,
         Term(N_("Each red three still in hand or foot")),
+        signed=True,
     ),
     Param(
         "going_out_bonus", Group.BONUSES, Kind.BONUS, Term(N_("Going-out bonus")),
         every_deal=True,
         help=Term(N_("Sets every deal; change a single deal below.")),
+        signed=True,
     ),
     Param(
         "going_out_concealed_bonus", Group.BONUSES, Kind.BONUS,
@@ -422,6 +428,7 @@ PARAMS: tuple[Param, ...] = (
         "exact_22_bonus", Group.BONUSES, Kind.OPTIONAL_BONUS,
         Term(N_("Bonus for cutting exactly 22 cards")),
         help=Term(N_("Empty: no such bonus. Needs players who cut their own cards.")),
+        signed=True,
     ),
     *_deal_params(),
     Param(
