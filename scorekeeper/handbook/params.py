@@ -1,16 +1,14 @@
-"""Every parameter of a variant as a row a person can read: label, value, rules section.
+"""Every rule parameter in words, as the rules pages and the comparison show it.
 
-The comparison page and each rules page's "differences" section are both built from these
-rows, and the rows are read from the rules' one description of each parameter
-(``rules.params``): its label, its rules-page section and the words for its choices. What
-this module adds is the prose for values that several fields make together (tables, going
-out deal by deal, the wild-card limit).
+The rows are the rules' one description of each parameter (``rules.params``): its label, its
+section, the words for its choices and how the pages read it. What this module adds is the
+prose for values that several fields make together (tables, going out deal by deal, the
+wild-card limit) and the numbers each value holds.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from flask_babel import gettext as _
@@ -19,7 +17,7 @@ from flask_babel import ngettext
 from scorekeeper.engine.conventions import MATCHING_TO_TAKE, PILE_TAKE
 from scorekeeper.rules.cards import BOOK_SIZE
 from scorekeeper.rules.messages import Phrase, Term
-from scorekeeper.rules.params import PARAM_BY_KEY, PARAMS, SECTION_OF_FIELD, Kind, label_of
+from scorekeeper.rules.params import Kind, Param, shown_params
 from scorekeeper.rules.variants import PilePickup, Table, Variant, WildDiscard, WildLimit
 
 from .words import (
@@ -40,44 +38,10 @@ BASELINE_ID = "pagat"
 
 NONE = "\N{EM DASH}"
 
-# Fields whose value is a small record shown one row per part.
-SPLIT_FIELDS = frozenset({"card_points", "book_bonus", "red_three"})
 
-# Rows computed from several fields, and the rules section that explains each.
-DERIVED_SECTIONS: dict[str, str] = {"stock_end": "end-of-deal"}
-
-
-def pair_of_black_threes_takes_pile(variant: Variant) -> bool:
-    """Whether a pair of black threes may take a black three on top of the pile.
-
-    Only where black threes are melded can a three on top be taken at all; elsewhere the
-    field's value is moot and the answer is no.
-    """
-    return variant.black_three_books and variant.black_three_pair_takes_pile
-
-
-def frozen_piles_return(variant: Variant) -> bool:
-    """Whether piles set aside by a wild discard go back under a stock that runs short."""
-    return variant.wild_discard is WildDiscard.FREEZES_PILE
-
-
-def silent_source(variant: Variant) -> bool:
-    """Whether the variant's source says nothing of who deals, who starts and the stock's end.
-
-    Where each player cuts their own packets (Simpson's game and Brouillette's variations),
-    the source describes no dealer and no end of the stock: the pages fill those in from the
-    partnership game, as defaults a table may change.
-    """
-    return variant.cut_for_packets
-
-
-# Rows of the comparison computed from several fields: (value, is it a default).
-DERIVED: dict[str, tuple[Callable[[Variant], Any], Callable[[Variant], bool]]] = {
-    "stock_end": (
-        frozen_piles_return,
-        lambda v: silent_source(v) and not frozen_piles_return(v),
-    ),
-}
+def params(sample: Variant | None = None) -> Iterator[Param]:
+    """Every rule parameter as the pages show it, one row each, in the spec's order."""
+    return shown_params()
 
 
 def yes_no(value: bool) -> str:
@@ -186,67 +150,25 @@ def going_out_label(variant: Variant) -> str:
     )
 
 
-def _describe(name: str, value: Any, variant: Variant) -> str:
-    """The value of field `name` (or `field.part`) of `variant`, in words."""
-    if name == "red_three.down" and value is None:
-        return _("never laid down")
-    if name == "concealed_opening" and not variant.concealed_book_first_meld_deals:
+def param_label(param: Param) -> str:
+    """A parameter's label in the current language."""
+    return words(param.label)
+
+
+def describe(param: Param, variant: Variant) -> str:
+    """A parameter's value in `variant`, in words."""
+    value = param.value_in(variant)
+    if param.shown_when is not None and not param.shown_when(variant):
         return NONE
-    spec = PARAM_BY_KEY.get(name)
-    if name == "red_three.down_not_out" and value is None and spec is not None:
-        return words(spec.empty_words) if spec.empty_words else NONE
     if value is None:
-        return NONE
-    if spec is not None and spec.kind is Kind.CHOICE and name not in _PROSE:
-        return words(spec.words_for(value))
-    describers: dict[str, Callable[[], str]] = {
-        "tables": lambda: clauses(table_lines(value)),
-        "deals": lambda: str(value),
-        "card_points.black_three": lambda: points(-value),
-        "card_points.black_three_melded": lambda: (
-            points(value) if variant.black_three_books else NONE
-        ),
-        "black_three_pair_takes_pile": lambda: (
-            yes_no(value) if variant.black_three_books else _("no: a three on top is never taken")
-        ),
-        "stock_end": lambda: (
-            _("the frozen piles are shuffled and put under it, and play goes on")
-            if value
-            else _("the deal ends, and nobody scores the going-out bonus")
-        ),
-        "red_three.down": lambda: signed(value),
-        "red_three.held": lambda: signed(value),
-        "going_out_bonus": lambda: deal_values(value, signed),
-        "exact_22_bonus": lambda: signed(value),
-        "first_meld": lambda: " / ".join(points(n) for n in value),
-        "going_out": lambda: going_out_label(variant),
-        "max_meld_size": lambda: str(value),
-        "wild_limit": lambda: _(
-            "%(rule)s; at most %(most)s in a book of %(size)s",
-            rule=wild_rule(value),
-            most=value.most_wilds(BOOK_SIZE),
-            size=BOOK_SIZE,
-        ),
-        "pile_pickup": lambda: pile_pickup_label(value),
-        "wild_discard": lambda: wild_discard_label(value),
-        "first_meld_by_score": lambda: (
-            "; ".join(
-                _("from %(score)s: %(minimum)s", score=t.from_score, minimum=points(t.minimum))
-                for t in value
-            )
-            or NONE
-        ),
-        "going_out_concealed_bonus": lambda: signed(value) if value else NONE,
-        "red_three.down_not_out": lambda: signed(value),
-        "first_discard_buried": lambda: (
-            buried_cards(value) or NONE if variant.first_discard_turned else NONE
-        ),
-        "concealed_book_first_meld_deals": lambda: (
-            join(deal_span(n, n) for n in sorted(value)) if value else NONE
-        ),
-    }
-    if name in describers:
-        return describers[name]()
+        return words(param.empty_words) if param.empty_shown else NONE
+    if param.kind is Kind.CHOICE and not param.worded_with_numbers:
+        return words(param.words_for(value))
+    if param.signed:
+        return deal_values(value, signed) if isinstance(value, tuple) else signed(value)
+    describer = _DESCRIBERS.get(param.key)
+    if describer is not None:
+        return describer(value, variant)
     if isinstance(value, bool):
         return yes_no(value)
     if isinstance(value, int):
@@ -254,96 +176,60 @@ def _describe(name: str, value: Any, variant: Variant) -> str:
     return str(value)
 
 
-_PROSE = frozenset({"pile_pickup", "wild_discard", "max_meld_size"})
-"""Choices the pages word with the numbers they hold (seven cards...), not the spec's words."""
+def differs(param: Param, variant: Variant, baseline: Variant) -> bool:
+    """Whether a reader sees another value: a game of five deals with the same bonus in each
+    has the same going-out bonus as one of four."""
+    return param.value_in(variant) != param.value_in(baseline) and (
+        describe(param, variant) != describe(param, baseline)
+    )
+
+
+def _wild_limit(limit: WildLimit) -> str:
+    return _(
+        "%(rule)s; at most %(most)s in a book of %(size)s",
+        rule=wild_rule(limit),
+        most=limit.most_wilds(BOOK_SIZE),
+        size=BOOK_SIZE,
+    )
+
+
+def _stock_end(frozen_piles_return: bool) -> str:
+    if frozen_piles_return:
+        return _("the frozen piles are shuffled and put under it, and play goes on")
+    return _("the deal ends, and nobody scores the going-out bonus")
+
+
+def _thresholds(value: Any) -> str:
+    said = "; ".join(
+        _("from %(score)s: %(minimum)s", score=t.from_score, minimum=points(t.minimum))
+        for t in value
+    )
+    return said or NONE
+
+
+_DESCRIBERS: Mapping[str, Callable[[Any, Variant], str]] = {
+    "tables": lambda value, _v: clauses(table_lines(value)),
+    "deals": lambda value, _v: str(value),
+    "card_points.black_three": lambda value, _v: points(-value),
+    "black_three_pair_takes_pile": lambda value, v: (
+        yes_no(value) if v.black_three_books else _("no: a three on top is never taken")
+    ),
+    "stock_end": lambda value, _v: _stock_end(value),
+    "first_meld": lambda value, _v: " / ".join(points(n) for n in value),
+    "going_out": lambda _value, v: going_out_label(v),
+    "max_meld_size": lambda value, _v: str(value),
+    "wild_limit": lambda value, _v: _wild_limit(value),
+    "pile_pickup": lambda value, _v: pile_pickup_label(value),
+    "wild_discard": lambda value, _v: wild_discard_label(value),
+    "first_meld_by_score": lambda value, _v: _thresholds(value),
+    "going_out_concealed_bonus": lambda value, _v: signed(value) if value else NONE,
+    "first_discard_buried": lambda value, _v: buried_cards(value) or NONE,
+    "concealed_book_first_meld_deals": lambda value, _v: (
+        join(deal_span(n, n) for n in sorted(value)) if value else NONE
+    ),
+}
+"""How the pages word the value of each parameter that is not a plain flag or number."""
 
 
 def words(term: Term | Phrase) -> str:
     return term.render(_) if isinstance(term, Phrase) else _(term)
-
-
-@dataclass(frozen=True, slots=True)
-class Param:
-    """One row of the comparison: a variant field, or one part of a record-valued field."""
-
-    field: str
-    part: str | None = None
-
-    @property
-    def key(self) -> str:
-        return f"{self.field}.{self.part}" if self.part else self.field
-
-    @property
-    def section(self) -> str | None:
-        return DERIVED_SECTIONS.get(self.field) or SECTION_OF_FIELD.get(self.field)
-
-    def label(self) -> str:
-        if self.field == "stock_end":
-            return _("When the stock runs out")
-        return words(label_of(self.key))
-
-    def value(self, variant: Variant) -> Any:
-        if self.field in DERIVED:
-            return DERIVED[self.field][0](variant)
-        if self.field == "black_three_pair_takes_pile":
-            return pair_of_black_threes_takes_pile(variant)
-        value = getattr(variant, self.field)
-        return getattr(value, self.part) if self.part else value
-
-    def describe(self, variant: Variant) -> str:
-        value = self.value(variant)
-        if self.field == "max_meld_size" and value is None:
-            return _("no limit")
-        return _describe(self.key, value, variant)
-
-    def differs(self, variant: Variant, baseline: Variant) -> bool:
-        """Whether a reader sees another value: a game of five deals with the same bonus in
-        each has the same going-out bonus as one of four."""
-        return self.value(variant) != self.value(baseline) and (
-            self.describe(variant) != self.describe(baseline)
-        )
-
-    def is_inferred(self, variant: Variant) -> bool:
-        """A default a table may change; never a dash, which states no value at all."""
-        if self.field in DERIVED:
-            return DERIVED[self.field][1](variant)
-        return self.value(variant) is not None and variant.is_inferred(self.field)
-
-
-def params(sample: Variant | None = None) -> Iterator[Param]:
-    """Every rule parameter as the pages show it, in the spec's order: a record's parts one
-    row each, a per-deal field or the wild-card limit one row."""
-    seen: set[str] = set()
-    for spec in PARAMS:
-        row = Param(spec.field, spec.key.split(".")[1]) if spec.field in SPLIT_FIELDS else (
-            Param(spec.field)
-        )
-        if row.key not in seen:
-            seen.add(row.key)
-            yield row
-    for name in DERIVED:
-        yield Param(name)
-
-
-@dataclass(frozen=True, slots=True)
-class Difference:
-    param: Param
-    label: str
-    value: str
-    baseline: str
-    inferred: bool
-
-
-def differences(variant: Variant, baseline: Variant) -> list[Difference]:
-    """Every parameter whose value differs from the baseline's, in declaration order."""
-    return [
-        Difference(
-            param=param,
-            label=param.label(),
-            value=param.describe(variant),
-            baseline=param.describe(baseline),
-            inferred=param.is_inferred(variant),
-        )
-        for param in params(variant)
-        if param.differs(variant, baseline)
-    ]

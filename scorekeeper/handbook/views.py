@@ -11,7 +11,7 @@ from scorekeeper.house import catalogue
 from scorekeeper.rules.variants import UnknownVariant, Variant
 
 from .content import handbook
-from .params import BASELINE_ID, params, table_lines
+from .params import BASELINE_ID, describe, differs, param_label, params, table_lines
 from .search import MAX_QUERY, Result, cached_index, search
 from .words import clauses, join
 
@@ -135,13 +135,13 @@ def compare():
     rows = [
         {
             "param": param,
-            "label": param.label(),
+            "label": param_label(param),
             "cells": [
                 {
                     "variant": v,
-                    "text": param.describe(v),
-                    "inferred": param.is_inferred(v),
-                    "differs": param.differs(v, baseline),
+                    "text": describe(param, v),
+                    "inferred": param.is_inferred_in(v),
+                    "differs": differs(param, v, baseline),
                 }
                 for v in shown
             ],

@@ -13,7 +13,9 @@ from flask_babel import gettext as _
 
 from scorekeeper.rules.cards import NATURAL_RANKS, CardKind, kind_of_rank
 from scorekeeper.rules.decks import STANDARD, get_deck
-from scorekeeper.rules.variants import BookCount, Variant
+from scorekeeper.rules.phrases import BOOKS_OF_KIND, NO_BOOKS, Counted, Register, books_to_go_out
+from scorekeeper.rules.phrases import red_three_rule as red_three_phrase
+from scorekeeper.rules.variants import BookCount, RedThreeScore, Variant
 
 MINUS = "\N{MINUS SIGN}"
 EN_DASH = "\N{EN DASH}"
@@ -149,19 +151,24 @@ def labelled(label: str, value: str) -> str:
 
 def book_kind_count(kind: str, count: int) -> str:
     """ "2 clean books", "1 wild book"... for a kind of `BookCount`."""
-    if kind == "clean":
-        return ngettext("%(num)d clean book", "%(num)d clean books", count)
-    if kind == "dirty":
-        return ngettext("%(num)d dirty book", "%(num)d dirty books", count)
-    if kind == "wild":
-        return ngettext("%(num)d wild book", "%(num)d wild books", count)
-    return f"{count} {kind}"
+    if kind not in BOOKS_OF_KIND:
+        return f"{count} {kind}"
+    return counted(Counted(*BOOKS_OF_KIND[kind], count=count))
+
+
+def counted(words: Counted) -> str:
+    """A count and its noun in the current language, in the singular or plural it takes."""
+    return ngettext(words.singular, words.plural, words.count)
 
 
 def books_needed(books: BookCount) -> str:
     """The books of a going-out requirement in words, or "no books"."""
-    parts = [book_kind_count(kind, count) for kind, count in books if count]
-    return join(parts) if parts else _("no books")
+    return join(counted(part) for part in books_to_go_out(books)) or _(NO_BOOKS)
+
+
+def red_three_rule(red: RedThreeScore) -> str:
+    """What a red three scores, as a clause of a list of rules."""
+    return red_three_phrase(red, Register.CLAUSE).render(_, signed)
 
 
 def deal_span(first: int, last: int) -> str:

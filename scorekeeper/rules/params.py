@@ -12,7 +12,7 @@ from __future__ import annotations
 import copy
 import json
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from enum import Enum, StrEnum
 from typing import Any
@@ -78,6 +78,9 @@ class Kind(StrEnum):
     """A list of running scores and the first meld each one needs, lowest score first."""
     CARD_KINDS = "card-kinds"
     """A list of card kinds (`CardKind` values), each once."""
+    RULE = "rule"
+    """A rule that several parameters make together (the first meld deal by deal, the
+    wild-card limit, the end of the stock): shown on the rules pages, set by its parts."""
 
 
 class Group(StrEnum):
@@ -139,8 +142,10 @@ SECTION_OF_FIELD: Mapping[str, str] = {
     "wild_discard": "wilds",
     "pile_pickup": "turn",
     "black_three_pair_takes_pile": "threes",
+    "stock_end": "end-of-deal",
 }
-"""The rules-page section (its anchor) that explains each field of a variant."""
+"""The rules-page section (its anchor) that explains each field of a variant, and each rule
+that several fields make (`SHOWN_RULES`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,6 +176,21 @@ class Param:
     optional_in_whole: bool = False
     """A whole variant's JSON may leave it out (files written before it existed): it then
     has the partnership game's value."""
+    empty_shown: bool = False
+    """The rules pages say `empty_words` for an empty value, where others show a dash."""
+    signed: bool = False
+    """The pages show its sign (+100, −500): a bonus or a penalty, per deal where it varies."""
+    worded_with_numbers: bool = False
+    """The rules pages word this choice with the numbers it holds (seven cards...), not with
+    `choice_words`."""
+    shown_value: Callable[[Variant], Any] | None = None
+    """What the rules pages show, where it is not the variant's own value: a rule that is moot
+    in some variants, or one that several fields make."""
+    shown_when: Callable[[Variant], bool] | None = None
+    """Where the rule applies: elsewhere it is moot and the rules pages show a dash (its
+    value still tells variants apart)."""
+    shown_inferred: Callable[[Variant], bool] | None = None
+    """Whether the shown value is a default a table may change, where the fields do not say."""
 
     @property
     def field(self) -> str:
@@ -181,6 +201,21 @@ class Param:
     def section(self) -> str | None:
         """The rules-page section that explains this parameter."""
         return SECTION_OF_FIELD.get(self.field)
+
+    def value_in(self, variant: Variant) -> Any:
+        """Its value in a variant as the rules pages show it (an enum, a record...)."""
+        if self.shown_value is not None:
+            return self.shown_value(variant)
+        value = getattr(variant, self.field)
+        part = self.key.partition(".")[2]
+        return getattr(value, part) if part else value
+
+    def is_inferred_in(self, variant: Variant) -> bool:
+        """Whether its shown value is a default a table may change; never an empty value,
+        which states no value at all."""
+        if self.shown_inferred is not None:
+            return self.shown_inferred(variant)
+        return self.value_in(variant) is not None and variant.is_inferred(self.field)
 
     def words_for(self, value: Any) -> Term:
         """The words for one of this parameter's choices (as stored, or as a variant's enum)."""
@@ -203,6 +238,48 @@ class Param:
             for variant in BUILT_IN.values()
             if (self.deal or 0) <= variant.deals
         }
+
+
+def pair_of_black_threes_takes_pile(variant: Variant) -> bool:
+    """Whether a pair of black threes may take a black three on top of the pile.
+
+    Only where black threes are melded can a three on top be taken at all; elsewhere the
+    field's value is moot and the answer is no.
+    """
+    return variant.black_three_books and variant.black_three_pair_takes_pile
+
+
+def needs_concealed_book(variant: Variant) -> bool:
+    """Whether the first meld of some deal needs a concealed book."""
+    return bool(variant.concealed_book_first_meld_deals)
+
+
+def black_threes_melded(variant: Variant) -> bool:
+    return variant.black_three_books
+
+
+def first_discard_turned(variant: Variant) -> bool:
+    return variant.first_discard_turned
+
+
+def frozen_piles_return(variant: Variant) -> bool:
+    """Whether piles set aside by a wild discard go back under a stock that runs short."""
+    return variant.wild_discard is WildDiscard.FREEZES_PILE
+
+
+def silent_source(variant: Variant) -> bool:
+    """Whether the variant's source says nothing of who deals, who starts and the stock's end.
+
+    Where each player cuts their own packets (Simpson's game and Brouillette's variations),
+    the source describes no dealer and no end of the stock: the pages fill those in from the
+    partnership game, as defaults a table may change.
+    """
+    return variant.cut_for_packets
+
+
+def stock_end_is_default(variant: Variant) -> bool:
+    """Whether the end of the stock is a default filled in from the partnership game."""
+    return silent_source(variant) and not frozen_piles_return(variant)
 
 
 def _choose(*pairs: tuple[Any, Term]) -> dict[str, Any]:
@@ -269,6 +346,7 @@ PARAMS: tuple[Param, ...] = (
         "card_points.black_three_melded", Group.CARDS, Kind.POINTS,
         Term(N_("Points of a black three in a black-three book")),
         help=Term(N_("Negative where melded black threes still count against the side.")),
+        shown_when=black_threes_melded,
     ),
     Param("book_bonus.clean", Group.BOOKS, Kind.BONUS, Term(N_("Clean book bonus"))),
     Param("book_bonus.dirty", Group.BOOKS, Kind.BONUS, Term(N_("Dirty book bonus"))),
@@ -318,21 +396,27 @@ PARAMS: tuple[Param, ...] = (
                 "laid down, they are discarded, and each one still held costs the value "
                 "below.")),
         empty_words=Term(N_("never laid down")),
+        empty_shown=True,
+        signed=True,
     ),
     Param(
         "red_three.down_not_out", Group.RED_THREES, Kind.OPTIONAL_POINTS,
         Term(N_("Each red three laid down by a side that did not go out")),
         help=Term(N_("Empty: the same as for a side that went out.")),
         empty_words=Term(N_("as for a side that went out")),
+        empty_shown=True,
+        signed=True,
     ),
     Param(
         "red_three.held", Group.RED_THREES, Kind.POINTS,
         Term(N_("Each red three still in hand or foot")),
+        signed=True,
     ),
     Param(
         "going_out_bonus", Group.BONUSES, Kind.BONUS, Term(N_("Going-out bonus")),
         every_deal=True,
         help=Term(N_("Sets every deal; change a single deal below.")),
+        signed=True,
     ),
     Param(
         "going_out_concealed_bonus", Group.BONUSES, Kind.BONUS,
@@ -344,6 +428,7 @@ PARAMS: tuple[Param, ...] = (
         "exact_22_bonus", Group.BONUSES, Kind.OPTIONAL_BONUS,
         Term(N_("Bonus for cutting exactly 22 cards")),
         help=Term(N_("Empty: no such bonus. Needs players who cut their own cards.")),
+        signed=True,
     ),
     *_deal_params(),
     Param(
@@ -366,6 +451,7 @@ PARAMS: tuple[Param, ...] = (
              Term(N_("a concealed book and the minimum points"))),
         ),
         optional_in_whole=True,
+        shown_when=needs_concealed_book,
     ),
     Param(
         "must_discard_to_go_out", Group.GOING_OUT, Kind.FLAG,
@@ -385,6 +471,9 @@ PARAMS: tuple[Param, ...] = (
             (BOOK_SIZE, Term(N_("7 cards: a book is exactly seven"))),
             (None, Term(N_("no limit: a book is seven or more"))),
         ),
+        empty_words=Term(N_("no limit")),
+        empty_shown=True,
+        worded_with_numbers=True,
     ),
     Param(
         "wild_limit.per_wild", Group.MELDS, Kind.COUNT,
@@ -438,6 +527,7 @@ PARAMS: tuple[Param, ...] = (
              Term(N_("the top seven, only from a pile of seven or more"))),
             (PilePickup.WHOLE_PILE.value, Term(N_("the whole pile"))),
         ),
+        worded_with_numbers=True,
     ),
     Param(
         "wild_discard", Group.PILE, Kind.CHOICE, Term(N_("After a wild card is discarded")),
@@ -447,10 +537,12 @@ PARAMS: tuple[Param, ...] = (
             (WildDiscard.NEVER_TAKEN.value, Term(N_("the pile cannot be taken"))),
             (WildDiscard.FREEZES_PILE.value, Term(N_("the pile is frozen"))),
         ),
+        worded_with_numbers=True,
     ),
     Param(
         "black_three_pair_takes_pile", Group.PILE, Kind.FLAG,
         Term(N_("A pair of black threes may take the pile")),
+        shown_value=pair_of_black_threes_takes_pile,
     ),
     Param(
         "first_discard_turned", Group.PILE, Kind.FLAG,
@@ -462,10 +554,14 @@ PARAMS: tuple[Param, ...] = (
         "first_discard_buried", Group.PILE, Kind.CARD_KINDS,
         Term(N_("Buried if turned up to start the pile")),
         optional_in_whole=True,
+        shown_when=first_discard_turned,
     ),
 )
 
 PARAM_BY_KEY: Mapping[str, Param] = {param.key: param for param in PARAMS}
+
+SHOWN_BY_PART = frozenset({"card_points", "book_bonus", "red_three"})
+"""Fields whose parameters the rules pages show one row each; any other field is one row."""
 
 
 def params_for(deals: int) -> tuple[Param, ...]:
@@ -496,6 +592,36 @@ FIELD_TERMS: Mapping[str, Term] = {
     "wild_limit": Term(N_("Wild cards allowed in a meld")),
 }
 """The words for a field that several parameters make up, said as one rule."""
+
+WHOLE_RULES: Mapping[str, Param] = {
+    name: Param(name, group, Kind.RULE, FIELD_TERMS[name])
+    for name, group in (
+        ("first_meld", Group.FIRST_MELD),
+        ("going_out", Group.GOING_OUT),
+        ("wild_limit", Group.MELDS),
+    )
+}
+"""The fields whose parameters the rules pages say as one rule, by field."""
+
+STOCK_END = Param(
+    "stock_end", Group.PILE, Kind.RULE, Term(N_("When the stock runs out")),
+    shown_value=frozen_piles_return, shown_inferred=stock_end_is_default,
+)
+"""What happens when the stock runs out: a rule the wild discard decides."""
+
+
+def shown_params() -> Iterator[Param]:
+    """Every rule as the rules pages show it, one row each, in the spec's order: the parts of
+    a record one row each, a per-deal field or the wild-card limit one row, then the rules
+    that several fields make."""
+    rows: dict[str, Param] = {}
+    for param in PARAMS:
+        row = param
+        if param.field not in SHOWN_BY_PART and param.key != param.field:
+            row = PARAM_BY_KEY.get(param.field) or WHOLE_RULES[param.field]
+        rows.setdefault(row.key, row)
+    yield from rows.values()
+    yield STOCK_END
 
 
 def field_description(name: str) -> str:

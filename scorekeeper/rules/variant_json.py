@@ -30,7 +30,6 @@ from .params import (
     VARIANT_FIELDS,
     VariantRejected,
     _field_problem,
-    _is_int,
     _problem,
     _quoted,
     _same,
@@ -41,12 +40,15 @@ from .params import (
 from .variant_checks import validate_variant
 from .variants import (
     BUILT_IN,
+    GOING_OUT_BONUS,
     MAX_DEALS,
     PAGAT,
     UnknownVariant,
     Variant,
     get_variant,
+    is_one_bonus,
     variant_from_dict,
+    with_every_deal_bonus,
 )
 
 MAX_FILE_BYTES = 16 * 1024
@@ -187,8 +189,7 @@ def _full_variant(data: Mapping[str, Any]) -> Variant:
     if problems:
         raise VariantRejected(problems)
     deals = len(complete["first_meld"])
-    if _is_int(complete["going_out_bonus"]):
-        complete["going_out_bonus"] = [complete["going_out_bonus"]] * deals
+    complete = with_every_deal_bonus(complete, deals)
     complete.setdefault("deals", deals)
     for param in params_for(deals):
         if not param.every_deal:
@@ -263,8 +264,8 @@ def check_deal_list(data: Mapping[str, Any], key: str) -> Iterator[Problem]:
     This is the one rule of a variant's shape that a JSON Schema cannot state.
     """
     value = data[key]
-    if key == "going_out_bonus" and _is_int(value):
-        return  # one bonus for every deal
+    if key == GOING_OUT_BONUS and is_one_bonus(value):
+        return
     first_meld = data["first_meld"]
     deals = len(first_meld) if isinstance(first_meld, list) else 0
     if key == "first_meld" and "deals" in data and data["deals"] != deals:

@@ -514,9 +514,24 @@ def variant_from_dict(data: Mapping[str, Any]) -> Variant:
     deals = len(values["first_meld"])
     if "deals" in values and values.pop("deals") != deals:
         raise ValueError(f"deals is {data['deals']}, but first_meld has {deals} values")
-    if isinstance(values.get("going_out_bonus"), int):
-        values["going_out_bonus"] = [values["going_out_bonus"]] * deals
-    return _read(Variant, values)  # type: ignore[no-any-return]
+    return _read(Variant, with_every_deal_bonus(values, deals))  # type: ignore[no-any-return]
+
+
+GOING_OUT_BONUS = "going_out_bonus"
+"""The per-deal field that variant JSON may also give as one number, every deal's."""
+
+
+def is_one_bonus(value: object) -> bool:
+    """Whether a going-out bonus is given as one number for every deal (not one per deal)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def with_every_deal_bonus(data: Mapping[str, Any], deals: int) -> dict[str, Any]:
+    """Variant JSON with a going-out bonus given as one number made one value per deal."""
+    values = dict(data)
+    if is_one_bonus(values.get(GOING_OUT_BONUS)):
+        values[GOING_OUT_BONUS] = [values[GOING_OUT_BONUS]] * deals
+    return values
 
 
 @cache

@@ -8,7 +8,7 @@ the template only lays the values out.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from babel.lists import format_list
@@ -19,6 +19,7 @@ from ..games.breakdown import count_label
 from ..handbook.words import deal_values, priced_cards
 from ..rules.decks import STANDARD, get_deck
 from ..rules.game import GameScore
+from ..rules.phrases import Register, books_to_go_out_short, red_three_rule
 from ..rules.score_lines import (
     LineSpec,
     line_label,
@@ -235,13 +236,7 @@ def _line_hint(line: LineSpec, variant: Variant, deal: int) -> str:
 
 def books_parts(books: BookCount) -> tuple[str, ...]:
     """The books a side needs, one kind each: ("2 clean", "2 dirty", "1 wild")."""
-    kinds: Mapping[str, Callable[[int], str]] = {
-        "clean": lambda n: _("%(num)s clean", num=n),
-        "dirty": lambda n: _("%(num)s dirty", num=n),
-        "wild": lambda n: _("%(num)s wild", num=n),
-    }
-    parts = tuple(kinds[kind](count) for kind, count in books if count)
-    return parts or (_("no books"),)
+    return tuple(part.render(_, str) for part in books_to_go_out_short(books))
 
 
 def books_text(books: BookCount) -> str:
@@ -344,29 +339,7 @@ def _book_bonuses(variant: Variant) -> str:
 
 
 def _red_threes(variant: Variant) -> str:
-    red = variant.red_three
-    if red.down is None:
-        return _(
-            "Never laid down: a red three is got rid of by discarding it; "
-            "%(held)s each still held when the deal ends.",
-            held=signed(red.held),
-        )
-    not_out = red.down_for(False)
-    if not_out != red.down:
-        return _(
-            "%(down)s each laid down (%(not_out)s by a side that did not go out); "
-            "%(held)s each still held when the deal ends.",
-            down=signed(red.down),
-            not_out=signed(not_out or 0),
-            held=signed(red.held),
-        )
-    if red.down == red.held:
-        return _("%(points)s each, laid down or still held.", points=signed(red.down))
-    return _(
-        "%(down)s each laid down; %(held)s each still held when the deal ends.",
-        down=signed(red.down),
-        held=signed(red.held),
-    )
+    return red_three_rule(variant.red_three, Register.SHEET).render(_, signed)
 
 
 def _going_out(variant: Variant) -> str:

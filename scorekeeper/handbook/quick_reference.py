@@ -1,0 +1,149 @@
+"""The quick reference at the top of a rules page: the numbers a table looks up most."""
+
+from __future__ import annotations
+
+from flask_babel import gettext as _
+
+from scorekeeper.engine.conventions import MATCHING_TO_TAKE, cut_target
+from scorekeeper.rules.score_lines import special_rank_words
+from scorekeeper.rules.variants import ConcealedOpening
+
+from .blocks import BlockWriter, QuickGroup, Row
+from .params import pile_pickup_label, wild_discard_label
+from .words import books_needed, deal_span, deal_values, join, points, runs, signed
+
+
+class QuickReference(BlockWriter):
+    def quick_reference(self) -> tuple[QuickGroup, ...]:
+        bonuses = [*self.book_bonus_rows(), *self.red_three_rows(), *self.other_bonus_rows()]
+        return (
+            QuickGroup(_("Card values"), tuple(self.card_rows()), "card-values"),
+            QuickGroup(_("Bonuses"), tuple(bonuses), "scoring"),
+            QuickGroup(_("Discard pile"), tuple(self.pile_rows()), "turn"),
+            QuickGroup(_("To go out"), tuple(self.going_out_rows()), "going-out"),
+        )
+
+    def book_bonus_rows(self) -> list[Row]:
+        """Each kind of book the variant allows and its bonus."""
+        v = self.v
+        bonus = v.book_bonus
+        books = [
+            (_("Clean book"), bonus.clean),
+            (_("Dirty book"), bonus.dirty),
+            (_("Wild book"), bonus.wild),
+            (_("Black-three book"), bonus.black_three),
+            (
+                _("Clean book of %(rank)s", rank=_(special_rank_words(v)))
+                if bonus.special_rank is not None
+                else "",
+                bonus.special if bonus.special_rank is not None else None,
+            ),
+            (_("Red-three book"), bonus.red_three),
+        ]
+        return [
+            self.row(label, points(value), names=("book_bonus",), link="books")
+            for label, value in books
+            if value is not None
+        ]
+
+    def red_three_rows(self) -> list[Row]:
+        red = self.v.red_three
+        if red.down is None:
+            shown = [(_("Red three still held"), red.held)]
+        elif red.down == red.held:
+            shown = [(_("Red three, down or held"), red.held)]
+        else:
+            shown = [(_("Red three laid down"), red.down), (_("Red three still held"), red.held)]
+        return [
+            self.row(label, signed(value), names=("red_three",), link="red-threes")
+            for label, value in shown
+        ]
+
+    def other_bonus_rows(self) -> list[Row]:
+        """Going out, and an exact cut where the variant pays one."""
+        v = self.v
+        rows = [
+            self.row(
+                _("Going out"),
+                deal_values(v.going_out_bonus, signed),
+                names=("going_out_bonus",),
+                link="going-out",
+            )
+        ]
+        if v.exact_22_bonus is not None:
+            rows.append(
+                self.row(
+                    _("Exact cut of %(cut)s", cut=cut_target(v)),
+                    signed(v.exact_22_bonus),
+                    names=("exact_22_bonus",),
+                    link="scoring",
+                )
+            )
+        return rows
+
+    def going_out_rows(self) -> list[Row]:
+        v = self.v
+        rows = [
+            self.row(
+                deal_span(first, last) if len(runs(v.going_out)) > 1 else _("Every deal"),
+                books_needed(need),  # type: ignore[arg-type]
+                names=("going_out",),
+                link="going-out",
+            )
+            for first, last, need in runs(v.going_out)
+        ]
+        if v.going_out_needs_partner_in_foot:
+            rows.append(
+                self.row(
+                    _("Partner"),
+                    _("must have played part of a turn from their foot"),
+                    names=("going_out_needs_partner_in_foot",),
+                    link="going-out",
+                )
+            )
+        if v.going_out_asks_partner:
+            rows.append(
+                self.row(
+                    _("Permission"),
+                    _("ask your partner first"),
+                    names=("going_out_asks_partner",),
+                    link="going-out",
+                )
+            )
+        rows.append(
+            self.row(
+                _("Last card"),
+                _("must be discarded") if v.must_discard_to_go_out else _("melded or discarded"),
+                names=("must_discard_to_go_out",),
+                link="going-out",
+            )
+        )
+        return rows
+
+    def pile_rows(self) -> list[Row]:
+        """Taking the discard pile, in a few words: what is taken, with what, and when not."""
+        v = self.v
+        rows = [
+            self.row(_("You take"), pile_pickup_label(v.pile_pickup), names=("pile_pickup",)),
+            self.row(
+                _("You need"),
+                _(
+                    "%(count)s natural cards of the top card's rank, melded with it at once",
+                    count=MATCHING_TO_TAKE,
+                ),
+            ),
+            self.row(
+                _("Wild card on top"), wild_discard_label(v.wild_discard), names=("wild_discard",)
+            ),
+            self.row(_("Black three on top"), _("the next player may not take it")),
+        ]
+        return [Row(row.cells, inferred=row.inferred, link="turn") for row in rows]
+
+    def first_meld_note(self) -> str:
+        deals = self.v.concealed_book_first_meld_deals
+        if not deals:
+            return ""
+        listed = join(deal_span(n, n) for n in sorted(deals))
+        if self.v.concealed_opening is ConcealedOpening.WITH_POINTS:
+            return _("%(deals)s: a concealed book as well as the points", deals=listed)
+        return _("%(deals)s: a concealed book instead of the points", deals=listed)
