@@ -31,6 +31,7 @@ from scorekeeper.rules.score_lines import EntryField, LineSpec, shown_specs, spe
 from scorekeeper.rules.scoring import score_deal, shown_line_keys, shown_lines
 from scorekeeper.rules.validation import Report, validate_deal
 from scorekeeper.rules.variants import MAX_DEALS, ConcealedOpening, Variant
+from scorekeeper.sheets import ahead as sheets_ahead
 from scorekeeper.tables.service import mark_used, table_for_new
 from scorekeeper.variant_texts import variant_text
 
@@ -444,6 +445,8 @@ def _save(
         db.session.rollback()
         return _deal_conflict(_get_game(game_id), variant, number, entry, version)
     metrics.count("saves")
+    if number == variant.deals or version != 0:  # it may have finished the game
+        sheets_ahead.after_save(game_id)
     if version != 0:
         forget_saved()
         flash(_("Deal %(number)s updated.", number=number), "success")

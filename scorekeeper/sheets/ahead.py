@@ -1,0 +1,88 @@
+"""A finished game's sheet, made before anyone asks for it.
+
+When a deal that may finish a game is saved (its last deal, or a change to a saved deal), the
+worker makes the game's filled PDF in a thread of its own after the save has been answered:
+in the reader's language and on the reader's paper (the request's cookies and headers are
+copied, nothing else), laid out at the render process's low priority, and kept by the digest
+of its HTML (``kept``). The table's print then finds it made. A sheet made ahead is a cache
+and nothing more: a game not finished is skipped, a render that fails or finds no free slot
+is given up, and a print renders it as ever.
+
+One thread per worker makes these sheets, one at a time, in the order the saves came.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import os
+import threading
+from concurrent.futures import Future, ThreadPoolExecutor, wait
+from typing import Any
+
+from flask import Flask, current_app, request
+
+from ..games.scoring import game_score
+from ..games.service import load_game
+
+log = logging.getLogger(__name__)
+
+_lock = threading.Lock()
+_maker: ThreadPoolExecutor | None = None
+_maker_owner = 0
+_pending: set[Future[None]] = set()
+
+
+def _reader_environ(environ: dict[str, Any]) -> dict[str, Any]:
+    """The request's address, cookies and headers, as a GET with no body."""
+    copied = {name: value for name, value in environ.items() if isinstance(value, str)}
+    copied.update(REQUEST_METHOD="GET", CONTENT_LENGTH="0", QUERY_STRING="")
+    copied["wsgi.input"] = io.BytesIO()
+    copied.pop("CONTENT_TYPE", None)
+    return copied
+
+
+def _make(app: Flask, environ: dict[str, Any], game_id: int) -> None:
+    from .views import make_game_pdf_ahead  # the views import this module
+
+    with app.request_context(environ):
+        try:
+            game = load_game(game_id)
+            if game is not None and game_score(game).finished:
+                make_game_pdf_ahead(game)
+        except Exception:  # noqa: BLE001 (a cache: the print renders the sheet instead)
+            log.warning("The sheet of game %s could not be made ahead", game_id, exc_info=True)
+
+
+def _this_process_maker() -> ThreadPoolExecutor:
+    global _maker, _maker_owner
+    if _maker is None or _maker_owner != os.getpid():
+        _maker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sheets-ahead")
+        _maker_owner = os.getpid()
+        _pending.clear()
+    return _maker
+
+
+def after_save(game_id: int) -> None:
+    """Make the game's sheet in the background if the deal just saved finished the game."""
+    app: Flask = current_app._get_current_object()  # type: ignore[attr-defined]
+    if not app.config["SHEETS_AHEAD"]:
+        return
+    environ = _reader_environ(request.environ)
+    with _lock:
+        future = _this_process_maker().submit(_make, app, environ, game_id)
+        _pending.add(future)
+    future.add_done_callback(_forget)
+
+
+def _forget(future: Future[None]) -> None:
+    with _lock:
+        _pending.discard(future)
+
+
+def wait_until_made(timeout: float) -> bool:
+    """Wait for the sheets asked for so far in this process; False if some are still making."""
+    with _lock:
+        pending = set(_pending)
+    _done, not_done = wait(pending, timeout=timeout)
+    return not not_done
