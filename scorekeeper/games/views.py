@@ -445,7 +445,7 @@ def _save(
         db.session.rollback()
         return _deal_conflict(_get_game(game_id), variant, number, entry, version)
     metrics.count("saves")
-    if number == variant.deals or version != 0:  # it may have finished the game
+    if version == 0 and number == variant.deals:  # it may have finished the game
         sheets_ahead.after_save(game_id)
     if version != 0:
         forget_saved()

@@ -1,6 +1,6 @@
 """A finished game's sheet, made before anyone asks for it.
 
-When a deal that may finish a game is saved (its last deal, or a change to a saved deal), the
+When a deal that may finish a game is saved (its last deal, entered for the first time), the
 worker makes the game's filled PDF in a thread of its own after the save has been answered:
 in the reader's language and on the reader's paper (the request's cookies and headers are
 copied, nothing else), laid out at the render process's low priority, and kept by the digest
@@ -8,7 +8,10 @@ of its HTML (``kept``). The table's print then finds it made. A sheet made ahead
 and nothing more: a game not finished is skipped, a render that fails or finds no free slot
 is given up, and a print renders it as ever.
 
-One thread per worker makes these sheets, one at a time, in the order the saves came.
+One thread per worker makes these sheets, one at a time, in the order the saves came; a game
+already waiting there is not queued twice, and no more than ``MOST_WAITING`` games wait (the
+others are printed as ever). A sheet changed after it was made (a deal corrected) is a new
+page: the print renders it.
 """
 
 from __future__ import annotations
@@ -31,6 +34,8 @@ _lock = threading.Lock()
 _maker: ThreadPoolExecutor | None = None
 _maker_owner = 0
 _pending: set[Future[None]] = set()
+_waiting_games: set[int] = set()
+MOST_WAITING = 16
 
 
 def _reader_environ(environ: dict[str, Any]) -> dict[str, Any]:
@@ -45,6 +50,8 @@ def _reader_environ(environ: dict[str, Any]) -> dict[str, Any]:
 def _make(app: Flask, environ: dict[str, Any], game_id: int) -> None:
     from .views import make_game_pdf_ahead  # the views import this module
 
+    with _lock:
+        _waiting_games.discard(game_id)
     with app.request_context(environ):
         try:
             game = load_game(game_id)
@@ -60,6 +67,7 @@ def _this_process_maker() -> ThreadPoolExecutor:
         _maker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sheets-ahead")
         _maker_owner = os.getpid()
         _pending.clear()
+        _waiting_games.clear()
     return _maker
 
 
@@ -70,7 +78,11 @@ def after_save(game_id: int) -> None:
         return
     environ = _reader_environ(request.environ)
     with _lock:
-        future = _this_process_maker().submit(_make, app, environ, game_id)
+        maker = _this_process_maker()
+        if game_id in _waiting_games or len(_waiting_games) >= MOST_WAITING:
+            return
+        _waiting_games.add(game_id)
+        future = maker.submit(_make, app, environ, game_id)
         _pending.add(future)
     future.add_done_callback(_forget)
 

@@ -286,7 +286,14 @@ def measure_row_height(sheet: SheetSource, context: RenderContext) -> float:
         return _fitted(sheet, context)
 
 
-def render_html(html: str, context: RenderContext) -> bytes:
-    """The PDF of a page of HTML, reaching nothing but the app's static files."""
+def render_html(
+    html: str, context: RenderContext, made_meanwhile: Callable[[], bytes | None] | None = None
+) -> bytes:
+    """The PDF of a page of HTML, reaching nothing but the app's static files.
+
+    ``made_meanwhile``: the PDF of this very page if another render made it while this one
+    waited for its turn; looked up once the turn has come, and sent instead of rendering.
+    """
     with context.admit(), _render_lock:
-        return context.run(_pdf_bytes, html)
+        made = made_meanwhile() if made_meanwhile is not None else None
+        return made if made is not None else context.run(_pdf_bytes, html)

@@ -171,15 +171,31 @@ def _pdf(sheet: Sheet, context: pdf.RenderContext | None = None) -> CachedPdf:
     digest = digest_of(html)
     made = made_pdfs.get(digest)
     if made is None:
-        kept = context.kept.pdf(digest) if context.kept is not None else None
-        if kept is not None:
-            made = CachedPdf(kept, digest)
-        else:
-            made = CachedPdf(pdf.render_html(html, context), digest)
-            metrics.count("renders")
-            if context.kept is not None:
-                context.kept.keep_pdf(digest, made.body)
+        made = _kept_pdf(digest, context) or _rendered_pdf(html, digest, context)
         made_pdfs.put(digest, made)
+    return made
+
+
+def _kept_pdf(digest: str, context: pdf.RenderContext) -> CachedPdf | None:
+    """The page's PDF as a worker of the machine made it, if one did."""
+    body = context.kept.pdf(digest) if context.kept is not None else None
+    return CachedPdf(body, digest) if body is not None else None
+
+
+def _rendered_pdf(html: str, digest: str, context: pdf.RenderContext) -> CachedPdf:
+    """The page rendered, unless another render made it while this one waited its turn."""
+    rendered: list[bool] = []
+
+    def made_meanwhile() -> bytes | None:
+        kept = _kept_pdf(digest, context)
+        rendered.append(kept is None)
+        return kept.body if kept is not None else None
+
+    made = CachedPdf(pdf.render_html(html, context, made_meanwhile), digest)
+    if rendered == [True]:
+        metrics.count("renders")
+        if context.kept is not None:
+            context.kept.keep_pdf(digest, made.body)
     return made
 
 

@@ -109,8 +109,9 @@ def test_the_sheet_is_made_in_the_readers_language_and_paper(app, client, layout
 
 
 def test_a_game_not_finished_has_no_sheet_made_ahead(app, client, layouts):
+    """Its last deal entered first, then deals 1 and 2, and deal 2 corrected: no game over."""
     links = start_game(app, client)
-    play(client, links, range(1, 4))
+    play(client, links, range(4, 0, -2))
     assert save(client, links, 2, version=1, **{"sides-0-meld_points": "1500"}).status_code == 303
 
     assert ahead.wait_until_made(MAKING_SECONDS)
@@ -180,6 +181,27 @@ def test_a_render_that_finds_every_slot_taken_waits_for_its_turn(make_app):
 
     assert answer.status_code == 200
     assert "Ann" in pdf_text(answer.data)
+
+
+def test_the_same_sheet_asked_twice_while_the_slot_is_taken_is_rendered_once(make_app, layouts):
+    app = make_app(
+        SHEET_RENDERS_AT_ONCE=1, SHEET_RENDER_WAIT_SECONDS=MAKING_SECONDS, METRICS_TOKEN=TOKEN
+    )
+    client = app.test_client()
+    with app.app_context():
+        slots = render_slots()
+    waited_before = waits(client)
+
+    with ThreadPoolExecutor(max_workers=2) as threads:
+        with slots.held(wait_seconds=0):
+            asked = [threads.submit(blank_sheet, app.test_client(), "Ann") for _ in range(2)]
+            wait_for(lambda: waits(client) >= waited_before + 2, "both wait", MAKING_SECONDS)
+        answers = [future.result(timeout=MAKING_SECONDS) for future in asked]
+
+    assert [answer.status_code for answer in answers] == [200, 200]
+    assert answers[0].data == answers[1].data
+    assert "Ann" in pdf_text(answers[0].data)
+    assert layouts == ["_measured_row_pt", "_pdf_bytes"]
 
 
 def test_a_render_answers_503_when_no_slot_comes_free_in_time(make_app, layouts):
