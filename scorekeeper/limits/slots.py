@@ -27,8 +27,9 @@ from scorekeeper.operations import metrics
 
 SLOTS_FOLDER = "render-slots"
 RETRY_AFTER_SECONDS = 3
-RETRY_EVERY_SECONDS = 0.02
-"""How often a waiting render tries the slots again."""
+FIRST_RETRY_SECONDS = 0.02
+LONGEST_RETRY_SECONDS = 0.1
+"""A waiting render tries the slots again after a pause that doubles up to this."""
 
 
 class RenderSlots:
@@ -60,8 +61,10 @@ class RenderSlots:
             return descriptor
         metrics.count("render_waits")
         deadline = time.monotonic() + seconds
+        pause = FIRST_RETRY_SECONDS
         while descriptor is None and time.monotonic() < deadline:
-            time.sleep(RETRY_EVERY_SECONDS)
+            time.sleep(min(pause, max(0.0, deadline - time.monotonic())))
+            pause = min(2 * pause, LONGEST_RETRY_SECONDS)
             descriptor = self._take()
         return descriptor
 

@@ -19,8 +19,8 @@ from __future__ import annotations
 import io
 import logging
 import os
+import queue
 import threading
-from concurrent.futures import Future, ThreadPoolExecutor, wait
 from typing import Any
 
 from flask import Flask, current_app, request
@@ -30,12 +30,14 @@ from ..games.service import load_game
 
 log = logging.getLogger(__name__)
 
-_lock = threading.Lock()
-_maker: ThreadPoolExecutor | None = None
-_maker_owner = 0
-_pending: set[Future[None]] = set()
-_waiting_games: set[int] = set()
 MOST_WAITING = 16
+
+Job = tuple[Flask, dict[str, Any], int]
+
+_lock = threading.Lock()
+_jobs: queue.Queue[Job] = queue.Queue()
+_maker_owner = 0
+_waiting_games: set[int] = set()
 
 
 def _reader_environ(environ: dict[str, Any]) -> dict[str, Any]:
@@ -61,14 +63,24 @@ def _make(app: Flask, environ: dict[str, Any], game_id: int) -> None:
             log.warning("The sheet of game %s could not be made ahead", game_id, exc_info=True)
 
 
-def _this_process_maker() -> ThreadPoolExecutor:
-    global _maker, _maker_owner
-    if _maker is None or _maker_owner != os.getpid():
-        _maker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sheets-ahead")
+def _make_in_turn() -> None:
+    """The maker thread: each job in the order it came, for as long as the process lives."""
+    while True:
+        app, environ, game_id = _jobs.get()
+        try:
+            _make(app, environ, game_id)
+        finally:
+            _jobs.task_done()
+
+
+def _start_maker() -> None:
+    """Called holding the lock: this process's maker thread, started on first use (a daemon:
+    a worker that stops does not wait for the sheets still to make)."""
+    global _maker_owner
+    if _maker_owner != os.getpid():
         _maker_owner = os.getpid()
-        _pending.clear()
         _waiting_games.clear()
-    return _maker
+        threading.Thread(target=_make_in_turn, name="sheets-ahead", daemon=True).start()
 
 
 def after_save(game_id: int) -> None:
@@ -78,23 +90,14 @@ def after_save(game_id: int) -> None:
         return
     environ = _reader_environ(request.environ)
     with _lock:
-        maker = _this_process_maker()
+        _start_maker()
         if game_id in _waiting_games or len(_waiting_games) >= MOST_WAITING:
             return
         _waiting_games.add(game_id)
-        future = maker.submit(_make, app, environ, game_id)
-        _pending.add(future)
-    future.add_done_callback(_forget)
-
-
-def _forget(future: Future[None]) -> None:
-    with _lock:
-        _pending.discard(future)
+        _jobs.put((app, environ, game_id))
 
 
 def wait_until_made(timeout: float) -> bool:
     """Wait for the sheets asked for so far in this process; False if some are still making."""
-    with _lock:
-        pending = set(_pending)
-    _done, not_done = wait(pending, timeout=timeout)
-    return not not_done
+    with _jobs.all_tasks_done:
+        return _jobs.all_tasks_done.wait_for(lambda: _jobs.unfinished_tasks == 0, timeout)
