@@ -25,6 +25,7 @@ from sqlalchemy.pool import NullPool
 from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.sharing import poll
+from scorekeeper.sheets import ahead as sheets_ahead
 from scorekeeper.sheets import pdf
 from scorekeeper.sheets.pdf import StaticFileFetcher
 
@@ -72,10 +73,12 @@ class ServerDatabase:
         engine = create_engine(cls.url, isolation_level="AUTOCOMMIT", poolclass=NullPool)
         try:
             with engine.connect() as connection:
-                connection.execute(text(
-                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
-                    " WHERE datname = current_database() AND pid <> pg_backend_pid()"
-                ))
+                connection.execute(
+                    text(
+                        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                        " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                    )
+                )
                 if keep_tables:
                     names = ", ".join(f'"{table.name}"' for table in db.metadata.sorted_tables)
                     connection.execute(text(f"TRUNCATE {names} RESTART IDENTITY CASCADE"))
@@ -151,6 +154,9 @@ def make_test_app(tmp_path: Path, *, tables: bool = True, **overrides: object) -
         "SQLALCHEMY_DATABASE_URI": ServerDatabase.test_url(tmp_path, empty=not tables),
         "WTF_CSRF_ENABLED": False,
         "PUBLIC_URL": TEST_PUBLIC_URL,
+        # Finished games' sheets are made ahead only where a test asks for it
+        # (tests/web/test_sheets_ahead.py): elsewhere they would only cost renders.
+        "SHEETS_AHEAD": False,
         **overrides,
     }
     app = create_app(config)
@@ -162,6 +168,7 @@ def make_test_app(tmp_path: Path, *, tables: bool = True, **overrides: object) -
 
 
 def _dispose(app: Flask) -> None:
+    assert sheets_ahead.wait_until_made(120), "sheets still being made ahead after 120 s"
     poll.stop(app)
     with app.app_context():
         db.session.remove()

@@ -25,6 +25,17 @@ MAKING_SECONDS = 120
 """The most a test waits for a sheet made in the background (a loaded machine is slow)."""
 
 
+@pytest.fixture
+def app(make_app) -> Flask:  # noqa: ANN001
+    """An app that makes finished games' sheets ahead (the tests' apps do not by default)."""
+    return make_app(SHEETS_AHEAD=True)
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    return app.test_client()
+
+
 @pytest.fixture(autouse=True)
 def _nothing_made_before() -> None:
     views.blank_pdfs.clear()
@@ -64,6 +75,16 @@ def as_another_worker() -> None:
     """Forget what this process keeps in memory: only the instance folder is left."""
     views.made_pdfs.clear()
     pdf.fitted_rows.clear()
+
+
+def test_the_tests_apps_make_no_sheet_ahead_unless_asked(make_app, layouts):
+    plain = make_app()
+    client = plain.test_client()
+    play(client, start_game(plain, client), range(1, 5))
+
+    assert ahead.wait_until_made(MAKING_SECONDS)
+    assert layouts == []
+    assert kept_pdfs(plain) == []
 
 
 # --- made ahead ----------------------------------------------------------------------------
@@ -138,7 +159,7 @@ def test_the_save_is_answered_before_the_sheet_is_made(app, client, monkeypatch)
 
 
 def test_a_sheet_made_ahead_is_not_counted_against_the_clients_limit(make_app):
-    app = make_app(LIMIT_SHEETS="1/minute")
+    app = make_app(LIMIT_SHEETS="1/minute", SHEETS_AHEAD=True)
     client = app.test_client()
     links = start_game(app, client)
     play(client, links, range(1, 5))
