@@ -27,6 +27,8 @@ RATE_LIMIT_DEFAULTS = {
 }
 # How much lower a PDF render's priority is than the requests' (0: rendered in the worker).
 SHEET_RENDER_NICE = 10
+# How long a sheet that finds every render slot taken waits for one before "try again" (503).
+SHEET_RENDER_WAIT_SECONDS = 8
 # A games export may be far larger than a form: the import routes accept up to this.
 MAX_IMPORT_BYTES = 16 * 1024 * 1024
 # Set by ``make run HTTPS=1`` (``scorekeeper.serve``): the table's own certificate authority,
@@ -65,6 +67,8 @@ def defaults(instance: str) -> dict[str, Any]:
         "MAX_IMPORT_BYTES": MAX_IMPORT_BYTES,
         "SHEET_RENDERS_AT_ONCE": max(1, (os.cpu_count() or 1) // 2),
         "SHEET_RENDER_NICE": SHEET_RENDER_NICE,
+        "SHEET_RENDER_WAIT_SECONDS": SHEET_RENDER_WAIT_SECONDS,
+        "SHEETS_AHEAD": True,
         "TRUSTED_PROXIES": 0,
         "TABLE_CA": None,
         "TLS_HELPER": False,
@@ -118,6 +122,7 @@ def from_environment(environ: Mapping[str, str] = os.environ) -> dict[str, Any]:
         "MAX_IMPORT_BYTES",
         "SHEET_RENDERS_AT_ONCE",
         "SHEET_RENDER_NICE",
+        "SHEET_RENDER_WAIT_SECONDS",
         "TRUSTED_PROXIES",
     ):
         if environ.get(ENV_PREFIX + name):

@@ -24,6 +24,7 @@ from sqlalchemy import create_engine, make_url, text
 from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.sharing import poll
+from scorekeeper.sheets import ahead as sheets_ahead
 from scorekeeper.sheets import pdf
 from scorekeeper.sheets.pdf import StaticFileFetcher
 
@@ -99,6 +100,9 @@ def make_test_app(tmp_path: Path, *, tables: bool = True, **overrides: object) -
         "SQLALCHEMY_DATABASE_URI": ServerDatabase.test_url(tmp_path, empty=not tables),
         "WTF_CSRF_ENABLED": False,
         "PUBLIC_URL": TEST_PUBLIC_URL,
+        # Finished games' sheets are made ahead only where a test asks for it
+        # (tests/web/test_sheets_ahead.py): elsewhere they would only cost renders.
+        "SHEETS_AHEAD": False,
         **overrides,
     }
     app = create_app(config)
@@ -110,6 +114,7 @@ def make_test_app(tmp_path: Path, *, tables: bool = True, **overrides: object) -
 
 
 def _dispose(app: Flask) -> None:
+    assert sheets_ahead.wait_until_made(120), "sheets still being made ahead after 120 s"
     poll.stop(app)
     with app.app_context():
         db.session.remove()

@@ -31,6 +31,7 @@ from scorekeeper.rules.score_lines import EntryField, LineSpec, shown_specs, spe
 from scorekeeper.rules.scoring import score_deal, shown_line_keys, shown_lines
 from scorekeeper.rules.validation import Report, validate_deal
 from scorekeeper.rules.variants import MAX_DEALS, ConcealedOpening, Variant
+from scorekeeper.sheets import ahead as sheets_ahead
 from scorekeeper.tables.service import mark_used, table_for_new
 from scorekeeper.variant_texts import variant_text
 
@@ -446,6 +447,8 @@ def _save(
         db.session.rollback()
         return _stale_save(_get_game(game_id), variant, number, entry, version)
     metrics.count("saves")
+    if version == 0 and number == variant.deals:  # it may have finished the game
+        sheets_ahead.after_save(game_id)
     return _saved(game_id, number, version, after_write, deal_version=saved_on)
 
 

@@ -102,6 +102,11 @@ def _instruments() -> dict[str, Any]:
             ["reason"],
             registry=None,
         ),
+        render_waits=Counter(
+            "scorekeeper_pdf_render_waits",
+            "PDF sheets that found every render slot taken and waited for one.",
+            registry=None,
+        ),
         saves=Counter("scorekeeper_deal_saves", "Deals saved from the deal form.", registry=None),
         conflicts=Counter(
             "scorekeeper_conflicts",

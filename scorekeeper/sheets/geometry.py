@@ -49,6 +49,7 @@ def least_row_pt(score_rows: int) -> float:
     """The least height of a score row on a sheet of `score_rows` rows."""
     return COMPACT_MIN_ROW_PT if is_compact(score_rows) else MIN_ROW_PT
 
+
 MAX_ROW_PT = 24.0
 """Rows never grow past this: a short sheet leaves blank paper rather than huge rows."""
 

@@ -37,6 +37,7 @@ from werkzeug.security import safe_join
 from scorekeeper.static_files import original_name
 
 from .geometry import MAX_ROW_PT, MIN_ROW_PT, Paper
+from .kept import KeptSheets
 from .render_process import RendererGone, RenderProcess
 
 R = TypeVar("R")
@@ -133,21 +134,25 @@ class _Fits:
     def __init__(self, size: int = 256) -> None:
         self._size = size
         self._items: OrderedDict[Hashable, float] = OrderedDict()
+        self._lock = threading.Lock()
 
     def get(self, key: Hashable) -> float | None:
-        value = self._items.get(key)
-        if value is not None:
-            self._items.move_to_end(key)
-        return value
+        with self._lock:
+            value = self._items.get(key)
+            if value is not None:
+                self._items.move_to_end(key)
+            return value
 
     def put(self, key: Hashable, value: float) -> None:
-        self._items[key] = value
-        self._items.move_to_end(key)
-        while len(self._items) > self._size:
-            self._items.popitem(last=False)
+        with self._lock:
+            self._items[key] = value
+            self._items.move_to_end(key)
+            while len(self._items) > self._size:
+                self._items.popitem(last=False)
 
     def clear(self) -> None:
-        self._items.clear()
+        with self._lock:
+            self._items.clear()
 
 
 fitted_rows = _Fits()
@@ -182,6 +187,8 @@ class RenderContext:
     """Held around every layout: may refuse it by raising."""
     nice: int = 0
     """Above 0: lay pages out in a process of this lower priority; 0: in this process."""
+    kept: KeptSheets | None = None
+    """Where the machine's workers keep the sheets and row heights they made, if anywhere."""
 
     def run(self, work: Callable[..., R], *args: object) -> R:
         """``work(context's fields..., *args)``, here or in the low-priority process."""
@@ -246,6 +253,18 @@ def _fitted(sheet: SheetSource, context: RenderContext) -> float:
             sheet.least_row_pt,
         )
         fitted_rows.put(sheet.fit_key, row_pt)
+        if context.kept is not None:
+            context.kept.keep_row_pt(html, row_pt)
+    return row_pt
+
+
+def _kept_row_pt(sheet: SheetSource, context: RenderContext) -> float | None:
+    """The shape's row height as another worker of the machine measured it, if it did."""
+    if context.kept is None:
+        return None
+    row_pt = context.kept.row_pt(sheet.measure_html(sheet.least_row_pt))
+    if row_pt is not None:
+        fitted_rows.put(sheet.fit_key, row_pt)
     return row_pt
 
 
@@ -254,17 +273,27 @@ def measure_row_height(sheet: SheetSource, context: RenderContext) -> float:
 
     The first sheet of a shape (`fit_key`: everything but the numbers and names written in it)
     is measured on a shortened copy (two deals, no numbers); later sheets of the shape reuse
-    the height found.
+    the height found, in this process and (kept by the shortened page's digest) in the
+    machine's other workers.
     """
-    with _render_lock:
-        row_pt = fitted_rows.get(sheet.fit_key)
+    row_pt = fitted_rows.get(sheet.fit_key)
+    if row_pt is not None:
+        return row_pt
+    row_pt = _kept_row_pt(sheet, context)
     if row_pt is not None:
         return row_pt
     with context.admit(), _render_lock:
         return _fitted(sheet, context)
 
 
-def render_html(html: str, context: RenderContext) -> bytes:
-    """The PDF of a page of HTML, reaching nothing but the app's static files."""
+def render_html(
+    html: str, context: RenderContext, made_meanwhile: Callable[[], bytes | None] | None = None
+) -> bytes:
+    """The PDF of a page of HTML, reaching nothing but the app's static files.
+
+    ``made_meanwhile``: the PDF of this very page if another render made it while this one
+    waited for its turn; looked up once the turn has come, and sent instead of rendering.
+    """
     with context.admit(), _render_lock:
-        return context.run(_pdf_bytes, html)
+        made = made_meanwhile() if made_meanwhile is not None else None
+        return made if made is not None else context.run(_pdf_bytes, html)

@@ -1,7 +1,10 @@
 """Printable score sheets: blank for any variant and table, or filled from a game.
 
 Each sheet has one HTML page (the browser preview, printable as it is) and its PDF, rendered
-by WeasyPrint from that same HTML. Blank PDFs never change, so they are kept in memory.
+by WeasyPrint from that same HTML. Blank PDFs never change, so they are kept in memory; every
+PDF made is also kept by the digest of its HTML, in memory and in the instance folder
+(``kept``), where the machine's other workers find it. A finished game's sheet is made before
+it is asked for (``ahead``).
 """
 
 from __future__ import annotations
@@ -10,7 +13,8 @@ import base64
 import hashlib
 from collections import OrderedDict
 from collections.abc import Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from pathlib import Path
 from threading import Lock
 from typing import NoReturn
 
@@ -34,17 +38,21 @@ from ..games.scoring import game_score
 from ..games.service import load_game
 from ..house import catalogue
 from ..limits import admitted_render
+from ..limits.slots import render_slots
 from ..operations import metrics
 from ..public_url import public_address
 from ..security import CONTENT_SECURITY_POLICY
 from ..variant_texts import variant_text
 from . import pdf
 from .geometry import MARGIN_MM, PAPERS, Paper, max_games_per_page
+from .kept import FOLDER as KEPT_FOLDER
+from .kept import KeptSheets, digest_of
 from .layout import Sheet, blank_sheet, game_sheet
 from .options import (
     MAX_NAME_LENGTH,
     BlankOptions,
     SheetOptionError,
+    default_paper,
     find_variant,
     or_list,
     paper_label,
@@ -139,6 +147,7 @@ def render_context() -> pdf.RenderContext:
         static_folder=current_app.static_folder or "",
         admit=admitted_render,
         nice=current_app.config["SHEET_RENDER_NICE"],
+        kept=KeptSheets(Path(current_app.instance_path) / KEPT_FOLDER),
     )
 
 
@@ -155,16 +164,38 @@ def _source(sheet: Sheet) -> pdf.SheetSource:
     )
 
 
-def _pdf(sheet: Sheet) -> CachedPdf:
+def _pdf(sheet: Sheet, context: pdf.RenderContext | None = None) -> CachedPdf:
     """The sheet's PDF; one made from the very same HTML before is sent again."""
-    context = render_context()
+    context = context or render_context()
     html = _html(sheet, pdf.measure_row_height(_source(sheet), context))
-    digest = hashlib.sha256(html.encode()).hexdigest()[:32]
+    digest = digest_of(html)
     made = made_pdfs.get(digest)
     if made is None:
-        made = CachedPdf(pdf.render_html(html, context), digest)
-        metrics.count("renders")
+        made = _kept_pdf(digest, context) or _rendered_pdf(html, digest, context)
         made_pdfs.put(digest, made)
+    return made
+
+
+def _kept_pdf(digest: str, context: pdf.RenderContext) -> CachedPdf | None:
+    """The page's PDF as a worker of the machine made it, if one did."""
+    body = context.kept.pdf(digest) if context.kept is not None else None
+    return CachedPdf(body, digest) if body is not None else None
+
+
+def _rendered_pdf(html: str, digest: str, context: pdf.RenderContext) -> CachedPdf:
+    """The page rendered, unless another render made it while this one waited its turn."""
+    rendered: list[bool] = []
+
+    def made_meanwhile() -> bytes | None:
+        kept = _kept_pdf(digest, context)
+        rendered.append(kept is None)
+        return kept.body if kept is not None else None
+
+    made = CachedPdf(pdf.render_html(html, context, made_meanwhile), digest)
+    if rendered == [True]:
+        metrics.count("renders")
+        if context.kept is not None:
+            context.kept.keep_pdf(digest, made.body)
     return made
 
 
@@ -353,6 +384,13 @@ def _game_paper() -> Paper:
         return parse_paper(request.args)
     except SheetOptionError as error:
         _fail(error)
+
+
+def make_game_pdf_ahead(game: Game) -> None:
+    """Make the game's sheet on the reader's paper before it is asked for: counted against no
+    client's limit, and given up (a print makes it later) if no render slot comes free."""
+    context = replace(render_context(), admit=render_slots().held)
+    _pdf(_game_sheet(game, default_paper()), context)
 
 
 def game_pdf(game_id: int) -> Response:

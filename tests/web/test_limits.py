@@ -333,8 +333,8 @@ def test_a_game_sheet_counts_against_the_same_limit(make_app):
     assert_refused_for_a_while(client.get(f"{links.edit_path}/sheet.pdf"), 60)
 
 
-def test_a_render_with_every_slot_taken_answers_503_without_waiting(make_app, layouts):
-    app = make_app(SHEET_RENDERS_AT_ONCE=1)
+def test_a_render_with_every_slot_taken_and_no_wait_answers_503_at_once(make_app, layouts):
+    app = make_app(SHEET_RENDERS_AT_ONCE=1, SHEET_RENDER_WAIT_SECONDS=0)
     client = app.test_client()
     with app.app_context():
         slots = render_slots()
@@ -501,7 +501,7 @@ def test_the_default_limits_let_a_table_play(client, app):
 
 
 def test_a_render_refused_for_want_of_a_slot_is_not_counted(make_app):
-    app = make_app(SHEET_RENDERS_AT_ONCE=1, LIMIT_SHEETS="1/minute")
+    app = make_app(SHEET_RENDERS_AT_ONCE=1, SHEET_RENDER_WAIT_SECONDS=0, LIMIT_SHEETS="1/minute")
     client = app.test_client()
     with app.app_context():
         slots = render_slots()

@@ -142,7 +142,12 @@ def test_saves_conflicts_and_polls_answered_from_memory_are_counted(metered: Fla
 
 
 def test_renders_and_their_refusals_are_counted(make_app: Callable[..., Flask]) -> None:
-    app = make_app(METRICS_TOKEN=TOKEN, LIMIT_SHEETS="1/minute", SHEET_RENDERS_AT_ONCE=1)
+    app = make_app(
+        METRICS_TOKEN=TOKEN,
+        LIMIT_SHEETS="1/minute",
+        SHEET_RENDERS_AT_ONCE=1,
+        SHEET_RENDER_WAIT_SECONDS=0,
+    )
     client = app.test_client()
     before = scrape(client)
     with app.app_context():

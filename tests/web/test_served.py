@@ -43,9 +43,14 @@ class Served:
     port: int
 
     def get(self, path: str, timeout: float = 30) -> tuple[int, dict[str, str], bytes]:
+        return self.get_with(path, {}, timeout)
+
+    def get_with(
+        self, path: str, headers: dict[str, str], timeout: float = 30
+    ) -> tuple[int, dict[str, str], bytes]:
         connection = http.client.HTTPConnection(HOST, self.port, timeout=timeout)
         try:
-            connection.request("GET", path)
+            connection.request("GET", path, headers=headers)
             answer = connection.getresponse()
             return answer.status, dict(answer.getheaders()), answer.read()
         finally:
