@@ -59,7 +59,11 @@
   // above the phone's keyboard; the rules of the deal and the turn are just above. Problems
   // shown by the server take the focus instead.
   var problems = document.getElementById("problems");
-  var start = form.querySelector(".sides.pad") || form.querySelector(".went-out .choice");
+  // Before the first deal, the offer to share the game opens the screen, the pad just below.
+  var start =
+    document.querySelector(".share-prompt") ||
+    form.querySelector(".sides.pad") ||
+    form.querySelector(".went-out .choice");
   if (problems) {
     problems.focus();
   } else if (start && window.scrollY === 0) {

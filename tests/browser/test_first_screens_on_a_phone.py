@@ -47,11 +47,11 @@ def page(browser: Browser) -> Iterator[Page]:
 
 
 def on_first_screen(locator: Locator) -> bool:
-    """Whether the element lies whole within the screen as the page opens (not scrolled)."""
+    """Whether the element lies whole within the screen as the page opens (where the page
+    itself scrolls to, as the deal form does, before anyone scrolls)."""
     expect(locator).to_be_visible()
     box = locator.evaluate(
-        "e => { const r = e.getBoundingClientRect(); "
-        "return {top: r.top + scrollY, bottom: r.bottom + scrollY}; }"
+        "e => { const r = e.getBoundingClientRect(); return {top: r.top, bottom: r.bottom}; }"
     )
     return box["top"] >= 0 and box["bottom"] <= PHONE["height"]
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from test_first_screens_on_a_phone import DEAL_1
 
 PHONE = {"width": 390, "height": 844}
 KEYBOARD = 300
@@ -35,13 +36,26 @@ def start_game(page: Page, base: str) -> None:
     expect(page.get_by_role("heading", level=1)).to_have_text("Deal 1")
 
 
+def open_deal_2(page: Page, base: str) -> None:
+    """A game whose first deal is saved, at deal 2: deal 1 opens on the offer to share the game
+    (test_first_screens_on_a_phone.py), every later deal on the pad."""
+    start_game(page, base)
+    page.locator("input[name=went_out][value='0']").check()
+    for name, value in DEAL_1.items():
+        page.locator(f"input[name='{name}']").fill(value)
+    page.locator("button[name=save]").click()
+    expect(page.locator(".just-saved")).to_contain_text("Deal 1 saved.")
+    page.get_by_role("link", name="Enter deal 2").first.click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Deal 2")
+
+
 @pytest.mark.browser
 def test_a_deal_for_two_sides_fits_above_the_keyboard_with_no_scrolling(
     browser: Browser, migrated_server: str, artifacts_dir: Path
 ) -> None:
     context = browser.new_context(viewport=PHONE, locale="en-US")
     page = context.new_page()
-    start_game(page, migrated_server)
+    open_deal_2(page, migrated_server)
     page.wait_for_load_state("load")
     landed = page.evaluate("window.scrollY")
     assert landed > 0  # opened on the pad, the rules of the deal above it

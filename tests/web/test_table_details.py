@@ -136,7 +136,7 @@ def test_a_chosen_paper_size_still_wins_over_the_readers(app: Flask, client: Fla
     ("language", "sentence"),
     [
         ("en", "Us leads with 4,595 points."),
-        ("fr", "Us mène avec 4\u202f595 points."),
+        ("fr", "En tête avec 4\u202f595 points : Us."),
         ("de", "Us führt mit 4.595 Punkten."),
     ],
 )
