@@ -13,6 +13,7 @@ from flask import Flask
 from playwright.sync_api import Browser, Locator, Page, expect
 from sqlalchemy import select
 from test_accessibility import axe_violations
+from test_offline_on_a_phone import DEAL_1
 
 from scorekeeper import local_ca
 from scorekeeper.extensions import db
@@ -22,21 +23,6 @@ from scorekeeper.rules.entry import DealEntry, SideEntry
 from scorekeeper.rules.variants import get_variant
 
 PHONE = {"width": 390, "height": 844}
-# A pagat deal 1 for two teams that the rules core accepts as it is.
-DEAL_1 = {
-    "sides-0-meld_points": "1210",
-    "sides-0-clean_books": "2",
-    "sides-0-dirty_books": "2",
-    "sides-0-wild_books": "1",
-    "sides-0-red_threes_down": "2",
-    "sides-0-cards_left_points": "15",
-    "sides-1-meld_points": "600",
-    "sides-1-clean_books": "1",
-    "sides-1-dirty_books": "1",
-    "sides-1-red_threes_down": "1",
-    "sides-1-red_threes_held": "1",
-    "sides-1-cards_left_points": "120",
-}
 
 
 @pytest.fixture

@@ -27,6 +27,7 @@ from chromium_setup import CHROMIUM, CHROMIUM_ARGS
 from cryptography import x509
 from flask import Flask
 from playwright.sync_api import Browser, BrowserContext, Error, Page, expect
+from test_offline_on_a_phone import DEAL_1
 from werkzeug.serving import make_server
 
 from scorekeeper import create_app, local_ca
@@ -36,20 +37,6 @@ from scorekeeper.sharing import poll
 HOST = "table.test"
 PHONE = {"width": 390, "height": 844}
 RESOLVE = f"--host-resolver-rules=MAP {HOST} 127.0.0.1"
-DEAL_1 = {
-    "sides-0-meld_points": "1210",
-    "sides-0-clean_books": "2",
-    "sides-0-dirty_books": "2",
-    "sides-0-wild_books": "1",
-    "sides-0-red_threes_down": "2",
-    "sides-0-cards_left_points": "15",
-    "sides-1-meld_points": "600",
-    "sides-1-clean_books": "1",
-    "sides-1-dirty_books": "1",
-    "sides-1-red_threes_down": "1",
-    "sides-1-red_threes_held": "1",
-    "sides-1-cards_left_points": "120",
-}
 SECURE_FEATURES = "[window.isSecureContext, 'serviceWorker' in navigator, 'wakeLock' in navigator]"
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from test_first_screens_on_a_phone import DEAL_1
+from test_offline_on_a_phone import DEAL_1
 
 PHONE = {"width": 390, "height": 844}
 KEYBOARD = 300
