@@ -25,8 +25,9 @@ from scorekeeper.games.access import can_edit
 from scorekeeper.games.links import remember_new_games
 from scorekeeper.health.upgrade import db_upgrade_locked_command
 from scorekeeper.history.demo import demo_season_command
+from scorekeeper.operations import redact
 from scorekeeper.public_url import PublicAddressFlask
-from scorekeeper.sharing import feed, poll, redact
+from scorekeeper.sharing import feed, poll
 from scorekeeper.sharing.panel import share_panel
 from scorekeeper.tables.cli import tables_cli
 from scorekeeper.tables.service import remember_new_tables

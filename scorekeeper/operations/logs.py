@@ -4,7 +4,7 @@
 (``DEBUG``, ``INFO``, the default, ``WARNING``, ``ERROR``) set one handler on the root logger,
 to standard error. gunicorn's own lines (its errors and, with ``--access-logfile -``, its
 access log) are written as JSON too when the format is ``json``. A token in an address is shown
-as ``[token]`` (``sharing.redact``) in every line, whichever logger wrote it.
+as ``[token]`` (``operations.redact``) in every line, whichever logger wrote it.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from typing import Any, TextIO
 from flask import Flask
 from flask.logging import default_handler
 
-from scorekeeper.sharing.redact import redact
+from scorekeeper.operations.redact import redact
 
 from .requests import current_request_id
 

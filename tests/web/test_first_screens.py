@@ -10,7 +10,7 @@ import pytest
 from flask import url_for
 from game_helpers import save, start_game
 
-from scorekeeper.sharing.redact import redact
+from scorekeeper.operations.redact import redact
 
 
 def _position(page: str, needle: str) -> int:

@@ -22,11 +22,11 @@ from scorekeeper.capabilities import TOKEN_LENGTH
 from scorekeeper.extensions import db
 from scorekeeper.games import links as tokens_module
 from scorekeeper.games.models import Deal, Game
+from scorekeeper.operations.redact import redact
 from scorekeeper.sharing import feed as feed_module
 from scorekeeper.sharing import poll as poll_module
 from scorekeeper.sharing.poll_front import PollsFromMemory
 from scorekeeper.sharing.qr import QR_CACHE_CONTROL, qr_svg
-from scorekeeper.sharing.redact import redact
 
 
 def deal_row(app: Flask, links: Links, number: int) -> tuple[int, int] | None:
@@ -191,7 +191,7 @@ def test_tokens_never_reach_the_logs():
 
 
 def test_the_request_log_and_error_log_hide_tokens(app, game, caplog):
-    from scorekeeper.sharing.redact import RedactTokens
+    from scorekeeper.operations.redact import RedactTokens
 
     werkzeug_log = logging.getLogger("werkzeug")
     assert any(isinstance(f, RedactTokens) for f in werkzeug_log.filters)
