@@ -18,24 +18,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from chromium_setup import CHROMIUM, CHROMIUM_ARGS
 from flask import Flask
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from test_offline_on_a_phone import fill_deal, server_json, stored_deals
 from werkzeug.serving import make_server
 
 HOST = "table.test"
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--no-sandbox",
-    "--headless",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-    f"--host-resolver-rules=MAP {HOST} 127.0.0.1",
-]
+ARGS = [*CHROMIUM_ARGS, f"--host-resolver-rules=MAP {HOST} 127.0.0.1"]
 FIRST_PHONE = {"width": 390, "height": 844}
 SECOND_PHONE = {"width": 360, "height": 640}
 # The live poll asks every 5 s: a second phone sees a deal within one or two polls.
