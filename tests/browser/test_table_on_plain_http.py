@@ -24,6 +24,8 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from test_offline_on_a_phone import fill_deal, server_json, stored_deals
 from werkzeug.serving import make_server
 
+from bench.bench_entry import DEALS as BENCH_DEALS
+
 HOST = "table.test"
 ARGS = [*CHROMIUM_ARGS, f"--host-resolver-rules=MAP {HOST} 127.0.0.1"]
 FIRST_PHONE = {"width": 390, "height": 844}
@@ -31,53 +33,10 @@ SECOND_PHONE = {"width": 360, "height": 640}
 # The live poll asks every 5 s: a second phone sees a deal within one or two polls.
 FOLLOWS = 30_000
 
-# Four pagat deals for two teams: who went out, then each side's numbers by field.
-DEALS: tuple[tuple[str, dict[str, int], dict[str, int]], ...] = (
-    (
-        "0",
-        dict(
-            meld_points=1210,
-            clean_books=2,
-            dirty_books=2,
-            wild_books=1,
-            red_threes_down=2,
-            cards_left_points=15,
-        ),
-        dict(
-            meld_points=600,
-            clean_books=1,
-            dirty_books=1,
-            red_threes_down=1,
-            red_threes_held=1,
-            cards_left_points=120,
-        ),
-    ),
-    (
-        "stock",
-        dict(meld_points=500, clean_books=1, red_threes_down=1, cards_left_points=40),
-        dict(meld_points=300, dirty_books=1, cards_left_points=85),
-    ),
-    (
-        "1",
-        dict(
-            meld_points=400, clean_books=1, dirty_books=1, red_threes_down=1, cards_left_points=60
-        ),
-        dict(meld_points=1500, clean_books=2, dirty_books=2, wild_books=1, cards_left_points=25),
-    ),
-    (
-        "0",
-        dict(
-            meld_points=1800,
-            clean_books=3,
-            dirty_books=2,
-            wild_books=1,
-            red_threes_down=2,
-            cards_left_points=20,
-        ),
-        dict(
-            meld_points=700, clean_books=1, dirty_books=1, red_threes_held=1, cards_left_points=150
-        ),
-    ),
+# The four pagat deals of the entry bench: the "went out" choice's value (a side's index, or
+# "stock"), then each side's numbers by field.
+DEALS: tuple[tuple[str, dict[str, int], dict[str, int]], ...] = tuple(
+    ("stock" if out is None else str(out), *sides) for out, *sides in BENCH_DEALS
 )
 
 
