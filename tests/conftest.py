@@ -16,8 +16,10 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from database_use import DatabaseUse
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
+from hypothesis import HealthCheck, settings
 from server_database import ServerDatabase
 from sqlalchemy import create_engine, make_url, text
 
@@ -39,6 +41,13 @@ SETTINGS_FROM_ENVIRONMENT = (
 )
 TEST_PUBLIC_URL = "http://localhost"
 """The test apps' public address: the test client's own host."""
+
+# No property test depends on the clock: Hypothesis's deadline (200 ms an example) and its check
+# that examples are made quickly enough fail on a loaded machine, with nothing wrong in the code.
+settings.register_profile(
+    "scorekeeper", deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.load_profile("scorekeeper")
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -62,6 +71,21 @@ def _server_database() -> Iterator[None]:
         with engine.connect() as connection:
             connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
         engine.dispose()
+
+
+@pytest.fixture(autouse=True)
+def _database_use(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Counts the statements the test sends (tests/database_use.py): a test marked
+    ``no_database`` fails when it sends one."""
+    DatabaseUse.start()
+    yield
+    sent = DatabaseUse.statements
+    request.node.user_properties.append(("database_statements", len(sent)))
+    if sent and request.node.get_closest_marker("no_database"):
+        pytest.fail(
+            f"marked no_database (left out of the PostgreSQL run), yet sent {len(sent)}"
+            f" statements, the first: {sent[0][:200]}"
+        )
 
 
 @pytest.fixture(autouse=True)
@@ -107,7 +131,7 @@ def make_test_app(tmp_path: Path, *, tables: bool = True, **overrides: object) -
     }
     app = create_app(config)
     if tables:
-        with app.app_context():
+        with app.app_context(), DatabaseUse.paused():
             db.create_all()
         ServerDatabase.made_tables()
     return app

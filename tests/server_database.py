@@ -3,6 +3,7 @@ address (a module of its own, so that every test folder imports the same class).
 
 from pathlib import Path
 
+from database_use import DatabaseUse
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import URL
 from sqlalchemy.pool import NullPool
@@ -30,7 +31,8 @@ class ServerDatabase:
         if cls.url is None:
             return f"sqlite:///{tmp_path / 'test.sqlite3'}"
         if cls.needs_reset:
-            cls.reset(keep_tables=cls.tables_ready and not empty)
+            with DatabaseUse.paused():
+                cls.reset(keep_tables=cls.tables_ready and not empty)
             cls.needs_reset = False
         return cls.url.render_as_string(hide_password=False)
 

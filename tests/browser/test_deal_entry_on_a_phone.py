@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
+from settled_layout import settled_boxes
 
 ANN = "Ann & Bob"
 CY = "Cy & Di"
@@ -26,26 +27,19 @@ def live_total(page: Page, side: int) -> Locator:
     return page.locator(f'#live-totals output[data-side="{side}"]')
 
 
-def box(locator: Locator) -> dict[str, float]:
-    found = locator.bounding_box()
-    assert found is not None
-    return found
-
-
 @pytest.mark.browser
 def test_the_sides_stand_side_by_side_and_the_totals_follow_the_typing(
     page: Page, migrated_server: str, artifacts_dir: Path
 ) -> None:
     start_game(page, migrated_server)
     expect(page.locator("#live-totals")).to_be_hidden()  # nothing typed yet
-    ann, cy = (
-        page.locator("fieldset.side legend").nth(0),
-        page.locator("fieldset.side legend").nth(1),
-    )
-    assert box(ann)["y"] == box(cy)["y"] and box(ann)["x"] < box(cy)["x"]
+    legends = page.locator("fieldset.side legend")
+    ann, cy = settled_boxes(page, legends.nth(0), legends.nth(1))
+    assert ann["y"] == cy["y"] and ann["x"] < cy["x"]
     # Level like a score pad's columns: each line of one side beside the same line of the other.
     for name in ("meld_points", "clean_books", "red_threes_held", "cards_left_points"):
-        assert abs(box(field(page, 0, name))["y"] - box(field(page, 1, name))["y"]) < 1, name
+        mine, theirs = settled_boxes(page, field(page, 0, name), field(page, 1, name))
+        assert abs(mine["y"] - theirs["y"]) < 1, name
 
     page.get_by_label(f"{ANN} went out").check()
     # The books going out needs in deal 1 are filled in for the side that went out.
@@ -66,7 +60,7 @@ def test_the_sides_stand_side_by_side_and_the_totals_follow_the_typing(
     expect(live_total(page, 1)).to_have_text("480")
     expect(page.locator("#live-problems")).to_be_hidden()
     # The totals ride with the Save button, at the bottom of the screen.
-    totals = box(page.locator("#live-totals"))
+    (totals,) = settled_boxes(page, page.locator("#live-totals"))
     assert totals["y"] + totals["height"] <= 844 and totals["y"] > 600
     page.screenshot(path=artifacts_dir / "fast-entry-1-typing.png")
 
@@ -103,10 +97,11 @@ def test_after_save_the_page_shows_the_totals_and_undo_takes_the_deal_back(
     for control in ("Undo", "Enter deal 2"):
         target = page.get_by_role("button" if control == "Undo" else "link", name=control)
         expect(target).to_be_in_viewport()
-        where = box(target)
+        (where,) = settled_boxes(page, target)
         assert where["y"] > 844 / 2, f"{control} is within the thumb's reach"
         assert where["height"] >= 44
-    assert box(page.locator(".result"))["y"] < 844 / 2
+    (result,) = settled_boxes(page, page.locator(".result"))
+    assert result["y"] < 844 / 2
     page.screenshot(path=artifacts_dir / "fast-entry-2-saved.png")
 
     page.get_by_role("button", name="Undo").click()
@@ -161,9 +156,10 @@ def test_the_sides_stack_where_two_do_not_fit(
         start_game(page, migrated_server)
         page.evaluate("size => { document.documentElement.style.fontSize = size; }", text)
         ann, cy = page.locator("fieldset.side").nth(0), page.locator("fieldset.side").nth(1)
-        assert box(cy)["y"] >= box(ann)["y"] + box(ann)["height"]
-        for side in (ann, cy):
-            assert box(side)["x"] >= 0 and box(side)["x"] + box(side)["width"] <= width
+        ann_box, cy_box = settled_boxes(page, ann, cy)
+        assert cy_box["y"] >= ann_box["y"] + ann_box["height"]
+        for side_box in (ann_box, cy_box):
+            assert side_box["x"] >= 0 and side_box["x"] + side_box["width"] <= width
         # Stacked, the second side does not keep room for hints it does not show.
         expect(cy.locator(".hint.echo").first).to_be_hidden()
         field(page, 1, "meld_points").fill("600")

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from settled_layout import settled_boxes
 from test_offline_on_a_phone import DEAL_1
 
 PHONE = {"width": 390, "height": 844}
@@ -96,13 +97,11 @@ def test_each_line_of_the_pad_holds_both_sides_beside_its_name(
     for label in ("Melded cards (points)", "Clean books", "Cards left (points)"):
         mine, theirs = ann.get_by_label(label, exact=True), cy.get_by_label(label, exact=True)
         name = ann.locator("label", has_text=label).first
-        boxes = [item.bounding_box() for item in (name, mine, theirs)]
-        assert all(box is not None for box in boxes)
-        name_box, mine_box, theirs_box = boxes
-        assert name_box["x"] < mine_box["x"] < theirs_box["x"], label  # type: ignore[index]
-        middle = mine_box["y"] + mine_box["height"] / 2  # type: ignore[index]
-        assert abs(middle - (theirs_box["y"] + theirs_box["height"] / 2)) < 1, label  # type: ignore[index]
-        assert name_box["y"] < middle < name_box["y"] + name_box["height"], label  # type: ignore[index]
+        name_box, mine_box, theirs_box = settled_boxes(page, name, mine, theirs)
+        assert name_box["x"] < mine_box["x"] < theirs_box["x"], label
+        middle = mine_box["y"] + mine_box["height"] / 2
+        assert abs(middle - (theirs_box["y"] + theirs_box["height"] / 2)) < 1, label
+        assert name_box["y"] < middle < name_box["y"] + name_box["height"], label
     # Who went out comes after the lines, just above Save, in the page as on screen.
     order = page.evaluate(
         """() => Array.from(document.querySelectorAll('#deal-form input'))
