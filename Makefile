@@ -20,11 +20,20 @@ HTTPS ?=
 HTTP_PORT ?=
 PYTEST_ARGS ?=
 BENCH_LOAD_ARGS ?=
-# The PostgreSQL run of `make test`: the server the tests make their own database on, and the
-# tests that touch a database (web tests, migrations included, and the watcher's page in a
-# browser, which PostgreSQL keeps current by notifications). POSTGRES_URL= skips that run.
+# How many processes share out the tests of a run (pytest-xdist): `auto` is one a core;
+# TEST_WORKERS=0 runs them one after another in pytest's own process.
+TEST_WORKERS ?= auto
+PYTEST_PARALLEL := -n $(TEST_WORKERS) --dist loadgroup
+# The PostgreSQL run of `make test`: the server the tests make their own database on (one for
+# each worker), and the tests that touch a database: the web tests, migrations included, and the
+# watcher's page in a browser, which PostgreSQL keeps current by notifications; less the tests
+# marked no_database (pages made from the rules alone, the handbook, static files, the
+# catalogs...), which send no statement to any database and so would check nothing more there.
+# tests/database_use.py counts every test's statements, in both runs: a test marked no_database
+# that sends one fails. POSTGRES_URL= skips that run.
 POSTGRES_URL ?= postgresql+psycopg://postgres@127.0.0.1:5432/postgres
 POSTGRES_TESTS ?= tests/web tests/browser/test_sharing_live.py
+POSTGRES_SELECTION := -m "not no_database"
 TRANSLATIONS := scorekeeper/translations
 
 # apt-get needs root: use sudo when we are not root and sudo exists.
@@ -41,7 +50,8 @@ help:
 	@echo "            HTTPS=1: https with the table's own certificate authority, and on HTTP_PORT"
 	@echo "            (default PORT + 1) the page that installs it on the phones"
 	@echo "make test   install with test extras and system packages, run pytest (PYTEST_ARGS=...)"
-	@echo "            on SQLite, then on PostgreSQL ($(POSTGRES_URL)) when it answers"
+	@echo "            on SQLite and, at the same time, the tests that touch a database on"
+	@echo "            PostgreSQL ($(POSTGRES_URL)) when it answers; TEST_WORKERS processes each"
 	@echo "make lint   ruff, and mypy --strict on the pure rules core and engine (part of make test)"
 	@echo "make bench  run every bench/bench_*.py"
 	@echo "make bench-load  load test: gunicorn on $(HOST), concurrent clients, bounded run"
@@ -92,15 +102,16 @@ system-deps:
 
 # What the tests need besides: Chromium for the browser tests, pdftoppm to look at sheets,
 # msgfmt (gettext) to check the catalogs' format strings, pg_dump for the backups of
-# PostgreSQL, PgBouncer to put a transaction pooler in front of it.
+# PostgreSQL, PgBouncer to put a transaction pooler in front of it, certutil (NSS) to give
+# Chromium a profile that trusts the table's certificate authority.
 system-test-deps: system-deps
 	@if command -v chromium >/dev/null && command -v pdftoppm >/dev/null \
 		&& command -v msgfmt >/dev/null && command -v pg_dump >/dev/null \
-		&& [ -x /usr/sbin/pgbouncer ]; then \
+		&& command -v certutil >/dev/null && [ -x /usr/sbin/pgbouncer ]; then \
 		exit 0; \
 	fi; \
 	$(APT_GET) update && $(APT_GET) install -y chromium poppler-utils gettext postgresql-client \
-		pgbouncer
+		pgbouncer libnss3-tools
 
 run: $(VENV)/.installed system-deps
 	$(compile_translations)
@@ -108,10 +119,19 @@ run: $(VENV)/.installed system-deps
 	$(BIN)/python -m scorekeeper.serve --bind $(RUN_BIND) --port $(PORT) --workers $(RUN_WORKERS) \
 		$(if $(HTTPS),--https) $(if $(HTTP_PORT),--http-port $(HTTP_PORT))
 
+# The SQLite run and the PostgreSQL run at once (the machine's cores are shared by both, and
+# each waits in turn on browsers, servers and the database): the PostgreSQL run's output is
+# printed after the SQLite run's; `make test` fails when either does.
 test: $(VENV)/.installed-test system-test-deps lint
 	$(compile_translations)
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
-	@$(MAKE) --no-print-directory test-postgres
+	@postgres_log=$$(mktemp); trap 'rm -f "$$postgres_log"' EXIT; \
+	{ $(postgres_run); } >"$$postgres_log" 2>&1 & postgres=$$!; \
+	sqlite_status=0; \
+	$(BIN)/python -m pytest $(PYTEST_PARALLEL) $(PYTEST_ARGS) || sqlite_status=$$?; \
+	postgres_status=0; wait $$postgres || postgres_status=$$?; \
+	cat "$$postgres_log"; \
+	if [ "$$sqlite_status" -ne 0 ]; then exit "$$sqlite_status"; fi; \
+	exit "$$postgres_status"
 
 # The code's own checks: ruff over everything, and the pure rules core and engine typed strictly.
 lint: $(VENV)/.installed-test
@@ -122,18 +142,24 @@ lint: $(VENV)/.installed-test
 export POSTGRES_ANSWERS := import sys, sqlalchemy; \
 	sqlalchemy.create_engine(sys.argv[1], connect_args={"connect_timeout": 3}).connect().close()
 
-# Runs only when the PostgreSQL server answers; says so when it does not.
-test-postgres: $(VENV)/.installed-test
-	$(compile_translations)
-	@if [ -z "$(POSTGRES_URL)" ]; then \
+# Runs only when the PostgreSQL server answers; says so when it does not. Its pytest cache is
+# its own, so that `--lf` after `make test` reruns the failures of each run.
+define postgres_run
+	if [ -z "$(POSTGRES_URL)" ]; then \
 		echo "POSTGRES_URL is empty: no PostgreSQL run"; \
 	elif ! $(BIN)/python -c "$$POSTGRES_ANSWERS" "$(POSTGRES_URL)" 2>/dev/null; then \
 		echo "PostgreSQL does not answer at $(POSTGRES_URL): no PostgreSQL run"; \
 	else \
-		echo "== the suite again on PostgreSQL"; \
-		SCOREKEEPER_TEST_DATABASE_URL="$(POSTGRES_URL)" \
-			$(BIN)/python -m pytest $(POSTGRES_TESTS) $(PYTEST_ARGS); \
+		echo "== the tests that touch a database, on PostgreSQL"; \
+		SCOREKEEPER_TEST_DATABASE_URL="$(POSTGRES_URL)" $(BIN)/python -m pytest \
+			-o cache_dir=.pytest_cache/postgresql $(PYTEST_PARALLEL) \
+			$(POSTGRES_TESTS) $(POSTGRES_SELECTION) $(PYTEST_ARGS); \
 	fi
+endef
+
+test-postgres: $(VENV)/.installed-test
+	$(compile_translations)
+	@$(postgres_run)
 
 # Extracts the messages of scorekeeper/ and templates/ (babel.cfg says how), merges them into
 # every language's messages.po and compiles. New messages arrive empty, never guessed:

@@ -6,6 +6,7 @@ Fields are found by their names (``sides-0-meld_points``), whatever the form's l
 
 import json
 import re
+import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -157,12 +158,12 @@ def test_a_deal_kept_offline_that_another_phone_entered_meanwhile_opens_the_conf
     expect(page.locator("main")).to_contain_text("1210")
 
 
-def poll_reload(page: Page, link: str, tries: int = 20) -> Locator:
-    """The page reloaded until it shows the link (or the tries are spent)."""
+def poll_reload(page: Page, link: str, seconds: float = 60) -> Locator:
+    """The page reloaded until it shows the link, for a minute at most: how soon Chromium lifts
+    the worker's offline mode depends on how busy the machine is."""
     found = page.get_by_role("link", name=link)
-    for _ in range(tries):
-        if found.count():
-            break
+    deadline = time.monotonic() + seconds
+    while not found.count() and time.monotonic() < deadline:
         page.wait_for_timeout(250)
         page.reload()
     return found

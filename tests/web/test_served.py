@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import http.client
 import os
+import select
 import signal
 import socket
 import subprocess
@@ -27,7 +28,9 @@ from scorekeeper import serve
 HOST = "127.0.0.1"
 ROOT = Path(__file__).resolve().parents[2]
 START_SECONDS = 60
-PAGE_SECONDS = 2.0
+PAGE_SECONDS = 30.0
+"""How long a page may take beside the slow clients: a bound that only ends the test. A page
+queued behind a slow client is never answered at all, since the slow clients never finish."""
 SLOW_CLIENTS = 50
 SLOW_LINE_SECONDS = 2.0
 RENDER_MODULE = "scorekeeper.sheets.render_process"
@@ -170,6 +173,14 @@ class SlowClients:
         for sock in self.sockets:
             sock.close()
 
+    def answered_or_closed(self) -> int:
+        """How many of the connections the server has answered or closed (there is something
+        to read: an answer, or the end): none, while each waits for the end of its request."""
+        poll = select.poll()
+        for sock in self.sockets:
+            poll.register(sock, select.POLLIN)
+        return len(poll.poll(0))
+
     def _send(self) -> None:
         line = b"GET / HTTP/1.1\r\n"
         while not self._stop.is_set():
@@ -182,7 +193,7 @@ class SlowClients:
 
 
 def timed_page(served: Served, path: str) -> tuple[float, int]:
-    """How long the page took (PAGE_SECONDS at least when it did not answer in time)."""
+    """How long the page took, and its status (0 when it did not answer in PAGE_SECONDS)."""
     started = time.monotonic()
     try:
         status = served.get(path, timeout=PAGE_SECONDS)[0]
@@ -191,19 +202,24 @@ def timed_page(served: Served, path: str) -> tuple[float, int]:
     return time.monotonic() - started, status
 
 
-def _pages_beside_slow_clients(served: Served) -> list[tuple[float, int]]:
+def _pages_beside_slow_clients(served: Served) -> tuple[list[tuple[float, int]], int]:
+    """The pages' times and statuses, and how many slow clients had been answered or dropped
+    once the pages were in."""
     with SlowClients(served.port, SLOW_CLIENTS) as slow:
         wait_for(lambda: slow.lines_sent >= 2, "every slow client sent two lines")
-        return [timed_page(served, path) for path in ("/", "/rules/", "/", "/sheets/")]
+        pages = [timed_page(served, path) for path in ("/", "/rules/", "/", "/sheets/")]
+        return pages, slow.answered_or_closed()
 
 
-def test_fifty_slow_clients_leave_the_pages_answering_within_two_seconds(app, tmp_path):
+def test_pages_answer_while_fifty_slow_clients_hold_their_requests_open(app, tmp_path):
+    """The pages are answered while every slow client is still in the middle of its request:
+    none waits behind them, however long the machine takes to make a page."""
     with gunicorn(app, tmp_path, workers=serve.DEFAULT_WORKERS) as served:
-        waits = _pages_beside_slow_clients(served)
+        waits, answered_or_closed = _pages_beside_slow_clients(served)
 
     print("pages with 50 slow clients open: " + ", ".join(f"{w:.3f} s" for w, _ in waits))
-    assert max(seconds for seconds, _ in waits) < PAGE_SECONDS
     assert [status for _, status in waits] == [200, 200, 200, 200]
+    assert answered_or_closed == 0
 
 
 def _render_process(worker: int) -> int:
