@@ -16,6 +16,7 @@ import pytest
 from chromium_setup import CHROMIUM, CHROMIUM_ARGS
 from flask import Flask
 from flask_migrate import upgrade
+from playwright.sync_api import expect
 from werkzeug.serving import make_server
 
 from scorekeeper import PROJECT_ROOT, create_app
@@ -23,6 +24,11 @@ from scorekeeper.extensions import db
 from scorekeeper.sharing import poll
 
 PHONE_VIEWPORT = {"width": 390, "height": 844}
+
+# What a page is expected to show, it is given 20 s to show (Playwright's own default: 5 s): a
+# page on a busy machine, beside the other processes of the run, may take longer than 5 s, and
+# a right page that is slow must not fail. A wrong page still fails, only later.
+expect.set_options(timeout=20_000)
 
 @pytest.fixture(scope="session")
 def browser():
