@@ -6,6 +6,9 @@ import pytest
 
 from scorekeeper.rules.variants import all_variants
 
+# No test here sends a statement to a database (tests/database_use.py): not run on PostgreSQL.
+pytestmark = pytest.mark.no_database
+
 DEAL = {
     "variant": "pagat",
     "deal": 1,

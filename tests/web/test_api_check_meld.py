@@ -2,6 +2,9 @@
 
 import pytest
 
+# No test here sends a statement to a database (tests/database_use.py): not run on PostgreSQL.
+pytestmark = pytest.mark.no_database
+
 
 def check(client, **body):
     return client.post("/api/v1/check-meld", json=body)

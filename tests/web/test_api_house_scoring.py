@@ -5,6 +5,9 @@ import pytest
 
 from scorekeeper.rules.house_rules import HouseRules
 
+# No test here sends a statement to a database (tests/database_use.py): not run on PostgreSQL.
+pytestmark = pytest.mark.no_database
+
 SEVENS = {
     "name": "Sevens",
     "based_on": "pagat",

@@ -26,6 +26,9 @@ from scorekeeper.rules.variants import (
     get_variant,
 )
 
+# No test here sends a statement to a database (tests/database_use.py): not run on PostgreSQL.
+pytestmark = pytest.mark.no_database
+
 VARIANT_IDS = [v.id for v in all_variants()]
 
 # The score-entry form links to these sections of /rules/<variant>; they must exist.

@@ -19,6 +19,9 @@ from scorekeeper.extensions import LANGUAGE_COOKIE, SUPPORTED_LANGUAGES
 from scorekeeper.rules.messages import FIELD_TERMS, Problem, Term
 from scorekeeper.rules.variants import all_variants
 
+# No test here sends a statement to a database (tests/database_use.py): not run on PostgreSQL.
+pytestmark = pytest.mark.no_database
+
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATIONS = ROOT / "scorekeeper" / "translations"
 TRANSLATED = [code for code in SUPPORTED_LANGUAGES if code != "en"]

@@ -13,6 +13,9 @@ from typing import Any
 
 import pytest
 
+# No test here sends a statement to a database (tests/database_use.py): not run on PostgreSQL.
+pytestmark = pytest.mark.no_database
+
 # Two sides' entries that every rule set below reuses.
 WENT_OUT = {
     "meld_points": 1210,

@@ -7,6 +7,9 @@ from scorekeeper import config as settings
 from scorekeeper import create_app
 from scorekeeper.security import CONTENT_SECURITY_POLICY
 
+# No test here sends a statement to a database (tests/database_use.py): not run on PostgreSQL.
+pytestmark = pytest.mark.no_database
+
 
 @pytest.mark.parametrize(
     "path", ["/no-such-page", "/api/v1/variants", "/api/no-such-thing", "/static/css/app.css"]

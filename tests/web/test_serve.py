@@ -238,6 +238,7 @@ def _free_port() -> int:
 
 
 @pytest.mark.skipif(not Path("/proc/net/tcp").exists(), reason="needs Linux's /proc/net/tcp")
+@pytest.mark.no_database  # its server keeps a SQLite file of its own, whatever the run's database
 def test_the_server_listens_on_every_interface(tmp_path):
     port = _free_port()
     env = {

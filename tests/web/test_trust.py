@@ -260,6 +260,7 @@ def _get(connection: http.client.HTTPConnection, path: str) -> http.client.HTTPR
 
 
 @pytest.mark.skipif(not Path("/proc/net/tcp").exists(), reason="needs Linux's /proc/net/tcp")
+@pytest.mark.no_database  # its servers keep a SQLite file of their own, whatever the run's database
 def test_make_run_https_serves_https_and_the_trust_page_then_stops_both(tmp_path):
     port, http_port = _free_port(), _free_port()
     env = {
