@@ -65,22 +65,26 @@ class _Laid:
 
 
 def _lay(state: DealState, side: int, plays: Sequence[Play], hand: list[int]) -> Reason | _Laid:
-    """Check `plays` against `hand` (which loses the cards) and the side's melds."""
+    """Check `plays` against `hand` (which loses the cards) and the side's melds.
+
+    Legality depends on the table the plays leave, never on the order they are listed in:
+    the cards of each play are checked as they are read, then every meld they touched is
+    checked as it ends (its size, its wild cards), and so is the rule on melds of one rank.
+    A play may add to a new meld listed after it: new melds take their indexes in order.
+    """
     if not plays:
         return reasons.empty_play()
     variant = state.variant
     melds = state.melds[side]
     existing = len(melds)
-    most = variant.max_meld_size
-    limit = variant.wild_limit
-    per_wild = limit.per_wild
-    extra = limit.extra
     points = state.melded_points
     special = special_face(variant)
     laid = _Laid()
     laid.existing = existing
     changed = laid.changed
     new = laid.new
+    new.extend(play.rank for play in plays if play.onto is None)
+    started = existing
     for play in plays:
         rank = play.rank
         naturals = play.naturals
@@ -118,60 +122,75 @@ def _lay(state: DealState, side: int, plays: Sequence[Play], hand: list[int]) ->
         if target is None:
             if count < MIN_MELD:
                 return reasons.meld_too_small(MIN_MELD)
-            clash = _rank_clash(state, melds, laid, rank)
-            if clash is not None:
-                return clash
-            current = [naturals, twos, jokers]
-            changed[existing + len(new)] = current
-            new.append(rank)
+            target = started
+            started += 1
         else:
             if target < 0 or target >= existing + len(new):
                 return reasons.no_such_meld(target)
             target_rank = melds[target].rank if target < existing else new[target - existing]
             if target_rank is not rank:
                 return reasons.wrong_rank(rank, target_rank)
-            found = changed.get(target)
             if (twos or jokers) and target < existing and melds[target].red_threes:
                 return reasons.book_with_red_three_stays_clean()
-            if found is None:
+        found = changed.get(target)
+        if found is None:
+            if target < existing:
                 meld = melds[target]
-                current = [meld.naturals + naturals, meld.twos + twos, meld.jokers + jokers]
-                changed[target] = current
+                found = [meld.naturals, meld.twos, meld.jokers]
             else:
-                current = found
-                current[0] += naturals
-                current[1] += twos
-                current[2] += jokers
-        wilds = current[1] + current[2]
-        if most is not None and current[0] + wilds > most:
+                found = [0, 0, 0]
+            changed[target] = found
+        found[0] += naturals
+        found[1] += twos
+        found[2] += jokers
+    problem = _ends_refusal(state, melds, laid) or _rank_clash(state, melds, laid)
+    return laid if problem is None else problem
+
+
+def _ends_refusal(state: DealState, melds: list[TableMeld], laid: _Laid) -> Reason | None:
+    """Whether every meld the plays touched ends within the size and wild-card limits."""
+    variant = state.variant
+    most = variant.max_meld_size
+    limit = variant.wild_limit
+    per_wild = limit.per_wild
+    extra = limit.extra
+    existing = laid.existing
+    for index, (naturals, twos, jokers) in laid.changed.items():
+        wilds = twos + jokers
+        if most is not None and naturals + wilds > most:
             return reasons.meld_too_big(most)
-        if wilds and rank is not None and current[0] < per_wild * wilds + extra:
+        rank = melds[index].rank if index < existing else laid.new[index - existing]
+        if wilds and rank is not None and naturals < per_wild * wilds + extra:
             return reasons.too_many_wilds(limit)
-    return laid
+    return None
 
 
-def _rank_clash(
-    state: DealState, melds: list[TableMeld], laid: _Laid, rank: Face | None
-) -> Reason | None:
-    """Whether the side may start another meld of `rank` under the variant's rank rule."""
+def _rank_clash(state: DealState, melds: list[TableMeld], laid: _Laid) -> Reason | None:
+    """Whether the new melds keep the variant's rule on melds of one rank, once the plays
+    are down: where a rank is melded once, a new meld is the only one of its rank; elsewhere
+    the side's older melds of the rank are books by then, and at most one meld of the rank
+    is left unfinished."""
     only_one = state.variant.rank_melds is RankMelds.ONE
     changed = laid.changed
-    for index, meld in enumerate(melds):
-        if meld.rank is rank:
-            if only_one:
+    existing = laid.existing
+
+    def size(index: int) -> int:
+        counts = changed.get(index)
+        if counts is None:
+            return melds[index].size
+        return counts[0] + counts[1] + counts[2]
+
+    for rank in dict.fromkeys(laid.new):
+        same = [i for i, meld in enumerate(melds) if meld.rank is rank]
+        started = [existing + k for k, new_rank in enumerate(laid.new) if new_rank is rank]
+        if only_one:
+            if same or len(started) > 1:
                 return reasons.one_meld_per_rank(rank)
-            counts = changed.get(index)
-            size = meld.size if counts is None else counts[0] + counts[1] + counts[2]
-            if size < BOOK_SIZE:
-                return reasons.one_unfinished_per_rank(rank)
-    existing = len(melds)
-    for offset, new_rank in enumerate(laid.new):
-        if new_rank is rank:
-            if only_one:
-                return reasons.one_meld_per_rank(rank)
-            counts = changed[existing + offset]
-            if counts[0] + counts[1] + counts[2] < BOOK_SIZE:
-                return reasons.one_unfinished_per_rank(rank)
+            continue
+        if any(size(i) < BOOK_SIZE for i in same):
+            return reasons.one_unfinished_per_rank(rank)
+        if sum(1 for i in started if size(i) < BOOK_SIZE) > 1:
+            return reasons.one_unfinished_per_rank(rank)
     return None
 
 
@@ -519,7 +538,9 @@ def _do_plays(state: DealState, player: int, plays: Sequence[Play]) -> None:
     side = state.side_of[player]
     melds = state.melds[side]
     hand = state.hands[player]
-    for play in plays:
+    # New melds first: a play may add to a new meld listed after it.
+    ordered = sorted(plays, key=lambda play: play.onto is not None)
+    for play in ordered:
         if play.naturals:
             assert play.rank is not None
             hand[play.rank] -= play.naturals
