@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import overload
 
 from ..rules.cards import BOOK_SIZE
+from ..rules.validation import partner_melds_before_going_out
 from ..rules.variants import BookCount, ConcealedOpening, RankMelds, WildDiscard
 from . import reasons
 from .actions import (
@@ -228,6 +229,9 @@ def going_out_refusal(state: DealState, player: int, laid: _Laid | None = None) 
         for partner in partners:
             if not state.foot_played[partner]:
                 return reasons.partner_not_in_foot()
+    side = state.side_of[player]
+    if partner_melds_before_going_out(variant, state.table) and not state.melded_before_turn(side):
+        return reasons.no_concealed_going_out()
     if variant.going_out_asks_partner and partners:
         if not state.asked:
             return reasons.ask_partner_first()
@@ -598,11 +602,16 @@ def _do_discard(state: DealState, player: int, face: Face) -> None:
         if not any(hand):
             _end(state, DealEnd.WENT_OUT, player)
             return
+    _next_turn(state, player)
+
+
+def _next_turn(state: DealState, player: int) -> None:
     state.current = (player + 1) % state.players
     state.phase = Phase.DRAW
     state.asked = False
     state.permission = False
     state.turn += 1
+    state.turn_start = len(state.history)
 
 
 # --- generating legal actions ---------------------------------------------------------------------
