@@ -32,6 +32,7 @@ from .actions import (
 from .cards import FACES, Face
 from .conventions import DRAW_COUNT, MATCHING_TO_TAKE, MIN_MELD, pile_take_count
 from .errors import IllegalAction, Reason
+from .going_out import can_go_out
 from .melds import MeldKind, TableMeld, meld_kind, rank_reason, special_face
 from .state import DealEnd, DealState, Outcome, Phase, count_books, recycle_set_aside
 
@@ -217,8 +218,11 @@ def _book_kinds_after(melds: Sequence[TableMeld], laid: _Laid) -> Iterator[MeldK
             yield meld_kind(rank, twos + jokers)
 
 
-def going_out_refusal(state: DealState, player: int, laid: _Laid | None = None) -> Reason | None:
-    """Why `player` may not go out now (None if they may), counting plays being checked."""
+def going_out_refusal(
+    state: DealState, player: int, laid: _Laid | None = None, ask_later: bool = False
+) -> Reason | None:
+    """Why `player` may not go out now (None if they may), counting plays being checked;
+    with `ask_later`, leaving aside the partner's leave, which is still to be asked."""
     variant = state.variant
     needed = variant.going_out_for(state.deal)
     have = _books_after(state, state.side_of[player], laid)
@@ -232,7 +236,7 @@ def going_out_refusal(state: DealState, player: int, laid: _Laid | None = None) 
     side = state.side_of[player]
     if partner_melds_before_going_out(variant, state.table) and not state.melded_before_turn(side):
         return reasons.no_concealed_going_out()
-    if variant.going_out_asks_partner and partners:
+    if variant.going_out_asks_partner and partners and not ask_later:
         if not state.asked:
             return reasons.ask_partner_first()
         if not state.permission:
@@ -241,14 +245,19 @@ def going_out_refusal(state: DealState, player: int, laid: _Laid | None = None) 
 
 
 def _cards_left_refusal(
-    state: DealState, player: int, left: int, laid: _Laid | None
+    state: DealState, player: int, left: int, laid: _Laid | None, ask_later: bool = False
 ) -> Reason | None:
-    """Playing from the foot, a player may run down to one card or none only to go out."""
+    """Playing from the foot, a player may run down to one card or none only to go out.
+
+    With `ask_later` (taking the discard pile, before the partner can be asked), a player
+    may run down to one card where the partner's leave is all that is missing: they ask
+    next, then discard that card and go out.
+    """
     if left > 1 or state.feet[player] is not None:
         return None
     if left == 0 and state.variant.must_discard_to_go_out:
         return reasons.discard_to_go_out()
-    why = going_out_refusal(state, player, laid)
+    why = going_out_refusal(state, player, laid, ask_later=ask_later and left == 1)
     if why is not None:
         return reasons.keep_cards(left, why)
     return None
@@ -388,7 +397,7 @@ def _take_refusal(state: DealState, player: int, action: TakePile) -> Reason | N
     if problem is not None:
         return problem
     taken = pile_take_count(state.variant, len(pile)) or 0
-    return _cards_left_refusal(state, player, sum(work) + taken - 1, laid)
+    return _cards_left_refusal(state, player, sum(work) + taken - 1, laid, ask_later=True)
 
 
 def _top_used(plays: Sequence[Play], top: Face) -> int:
@@ -408,7 +417,34 @@ def _meld_refusal(state: DealState, player: int, action: Meld) -> Reason | None:
     problem = _first_meld_refusal(state, side, laid, from_pile=False)
     if problem is not None:
         return problem
-    return _cards_left_refusal(state, player, sum(work), laid)
+    problem = _cards_left_refusal(state, player, sum(work), laid)
+    if problem is not None or not sum(work) or not _bound_to_go_out(state):
+        return problem
+    if can_go_out(state, player) and not can_go_out(
+        state, player, work, _melds_after(state, side, laid)
+    ):
+        return reasons.must_go_out()
+    return None
+
+
+def _bound_to_go_out(state: DealState) -> bool:
+    """Whether the current player's partner said yes where a yes obliges them to go out."""
+    return state.permission and state.variant.partner_yes_binds
+
+
+def _melds_after(state: DealState, side: int, laid: _Laid) -> list[TableMeld]:
+    """The side's melds once `laid` is on the table."""
+    melds = state.melds[side]
+    after = []
+    for index in range(laid.existing + len(laid.new)):
+        counts = laid.changed.get(index)
+        if counts is None:
+            after.append(melds[index])
+            continue
+        rank = melds[index].rank if index < laid.existing else laid.new[index - laid.existing]
+        red = melds[index].red_threes if index < laid.existing else 0
+        after.append(TableMeld(rank, counts[0], counts[1], counts[2], red))
+    return after
 
 
 def _add_red_three_refusal(state: DealState, player: int, action: AddRedThree) -> Reason | None:
@@ -436,6 +472,8 @@ def _discard_refusal(state: DealState, player: int, action: Discard) -> Reason |
         why = going_out_refusal(state, player)
         if why is not None:
             return reasons.cannot_go_out(why)
+    elif _bound_to_go_out(state) and can_go_out(state, player):
+        return reasons.must_go_out()
     return None
 
 
@@ -488,10 +526,22 @@ def apply(state: DealState, action: Action) -> None:
         state.hands[player] = foot
         state.feet[player] = None
     else:
-        state.asked = True
-        state.permission = bool(state.answer(state, player))
+        _ask(state, player)
     if state.set_aside and state.stock_size < DRAW_COUNT and state.phase is not Phase.OVER:
         recycle_set_aside(state)
+
+
+def _ask(state: DealState, player: int) -> None:
+    """Ask the partner for leave to go out.
+
+    A player who took the discard pile down to a single card, and is told no, can neither
+    discard it (that would be going out) nor keep two cards: they keep it, and the turn
+    passes without a discard.
+    """
+    state.asked = True
+    state.permission = bool(state.answer(state, player))
+    if not state.permission and sum(state.hands[player]) <= 1:
+        _next_turn(state, player)
 
 
 def _end(state: DealState, end: DealEnd, player: int | None = None) -> None:
@@ -762,6 +812,15 @@ def _play_groups(
     side = state.side_of[state.current]
     melds = state.melds[side]
     ranks: list[Face | None] = [face for face in state.natural_faces if hand[face]]
+    if hand[_TWO] or hand[_JOKER]:
+        # Wild cards alone may join a meld of a rank no longer held.
+        ranks.extend(
+            dict.fromkeys(
+                meld.rank
+                for meld in melds
+                if meld.rank is not None and meld.rank.is_natural and not hand[meld.rank]
+            )
+        )
     if variant.black_three_books and hand[_BLACK]:
         ranks.append(_BLACK)
     if variant.wild_books:

@@ -418,6 +418,14 @@ def no_concealed_going_out() -> Reason:
     )
 
 
+def must_go_out() -> Reason:
+    return _r(
+        "must-go-out",
+        N_("Your partner said yes, so you go out this turn: meld all your cards, or all but "
+           "one and discard it."),
+    )
+
+
 def ask_partner_first() -> Reason:
     return _r("ask-partner", N_("Ask your partner whether you may go out first."))
 

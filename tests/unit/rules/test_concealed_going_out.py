@@ -131,7 +131,7 @@ def test_the_refusal_is_translated() -> None:
         return problem.render(Translations.load(str(TRANSLATIONS), [lang]).gettext)
 
     assert said("fr") == (
-        "Side 1 ne peut pas être sorti sans avoir posé : dans Concealed on pagat, un camp ne "
+        "Side 1 : une sortie sans avoir posé est impossible. Dans Concealed on pagat, un camp ne "
         "sort qu'une fois qu'un partenaire a pris son pied, ce qui demande de poser des "
         "combinaisons ; le camp avait donc des combinaisons sur la table avant de sortir."
     )
