@@ -5,6 +5,7 @@ partner's foot never goes out concealed."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from engine_helpers import meld, refused, table
@@ -22,13 +23,15 @@ from scorekeeper.engine import (
     Play,
     TakePile,
     apply,
+    arrange,
     is_legal,
     legal_actions,
     side_entries,
 )
 from scorekeeper.engine.going_out import can_go_out
+from scorekeeper.engine.melds import TableMeld
 from scorekeeper.rules.house_rules import HouseRules
-from scorekeeper.rules.variants import Variant, get_variant
+from scorekeeper.rules.variants import RankMelds, Variant, get_variant
 
 PAGAT = get_variant("pagat")
 GAMERULES = get_variant("gamerules")
@@ -243,3 +246,81 @@ def test_partners_never_go_out_with_nothing_on_the_table_before_the_turn() -> No
         "at least two cards, one to discard and one to hold."
     )
     assert not can_go_out(state, 0)
+
+
+# --- whether going out is within reach, against a search of the listed actions ----------------
+
+
+def _reachable(state: DealState, seen: dict[tuple[object, ...], bool]) -> bool:
+    """Whether listed melds, then a discard of the last card, take player 1 out this turn."""
+    if state.outcome is not None:
+        return went_out(state)
+    key = (tuple(state.hands[0]), tuple(state.melds[0]))
+    if key not in seen:
+        seen[key] = False
+        seen[key] = any(
+            _reachable(_after(state, action), seen)
+            for action in legal_actions(state)
+            if isinstance(action, Meld)
+            or (isinstance(action, Discard) and state.hand_size(0) == 1)
+        )
+    return seen[key]
+
+
+def _after(state: DealState, action: Meld | Discard) -> DealState:
+    twin = state.copy()
+    apply(twin, action)
+    return twin
+
+
+def _random_position(rng: random.Random, variant: Variant) -> DealState:
+    """Player 1 in the foot, partner in the foot, the side's books mostly made."""
+    needed = variant.going_out_for(1)
+    spare = [Face.ACE, Face.JACK, Face.TEN, Face.SEVEN, Face.SIX, Face.FOUR]
+    rng.shuffle(spare)
+    melds = [TableMeld(spare.pop(), 7) for _ in range(needed.clean - rng.randint(0, 1))]
+    melds += [TableMeld(spare.pop(), 5, 1, 1) for _ in range(needed.dirty - rng.randint(0, 1))]
+    if needed.wild and rng.random() < 0.8:
+        melds.append(TableMeld(None, 0, 4, 3))
+    for _ in range(rng.randint(0, 3)):
+        rank = rng.choice(RANKS)
+        if all(m.rank is not rank for m in melds):
+            melds.append(TableMeld(rank, rng.randint(3, 6), rng.randint(0, 1)))
+    ranks = [m.rank for m in melds if m.rank is not None] + [*RANKS[:2], Face.TWO, Face.JOKER]
+    hand = [rng.choice(ranks) for _ in range(rng.randint(1, 8))]
+    others = [Face.FIVE] * 3
+    state = arrange(
+        variant,
+        hands=[hand, others, others, others],
+        feet=[None, [Face.FIVE], None, [Face.FIVE]],
+        melds={0: melds},
+        foot_played=[2],
+        stock=[[Face.FIVE] * 10],
+        phase=Phase.PLAY,
+    )
+    return state
+
+
+RANKS = [Face.KING, Face.QUEEN, Face.NINE, Face.EIGHT, Face.FIVE]
+UNASKED = [
+    PAGAT.with_changes(going_out_asks_partner=False),
+    GAMERULES.with_changes(going_out_asks_partner=False),
+    SASKATCHEWAN.with_changes(going_out_asks_partner=False),
+    PAGAT.with_changes(id="one-a-rank", rank_melds=RankMelds.ONE, max_meld_size=None,
+                       going_out_asks_partner=False),
+]
+"""The pagat family with the question left out: the listed actions alone say whether the
+player can go out."""
+
+
+def test_going_out_is_within_reach_exactly_when_the_listed_actions_get_there() -> None:
+    rng = random.Random(7)
+    reachable = 0
+    for _ in range(60):
+        state = _random_position(rng, rng.choice(UNASKED))
+
+        expected = _reachable(state, {})
+
+        assert can_go_out(state, 0) == expected, (state.variant.id, state.hands[0], state.melds[0])
+        reachable += expected
+    assert reachable >= 12
