@@ -96,7 +96,9 @@ def test_going_out_concealed_is_refused_by_name_where_the_partner_must_be_in_the
         "partner has picked up the foot, which takes melding, so the side had melds on the "
         "table before it went out."
     )
-    assert [error["message"] for error in answer["errors"]] == [message]
+    assert answer["errors"] == [{"message": message, "target": "went-out"}]
     assert response.status_code == 422
-    assert message.replace("&", "&amp;") in html(response)
+    page = html(response)
+    assert f'<a href="#went-out">{message.replace("&", "&amp;")}</a>' in page
+    assert 'class="card went-out has-error"' in page, "shown beside the box it is about"
     assert preview(client, game_id, 1, DEAL_1).json["errors"] == []
