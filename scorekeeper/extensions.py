@@ -1,5 +1,7 @@
 """The Flask extensions, created here and bound to an app in ``create_app``."""
 
+from typing import TYPE_CHECKING
+
 from flask import g, has_request_context, request
 from flask_babel import Babel
 from flask_migrate import Migrate
@@ -36,6 +38,15 @@ class Base(DeclarativeBase):
 
 
 db = SQLAlchemy(model_class=Base)
+
+if TYPE_CHECKING:
+    Model = Base
+else:
+    Model = db.Model
+"""The base class of every model. At run time it is ``db.Model``, which Flask-SQLAlchemy makes
+from ``Base`` and its own mixins; a type checker sees only an attribute there, not a class it
+can subclass, so it reads the declarative ``Base`` the mapping comes from."""
+
 migrate = Migrate(render_as_batch=True)
 csrf = CSRFProtect()
 babel = Babel()

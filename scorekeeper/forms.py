@@ -8,8 +8,9 @@ language's catalog once per process instead.
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
+import flask_babel
 from babel import support
 from flask import current_app
 from flask_babel import get_locale
@@ -21,6 +22,13 @@ from wtforms.validators import AnyOf, ValidationError
 from scorekeeper.capabilities import Role
 from scorekeeper.extensions import DEFAULT_LANGUAGE
 from scorekeeper.rules.names import clean_name, refused_characters
+
+
+def lazy_gettext(string: str, **variables: object) -> str:
+    """``flask_babel.lazy_gettext`` for the labels and messages of forms, typed as the ``str``
+    WTForms takes: the ``LazyString`` it returns stands in for one, and is translated into the
+    language of each request that shows it."""
+    return cast(str, flask_babel.lazy_gettext(string, **variables))
 
 
 @cache

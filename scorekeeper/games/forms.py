@@ -12,7 +12,6 @@ from functools import lru_cache
 
 from flask_babel import LazyString
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from wtforms import (
     BooleanField,
     FieldList,
@@ -28,6 +27,7 @@ from wtforms import (
 from wtforms.validators import Length, NumberRange, Optional, ValidationError
 
 from scorekeeper.forms import PageForm, PrintableName, name_filter
+from scorekeeper.forms import lazy_gettext as _l
 from scorekeeper.history.models import player_key
 from scorekeeper.holdings import editable_tables
 from scorekeeper.house.catalogue import find_variant, variants

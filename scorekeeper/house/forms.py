@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 from flask_wtf.file import FileField
 from wtforms import BooleanField, Field, SelectField, StringField, SubmitField, TextAreaField
@@ -23,6 +22,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length
 
 from scorekeeper.forms import PageForm, name_filter
+from scorekeeper.forms import lazy_gettext as _l
 from scorekeeper.rules.cards import CardKind
 from scorekeeper.rules.decks import DECKS
 from scorekeeper.rules.house_rules import typed_differences

@@ -31,7 +31,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Mapped, mapped_column
 from werkzeug.exceptions import TooManyRequests
 
-from scorekeeper.extensions import db
+from scorekeeper.extensions import Model, db
 from scorekeeper.operations import metrics
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -100,7 +100,7 @@ def parse_rate(name: str, value: str) -> Rate | None:
     raise ValueError(f"{name} must be N/period (period: {periods}) or off; not {value!r}")
 
 
-class RateCounter(db.Model):
+class RateCounter(Model):
     """One client's requests of one kind in its current window."""
 
     __tablename__ = "rate_counter"

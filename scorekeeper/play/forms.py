@@ -6,12 +6,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, Field, IntegerField, SelectField, SubmitField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import NumberRange, Optional, ValidationError
 
 from scorekeeper.forms import PageForm
+from scorekeeper.forms import lazy_gettext as _l
 from scorekeeper.house import catalogue
 from scorekeeper.rules.decks import STANDARD, Deck, get_deck
 from scorekeeper.rules.variants import MAX_DEALS, UnknownVariant, Variant

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, flash, redirect, render_template, url_for
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from sqlalchemy import select
 from werkzeug.wrappers import Response
 from wtforms import StringField, SubmitField
@@ -21,6 +20,7 @@ from wtforms.validators import DataRequired, Length
 from scorekeeper.capabilities import Role, issue_edit_token, issue_view_token
 from scorekeeper.extensions import db
 from scorekeeper.forms import NewLinkForm, PageForm, PrintableName, name_filter
+from scorekeeper.forms import lazy_gettext as _l
 from scorekeeper.games.scoring import game_score
 from scorekeeper.holdings import HeldTable, forget_held_tables, held_tables, visible_games
 from scorekeeper.house.models import HouseVariant
