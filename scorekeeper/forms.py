@@ -16,6 +16,9 @@ from flask import current_app
 from flask_babel import get_locale
 from flask_wtf import FlaskForm
 from wtforms import Field, Form, HiddenField, SubmitField
+
+# The choices of a select field, as WTForms 3.3 gives them; types-WTForms 3.2 predates the class.
+from wtforms.fields.choices import SelectChoice as SelectChoice  # type: ignore[attr-defined]
 from wtforms.i18n import messages_path
 from wtforms.validators import AnyOf, ValidationError
 

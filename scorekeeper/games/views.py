@@ -288,7 +288,7 @@ class Problems:
         severity = problem.severity.value
         if problem.field in ("went_out", "stock_ran_out"):
             self._add(None, "went_out", severity, message, "went-out")
-        elif problem.field in fields and problem.side is None:
+        elif problem.field is not None and problem.field in fields and problem.side is None:
             self._add_to_every_side(form, problem.field, severity, message)
         elif problem.side is not None and problem.field in fields:
             target = form.sides[problem.side][problem.field].id
@@ -296,7 +296,9 @@ class Problems:
         else:
             self._add(None, None, severity, message, "")
 
-    def _add_to_every_side(self, form: DealForm, field: str, severity: str, message: str):
+    def _add_to_every_side(
+        self, form: DealForm, field: str, severity: str, message: str
+    ) -> None:
         """One problem listed once, shown beside the field on each side; its link goes to
         the first side's field."""
         shown = Shown(severity, message, form.sides[0][field].id)
@@ -304,7 +306,9 @@ class Problems:
         for index in range(len(form.sides)):
             self._at[(index, field)].append(shown)
 
-    def _add(self, side: int | None, field: str | None, severity: str, message: str, target: str):
+    def _add(
+        self, side: int | None, field: str | None, severity: str, message: str, target: str
+    ) -> None:
         shown = Shown(severity, message, target)
         (self.errors if severity == "error" else self.warnings).append(shown)
         self._at[(side, field)].append(shown)

@@ -18,10 +18,9 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 from flask_wtf.file import FileField
 from wtforms import BooleanField, Field, SelectField, StringField, SubmitField, TextAreaField
-from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length
 
-from scorekeeper.forms import PageForm, name_filter
+from scorekeeper.forms import PageForm, SelectChoice, name_filter
 from scorekeeper.forms import lazy_gettext as _l
 from scorekeeper.rules.cards import CardKind
 from scorekeeper.rules.decks import DECKS

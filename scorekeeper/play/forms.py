@@ -7,10 +7,9 @@ from typing import Any
 
 from flask_babel import gettext as _
 from wtforms import BooleanField, Field, IntegerField, SelectField, SubmitField
-from wtforms.fields.choices import SelectChoice
 from wtforms.validators import NumberRange, Optional, ValidationError
 
-from scorekeeper.forms import PageForm
+from scorekeeper.forms import PageForm, SelectChoice
 from scorekeeper.forms import lazy_gettext as _l
 from scorekeeper.house import catalogue
 from scorekeeper.rules.decks import STANDARD, Deck, get_deck

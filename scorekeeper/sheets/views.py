@@ -16,7 +16,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from threading import Lock
-from typing import NoReturn
+from typing import Any, NoReturn, TypeVar
 
 from flask import (
     Blueprint,
@@ -32,6 +32,7 @@ from flask.blueprints import BlueprintSetupState
 from flask_babel import format_date, get_locale
 from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
+from werkzeug.wrappers import Response as BaseResponse
 
 from ..games.models import Game
 from ..games.scoring import game_score
@@ -214,7 +215,7 @@ def _html_response(sheet: Sheet) -> Response:
     return response
 
 
-def _pdf_response(made: CachedPdf, filename: str, max_age: int | None) -> Response:
+def _pdf_response(made: CachedPdf, filename: str, max_age: int | None) -> BaseResponse:
     """The PDF with its ETag: a browser that has it gets a 304. `max_age` None: always ask."""
     response = Response(made.body, mimetype="application/pdf")
     response.headers["Content-Disposition"] = f'inline; filename="{filename}"'
@@ -255,7 +256,7 @@ def _blank_options(variant_id: str) -> BlankOptions:
 
 
 @bp.get("/sheets/<variant_id>.pdf")
-def blank_pdf(variant_id: str) -> Response:
+def blank_pdf(variant_id: str) -> BaseResponse:
     options = _blank_options(variant_id)
     cached = blank_pdf_bytes(options)
     filename = f"{options.variant.id}-{options.sides}-sides-{options.paper.id}.pdf"
@@ -312,8 +313,10 @@ DOWNLOADS = {"pdf": "blank_pdf", "html": "blank_html"}
 GAME_DOWNLOADS = {"pdf": "game_pdf", "html": "game_html"}
 
 
-def _download(endpoints: dict[str, str], **values: object) -> Response | None:
-    """A 303 to the sheet of the options just sent, when a download button sent them."""
+def _download(endpoints: dict[str, str], **values: Any) -> BaseResponse | None:
+    """A 303 to the sheet of the options just sent, when a download button sent them.
+
+    ``values`` go to ``url_for`` as they come (it takes ``**values: Any``)."""
     endpoint = endpoints.get(request.args.get("download", ""))
     if endpoint is None:
         return None
@@ -321,7 +324,7 @@ def _download(endpoints: dict[str, str], **values: object) -> Response | None:
 
 
 @bp.get("/sheets/")
-def index() -> Response | tuple[str, int] | str:
+def index() -> BaseResponse | tuple[str, int] | str:
     notes: list[str] = []
     error = ""
     try:
@@ -393,7 +396,7 @@ def make_game_pdf_ahead(game: Game) -> None:
     _pdf(_game_sheet(game, default_paper()), context)
 
 
-def game_pdf(game_id: int) -> Response:
+def game_pdf(game_id: int) -> BaseResponse:
     paper = _game_paper()
     game = _game(game_id)
     made = _pdf(_game_sheet(game, paper))
@@ -405,7 +408,7 @@ def game_html(game_id: int) -> Response:
     return _html_response(_game_sheet(_game(game_id), paper))
 
 
-def game_print(game_id: int) -> Response | str:
+def game_print(game_id: int) -> BaseResponse | str:
     paper = _game_paper()
     game = _game(game_id)
     sent = _download(GAME_DOWNLOADS, game_id=game.id, size=paper.id)
@@ -449,7 +452,15 @@ def _add_game_sheet_views(state: BlueprintSetupState) -> None:
     for suffix, view in GAME_SHEET_VIEWS:
         state.add_url_rule(base + suffix, view.__name__, view, methods=["GET"])
     games = SCOREBOARD_ENDPOINT.split(".")[0]
-    for functions in (app.url_value_preprocessors, app.url_default_functions):
-        for function in functions.get(games, ()):
-            if function not in functions.get(bp.name, []):
-                functions.setdefault(bp.name, []).append(function)
+    _share_functions(app.url_value_preprocessors, games, bp.name)
+    _share_functions(app.url_default_functions, games, bp.name)
+
+
+F = TypeVar("F")
+
+
+def _share_functions(functions: dict[str | None, list[F]], source: str, target: str) -> None:
+    """Add the functions registered for blueprint `source` to those of `target`, once each."""
+    for function in functions.get(source, ()):
+        if function not in functions.get(target, []):
+            functions.setdefault(target, []).append(function)
