@@ -8,6 +8,7 @@ language's catalog once per process instead.
 from __future__ import annotations
 
 from functools import cache
+from collections.abc import Callable
 from typing import Any, cast
 
 import flask_babel
@@ -32,6 +33,12 @@ def lazy_gettext(string: str, **variables: object) -> str:
     WTForms takes: the ``LazyString`` it returns stands in for one, and is translated into the
     language of each request that shows it."""
     return cast(str, flask_babel.lazy_gettext(string, **variables))
+
+
+def lazy_text(words: Callable[[], str]) -> str:
+    """Words made by `words` each time they are shown (a ``LazyString``), typed as ``str`` for
+    the same reason as ``lazy_gettext``."""
+    return cast(str, flask_babel.LazyString(words))
 
 
 @cache

@@ -13,7 +13,7 @@ from flask import Blueprint, abort, flash, jsonify, redirect, render_template, r
 from flask_babel import format_date, format_decimal, get_locale, ngettext
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
-from wtforms import FormField
+from wtforms import Form, FormField
 
 from scorekeeper.connections import writes_in_one_statement
 from scorekeeper.extensions import db
@@ -183,7 +183,7 @@ def render_new_game(form: NewGameForm) -> str:
         partnership=table.is_partnership,
         per_side=table.players_per_side,
         per_side_most=forms.most_per_side(),
-        known_players=known_player_names(form.at.choices or []),
+        known_players=known_player_names(form.tables_offered),
         side_label=forms.side_label,
     )
 
@@ -334,7 +334,7 @@ def _form_data(variant: Variant, deal: Deal) -> dict[str, object]:
     }
 
 
-def _counter_used(side_form: FormField, kinds: Iterable[CounterKind], where: str) -> bool:
+def _counter_used(side_form: FormField[Form], kinds: Iterable[CounterKind], where: str) -> bool:
     """Whether any card kind was counted: the counter then stays open."""
     for kind in kinds:
         raw = side_form.form[kind.field_name(where)].raw_data

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from flask_babel import gettext as _
 from flask_babel import ngettext
@@ -213,6 +213,9 @@ class ParamRow:
             yield index // 2, self.fields[index], self.fields[index + 1]
 
 
+FieldT = TypeVar("FieldT", bound=Field)
+
+
 class HouseForm(PageForm):
     """Name, summary and one field per parameter; made for one variant's tables."""
 
@@ -232,9 +235,17 @@ class HouseForm(PageForm):
     table_count = 0
     deal_count = 0
 
+    def typed(self, name: str, kind: type[FieldT]) -> FieldT:
+        """The field `name`, of the class `kind` that ``house_form`` made it with: the fields
+        are added for each variant, so the type checker knows them by name only."""
+        field = self[name]
+        if not isinstance(field, kind):
+            raise TypeError(f"{name} is a {type(field).__name__}, not a {kind.__name__}")
+        return field
+
     def typed_deals(self) -> int:
         """The number of deals as typed, when it is one a game can have; else as it was."""
-        number = self["deals"].number if "deals" in self else None
+        number = self.typed("deals", WholeNumberField).number if "deals" in self else None
         return number if number is not None and 1 <= number <= MAX_DEALS else self.deal_count
 
 
@@ -258,7 +269,11 @@ def house_form(current: Variant, **kwargs: Any) -> HouseForm:
     form = Form(data=data, **kwargs)
     for param in PARAMS:
         if param.ranks_of_deck:
-            _offer_ranks_of_deck(form[field_name(param.key)], form[field_name("deck")], current)
+            _offer_ranks_of_deck(
+                form.typed(field_name(param.key), SelectField),
+                form.typed(field_name("deck"), SelectField),
+                current,
+            )
     return form
 
 
@@ -266,7 +281,7 @@ def _offer_ranks_of_deck(field: SelectField, deck_field: SelectField, current: V
     """Offer only the ranks of the chosen deck (and the value chosen, so that a refusal shows
     it); the page's script offers another deck's ranks when the deck is changed."""
     chosen = deck_field.data if deck_field.data in DECKS else current.deck
-    every = list(field.choices or [])
+    every: list[SelectChoice] = list(field.choices or [])
     by_deck = {
         deck_id: [
             [choice.value, str(choice.label)]
@@ -360,7 +375,7 @@ def read_values(form: HouseForm, current: Variant) -> tuple[dict[str, Any], bool
         elif kind is Kind.TABLES:
             tables = []
             for index, table in enumerate(current.tables):
-                field = form[decks_field(index)]
+                field = form.typed(decks_field(index), WholeNumberField)
                 readable &= not field.errors
                 decks = field.number if field.number is not None else table.decks
                 tables.append({"sides": table.sides, "players": table.players, "decks": decks})
@@ -378,7 +393,7 @@ def read_values(form: HouseForm, current: Variant) -> tuple[dict[str, Any], bool
             readable &= read
             values[param.key] = thresholds if read else value_at(known, param.key)
         else:
-            field = form[field_name(param.key)]
+            field = form.typed(field_name(param.key), WholeNumberField)
             readable &= not field.errors
             values[param.key] = (
                 field.number if not field.errors else value_at(known, param.key)
@@ -408,7 +423,8 @@ def _read_thresholds(form: HouseForm) -> tuple[list[dict[str, int]], bool]:
     thresholds = []
     readable = True
     for index in range(MAX_THRESHOLDS):
-        score, minimum = form[score_field(index)], form[minimum_field(index)]
+        score = form.typed(score_field(index), WholeNumberField)
+        minimum = form.typed(minimum_field(index), WholeNumberField)
         if score.errors or minimum.errors:
             readable = False
         elif score.number is not None and minimum.number is not None:
