@@ -7,8 +7,8 @@ language's catalog once per process instead.
 
 from __future__ import annotations
 
-from functools import cache
 from collections.abc import Callable
+from functools import cache
 from typing import Any, cast
 
 import flask_babel

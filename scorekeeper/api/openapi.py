@@ -159,6 +159,7 @@ SCORE_SCHEMA: Schema = {
 
 def _export_schemas() -> dict[str, Schema]:
     """The export file of games, as ``sharing.transfer`` writes and reads it."""
+    from ..games.concurrency import MAX_VERSION
     from ..games.models import NAME_LENGTH, SIDE_NAME_LENGTH
     from ..sharing.transfer import (
         DEAL_KEYS,
@@ -168,7 +169,6 @@ def _export_schemas() -> dict[str, Schema]:
         GAME_KEYS,
         MAX_GAMES,
         MAX_INT,
-        MAX_VERSION,
     )
 
     when = {
@@ -215,7 +215,7 @@ def _export_schemas() -> dict[str, Schema]:
         "required": list(GAME_KEYS),
         "additionalProperties": False,
     }
-    export = {
+    export: Schema = {
         "type": "object",
         "description": "Games without their links: importing gives each game new ones.",
         "properties": {

@@ -53,7 +53,8 @@ def edit_only(view: F) -> F:
 
 
 def current_grant() -> Grant | None:
-    return g.get("grant")
+    grant: Grant | None = g.get("grant")
+    return grant
 
 
 def can_edit() -> bool:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from flask import g, has_request_context
-from sqlalchemy import bindparam, inspect, or_, select
+from sqlalchemy import Row, bindparam, inspect, or_, select
 from sqlalchemy.orm import joinedload
 
 from scorekeeper.capabilities import (
@@ -105,6 +105,7 @@ def resolve(token: str, *, read_game: bool = False) -> Grant | None:
         return None
     wanted = digest(token)
     game = None
+    row: tuple[int, str, str, int, int | None] | Row[int, str, str, int, int | None] | None
     if read_game:
         game = db.session.scalars(_GAME_BY_DIGEST, {"digest": wanted}).unique().first()
         if game is None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from flask_babel import gettext as _
 
 from scorekeeper.engine.conventions import cut_target
@@ -296,7 +298,7 @@ class ScoringSections(BlockWriter):
         each counted thing."""
         v = self.v
         going_out = deal_values(v.going_out_bonus, signed)
-        wording = {
+        wording: dict[str, Callable[[], str]] = {
             "meld_points": lambda: self.sided(
                 _("the value of every card your side melded, books included"),
                 _("the value of every card you melded, books included"),

@@ -36,7 +36,7 @@ def as_text(value: str) -> str:
     return "'" + value if value.startswith(FORMULA_STARTS) else value
 
 
-def _headers() -> list[str]:
+def _headers() -> list[Cell]:
     return [
         _("Deal"),
         _("Side"),

@@ -31,7 +31,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Mapped, mapped_column
 from werkzeug.exceptions import TooManyRequests
 
-from scorekeeper.extensions import Model, db
+from scorekeeper.extensions import Model, db, table_of
 from scorekeeper.operations import metrics
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -134,7 +134,7 @@ def client() -> str:
 
 def _count(key: str, rate: Rate, now: int) -> tuple[int, int]:
     """Add one to the key's window, opening a new one if it is over: (hits, window end)."""
-    table = RateCounter.__table__
+    table = table_of(RateCounter)
     engine = db.engine
     dialect = postgresql if engine.dialect.name == "postgresql" else sqlite
     insert = dialect.insert(table).values(key=key, hits=1, window_ends=now + rate.seconds)

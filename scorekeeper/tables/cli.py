@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import TypeVar
 
 import click
 from flask import current_app
@@ -87,9 +88,10 @@ def list_command() -> None:
         click.echo(f"-\t-\t{_moment(_last_change(None))}\t{alone}\t0\t(games without a table)")
 
 
-def renew_edit_link(
-    model: type[CardTable] | type[Game], row_id: int, what: str, prefix: str
-) -> None:
+Linked = TypeVar("Linked", CardTable, Game)
+
+
+def renew_edit_link(model: type[Linked], row_id: int, what: str, prefix: str) -> None:
     """Give a game or card table a new edit link (the old one stops working); print its whole
     address, from the public address the phones reach the app at.
 

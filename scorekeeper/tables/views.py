@@ -135,7 +135,7 @@ def rename(token: str) -> Response | tuple[str, int]:
     if not form.validate_on_submit():
         _flash_refusal(form)
         return redirect(url_for(".show", token=token), code=303)
-    held.table.name = form.name.data
+    held.table.name = form.name.data or ""
     db.session.commit()
     flash(_("The table is renamed."), "success")
     return redirect(url_for(".show", token=token), code=303)
@@ -176,7 +176,7 @@ def create() -> Response:
     if not form.validate_on_submit():
         _flash_refusal(form)
         return redirect(url_for("games.index"), code=303)
-    _table, token = new_table(form.name.data)
+    _table, token = new_table(form.name.data or "")
     db.session.commit()
     flash(_("The table is made. Share its link with the people you play with."), "success")
     return redirect(url_for(".show", token=token, _anchor="share"), code=303)

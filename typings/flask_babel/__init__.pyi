@@ -1,6 +1,6 @@
 from collections.abc import Callable
 from contextlib import AbstractContextManager
-from datetime import date, datetime, time, timedelta
+from datetime import date, datetime, timedelta
 
 from babel import Locale
 from babel.support import NullTranslations, Translations
@@ -10,7 +10,10 @@ from .speaklater import LazyString as LazyString
 
 class Babel:
     def __init__(
-        self, app: Flask | None = None, date_formats: dict[str, str] | None = None, configure_jinja: bool = True
+        self,
+        app: Flask | None = None,
+        date_formats: dict[str, str] | None = None,
+        configure_jinja: bool = True,
     ) -> None: ...
     def init_app(
         self,
@@ -26,7 +29,9 @@ class Babel:
 def get_translations() -> Translations | NullTranslations: ...
 def get_locale() -> Locale | None: ...
 def force_locale(locale: str | Locale) -> AbstractContextManager[None]: ...
-def format_date(date: date | datetime | None = None, format: str | None = None, rebase: bool = True) -> str: ...
+def format_date(
+    date: date | datetime | None = None, format: str | None = None, rebase: bool = True
+) -> str: ...
 def format_timedelta(
     datetime_or_timedelta: datetime | timedelta,
     granularity: str = "second",

@@ -16,5 +16,10 @@ class URLFetcher(OpenerDirector):
 
 class URLFetcherResponse:
     def __init__(
-        self, url: str, body: bytes | None = None, headers: Mapping[str, str] | None = None, status: int = 200, **kwargs: object
+        self,
+        url: str,
+        body: bytes | None = None,
+        headers: Mapping[str, str] | None = None,
+        status: int = 200,
+        **kwargs: object,
     ) -> None: ...
