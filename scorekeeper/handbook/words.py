@@ -13,7 +13,7 @@ from flask_babel import gettext as _
 
 from scorekeeper.rules.cards import NATURAL_RANKS, CardKind, kind_of_rank
 from scorekeeper.rules.decks import STANDARD, get_deck
-from scorekeeper.rules.phrases import BOOKS_OF_KIND, NO_BOOKS, Counted, Register, books_to_go_out
+from scorekeeper.rules.phrases import NO_BOOKS, Counted, Register, books_to_go_out
 from scorekeeper.rules.phrases import red_three_rule as red_three_phrase
 from scorekeeper.rules.variants import BookCount, RedThreeScore, Variant
 
@@ -61,11 +61,6 @@ def rank_span(ranks: tuple[str, ...]) -> str:
     if len(ranks) == 1:
         return rank_symbol(ranks[0])
     return f"{rank_symbol(ranks[0])}{EN_DASH}{rank_symbol(ranks[-1])}"
-
-
-def natural_span() -> str:
-    """Every rank that can be melded: "A–4"."""
-    return rank_span(NATURAL_RANKS)
 
 
 def card_label(name: str) -> str:
@@ -147,13 +142,6 @@ def clauses(items: Iterable[str]) -> str:
 def labelled(label: str, value: str) -> str:
     """ "label: value", with the colon the current language writes."""
     return pgettext("label and value", "%(label)s: %(value)s", label=label, value=value)
-
-
-def book_kind_count(kind: str, count: int) -> str:
-    """ "2 clean books", "1 wild book"... for a kind of `BookCount`."""
-    if kind not in BOOKS_OF_KIND:
-        return f"{count} {kind}"
-    return counted(Counted(*BOOKS_OF_KIND[kind], count=count))
 
 
 def counted(words: Counted) -> str:

@@ -231,7 +231,6 @@ class HouseForm(PageForm):
     )
     save = SubmitField(_l("Save the rules"))
 
-    param_keys: tuple[str, ...] = ()
     table_count = 0
     deal_count = 0
 

@@ -90,10 +90,6 @@ class Table:
     def wilds(self) -> int:
         return 6 * self.decks
 
-    @property
-    def cards_per_rank(self) -> int:
-        return 4 * self.decks
-
 
 @dataclass(frozen=True, slots=True)
 class BookBonus:
