@@ -11,9 +11,9 @@ from wtforms.validators import NumberRange, Optional, ValidationError
 
 from scorekeeper.forms import PageForm, SelectChoice
 from scorekeeper.forms import lazy_gettext as _l
-from scorekeeper.house import catalogue
 from scorekeeper.rules.decks import STANDARD, Deck, get_deck
 from scorekeeper.rules.variants import MAX_DEALS, UnknownVariant, Variant
+from scorekeeper.store import catalogue
 from scorekeeper.variant_texts import variant_text
 
 ALL_WILD = "wild"

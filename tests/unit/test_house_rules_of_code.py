@@ -1,10 +1,7 @@
-"""Rules of the code that reading the package's imports can check.
-
-- No module imports another module's private name (``from x import _name``) or a private
-  module: a name shared between modules is a public name of the module that owns it.
-- No two modules import each other (at run time, under ``TYPE_CHECKING`` or inside a
-  function alike): the shared piece belongs in one of them, or in a third module.
-"""
+"""No module imports another module's private name (``from x import _name``) or a private
+module, at run time, under ``TYPE_CHECKING`` or inside a function alike: a name shared between
+modules is a public name of the module that owns it. (``test_import_graph`` reads the same
+imports for cycles.)"""
 
 from __future__ import annotations
 
@@ -64,39 +61,9 @@ def private_imports(path: Path, root: Path = PACKAGE) -> list[str]:
     return found
 
 
-def imported_modules(path: Path, known: set[str], root: Path = PACKAGE) -> set[str]:
-    """The modules of `known` that the file imports (``from package import module`` counts
-    as importing the module)."""
-    own = module_name(path, root)
-    found = set()
-    for _line, module, name in imported_names(path, root):
-        submodule = f"{module}.{name}" if name else module
-        target = submodule if submodule in known else module
-        if target in known and target != own:
-            found.add(target)
-    return found
-
-
-def mutual_imports(root: Path = PACKAGE) -> list[tuple[str, str]]:
-    """Each pair of modules of the package that import each other."""
-    paths = {module_name(path, root): path for path in root.rglob("*.py")}
-    known = set(paths)
-    imports = {name: imported_modules(path, known, root) for name, path in paths.items()}
-    return sorted(
-        (first, second)
-        for first, targets in imports.items()
-        for second in targets
-        if first < second and first in imports[second]
-    )
-
-
 def test_no_module_imports_a_private_name() -> None:
     found = [line for path in sorted(PACKAGE.rglob("*.py")) for line in private_imports(path)]
     assert found == []
-
-
-def test_no_two_modules_import_each_other() -> None:
-    assert mutual_imports() == []
 
 
 def _package(root: Path, files: dict[str, str]) -> Path:
@@ -134,19 +101,3 @@ def test_a_private_name_or_module_is_found_wherever_it_is_imported(tmp_path: Pat
         "pkg/rules/checks.py:8: from pkg.rules import _hidden",
         "pkg/rules/checks.py:9: import pkg._private.tools",
     ]
-
-
-def test_two_modules_that_import_each_other_are_found(tmp_path: Path) -> None:
-    package = _package(
-        tmp_path,
-        {
-            "__init__.py": "",
-            "sharing/__init__.py": "",
-            "sharing/poll.py": "from . import front\nfrom ..tools import helper\n",
-            "sharing/front.py": (
-                "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .poll import Poll\n"
-            ),
-            "tools.py": "def helper(): ...\n",
-        },
-    )
-    assert mutual_imports(package) == [("pkg.sharing.front", "pkg.sharing.poll")]

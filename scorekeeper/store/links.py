@@ -9,6 +9,7 @@ view token is stored too, because editors are shown the view link to share.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from flask import g, has_request_context
 from sqlalchemy import Row, bindparam, inspect, or_, select
@@ -24,8 +25,8 @@ from scorekeeper.capabilities import (
 )
 from scorekeeper.extensions import db
 from scorekeeper.keyring import remember_game
-
-from .models import Game
+from scorekeeper.store.games import Game
+from scorekeeper.store.tables import CardTable
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +100,7 @@ def resolve(token: str, *, read_game: bool = False) -> Grant | None:
     """The game and role a token from an address opens, or None.
 
     With ``read_game``, the same query reads the whole game row and its sides into the session,
-    so that loading the game afterwards (``games.service.load_game``) only reads its deals.
+    so that loading the game afterwards (``store.game_service.load_game``) only reads its deals.
     """
     if not is_token(token):
         return None
@@ -120,3 +121,18 @@ def resolve(token: str, *, read_game: bool = False) -> Grant | None:
     if role is None:
         return None
     return Grant(game_id, role, token, version, table_id, game=game)
+
+
+Linked = TypeVar("Linked", CardTable, Game)
+"""A row that has view and edit links."""
+
+
+def renew_edit_token(model: type[Linked], row_id: int) -> str | None:
+    """A new edit token for the game or card table (its old one stops working), or None when
+    there is no such row."""
+    row = db.session.get(model, row_id)
+    if row is None:
+        return None
+    token = issue_edit_token(row)
+    db.session.commit()
+    return token
