@@ -177,10 +177,19 @@ def counted_points(form: Form, kinds: Iterable[CounterKind], where: str) -> int 
     return sum((count or 0) * kind.points for kind, count in counts)
 
 
+
+class SideFields(Form):
+    """One side's part of the deal form: ``side_form_class`` makes a subclass of it with the
+    fields of a variant."""
+
+    entry_fields: tuple[str, ...] = ()
+    """The side's entry fields, in form order (the card counter's fields are not among them)."""
+
+
 @lru_cache(maxsize=64)
 def _side_form_class(
     fields: tuple[str, ...], counters: tuple[tuple[str, str], ...], deck_id: str
-) -> type[Form]:
+) -> type[SideFields]:
     # Labels are the deal page's, from the score-line spec: a field here is named by its key.
     attrs: dict[str, object] = {
         name: WholeNumberField(name, validators=[Optional()]) for name in fields
@@ -194,10 +203,12 @@ def _side_form_class(
             ],
         )
     attrs["entry_fields"] = fields
-    return type("SideForm", (Form,), attrs)
+    return type("SideForm", (SideFields,), attrs)
 
 
-def side_form_class(variant: Variant, fields: tuple[str, ...] | None = None) -> type[Form]:
+def side_form_class(
+    variant: Variant, fields: tuple[str, ...] | None = None
+) -> type[SideFields]:
     """One side's fields under this variant: its entry fields and its card counter."""
     counters = tuple(
         (where, kind.kind) for where in (MELDED, LEFT) for kind in counter_kinds(variant, where)
@@ -273,11 +284,13 @@ class DealForm(PageForm):
 
 
 @lru_cache(maxsize=64)
-def _deal_form_class(side_form: type[Form], sides: int, concealed: bool) -> type[DealForm]:
+def _deal_form_class(
+    side_form: type[SideFields], sides: int, concealed: bool
+) -> type[DealForm]:
     field = FixedList(FormField(side_form), min_entries=sides, max_entries=sides)
     attrs = {
         "sides": field,
-        "entry_fields": side_form.entry_fields,  # type: ignore[attr-defined]
+        "entry_fields": side_form.entry_fields,
         "concealed_asked": concealed,
     }
     return type("VariantDealForm", (DealForm,), attrs)

@@ -141,7 +141,7 @@ class ScoringSections(BlockWriter):
                 self.table(
                     (_("Deal"), _("Books needed")),
                     (
-                        self.row(deal_span(first, last), books_needed(need), names=("going_out",))  # type: ignore[arg-type]
+                        self.row(deal_span(first, last), books_needed(need), names=("going_out",))
                         for first, last, need in grouped
                     ),
                 )

@@ -40,6 +40,7 @@ from scorekeeper.store.people import (
     players_with_games,
     rename,
     seat_players,
+    seats_of,
 )
 from scorekeeper.store.scores import game_variant
 from scorekeeper.store.summaries import GameSummary, table_summaries
@@ -207,7 +208,7 @@ def play_again(token: str, game_id: int) -> BaseResponse:
     table = variant.table_for(len(old.sides), old.players)
     if table is None:
         abort(404)
-    seated = [[seat.player.name for seat in side.seats] for side in old.sides]  # type: ignore[attr-defined]
+    seated = [[player.name for player in side] for side in seats_of(old)]
     game = start_game(variant, table, old.side_names)
     game.card_table = held.table
     seat_players(game, held.table, seated)

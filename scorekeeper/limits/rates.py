@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 from functools import wraps
-from typing import Any, TypeVar
+from typing import Any, ParamSpec, TypeVar
 
 from flask import Flask, current_app, g, request
 from flask_babel import format_timedelta
@@ -34,7 +34,8 @@ from werkzeug.exceptions import TooManyRequests
 from scorekeeper.extensions import Model, db, table_of
 from scorekeeper.operations import metrics
 
-F = TypeVar("F", bound=Callable[..., Any])
+P = ParamSpec("P")
+R = TypeVar("R")
 
 PERIODS = {"second": 1, "minute": 60, "hour": 60 * 60, "day": 24 * 60 * 60}
 OFF_WORDS = frozenset({"off", "0", ""})
@@ -170,16 +171,16 @@ def spend(limit: Limit) -> None:
         raise TooManyRequests(str(limit.refusal % {"wait": words}), retry_after=wait)
 
 
-def limited(limit: Limit) -> Callable[[F], F]:
+def limited(limit: Limit) -> Callable[[Callable[P, R]], Callable[P, R]]:
     """Count every POST to the view against ``limit`` (GETs, which only show forms, are free)."""
 
-    def decorate(view: F) -> F:
+    def decorate(view: Callable[P, R]) -> Callable[P, R]:
         @wraps(view)
-        def counted(*args: Any, **kwargs: Any) -> Any:
+        def counted(*args: P.args, **kwargs: P.kwargs) -> R:
             if request.method == "POST":
                 spend(limit)
             return view(*args, **kwargs)
 
-        return counted  # type: ignore[return-value]
+        return counted
 
     return decorate

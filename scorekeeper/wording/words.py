@@ -6,6 +6,7 @@ Every function here speaks the language of the current request (Flask-Babel's lo
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from typing import TypeVar
 
 from babel.lists import format_list
 from flask_babel import get_locale, ngettext, pgettext
@@ -166,9 +167,12 @@ def deal_span(first: int, last: int) -> str:
     return _("deals %(first)s–%(last)s", first=first, last=last)
 
 
-def runs(values: tuple[object, ...]) -> list[tuple[int, int, object]]:
+T = TypeVar("T")
+
+
+def runs(values: tuple[T, ...]) -> list[tuple[int, int, T]]:
     """Consecutive equal values grouped: [(first deal, last deal, value), ...] (deals from 1)."""
-    grouped: list[tuple[int, int, object]] = []
+    grouped: list[tuple[int, int, T]] = []
     for deal, value in enumerate(values, start=1):
         if grouped and grouped[-1][2] == value:
             grouped[-1] = (grouped[-1][0], deal, value)
