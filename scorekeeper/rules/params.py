@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from enum import Enum, StrEnum
-from typing import Any
+from typing import Any, TypeGuard
 
 from .cards import BOOK_SIZE, CardKind
 from .decks import DECKS
@@ -741,7 +741,7 @@ def param_value(variant: Variant, key: str) -> Any:
 # --- one value against its parameter's kind ---------------------------------------------------
 
 
-def is_int(value: object) -> bool:
+def is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -762,7 +762,7 @@ def check_value(param: Param, value: object) -> list[Problem]:
     if kind is Kind.COUNT:
         if not is_int(value):
             return [field_problem(key, N_("{field} must be a whole number."))]
-        if not param.low <= value <= param.high:  # type: ignore[operator]
+        if not param.low <= value <= param.high:
             return [
                 field_problem(
                     key, N_("{field} must be from {low} to {high} (entered {value})."),

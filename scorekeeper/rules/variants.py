@@ -510,7 +510,8 @@ def variant_from_dict(data: Mapping[str, Any]) -> Variant:
     deals = len(values["first_meld"])
     if "deals" in values and values.pop("deals") != deals:
         raise ValueError(f"deals is {data['deals']}, but first_meld has {deals} values")
-    return _read(Variant, with_every_deal_bonus(values, deals))  # type: ignore[no-any-return]
+    variant: Variant = _read(Variant, with_every_deal_bonus(values, deals))
+    return variant
 
 
 GOING_OUT_BONUS = "going_out_bonus"
