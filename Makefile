@@ -52,7 +52,7 @@ help:
 	@echo "make test   install with test extras and system packages, run pytest (PYTEST_ARGS=...)"
 	@echo "            on SQLite and, at the same time, the tests that touch a database on"
 	@echo "            PostgreSQL ($(POSTGRES_URL)) when it answers; TEST_WORKERS processes each"
-	@echo "make lint   ruff, and mypy --strict on the pure rules core and engine (part of make test)"
+	@echo "make lint   ruff, and mypy --strict on the whole package (part of make test)"
 	@echo "make bench  run every bench/bench_*.py"
 	@echo "make bench-load  load test: gunicorn on $(HOST), concurrent clients, bounded run"
 	@echo "make image  build the container image (Containerfile) with podman, as $(IMAGE)"
@@ -136,7 +136,7 @@ test: $(VENV)/.installed-test system-test-deps lint
 # The code's own checks: ruff over everything, and the pure rules core and engine typed strictly.
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .
-	$(BIN)/mypy --strict --follow-imports=silent scorekeeper/rules scorekeeper/engine
+	$(BIN)/mypy --strict $(APP)
 
 # Exits 0 when the database at argv[1] accepts a connection within three seconds.
 export POSTGRES_ANSWERS := import sys, sqlalchemy; \

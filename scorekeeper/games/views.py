@@ -13,38 +13,19 @@ from flask import Blueprint, abort, flash, jsonify, redirect, render_template, r
 from flask_babel import format_date, format_decimal, get_locale, ngettext
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
-from wtforms import FormField
+from wtforms import Form, FormField
 
+from scorekeeper.access import can_edit, current_grant, edit_only, pull_token, push_token
 from scorekeeper.connections import writes_in_one_statement
 from scorekeeper.extensions import db
-from scorekeeper.history.export import csv_response, game_csv
-from scorekeeper.history.people import known_player_names, seat_players
-from scorekeeper.holdings import held_tables, visible_games
-from scorekeeper.house.catalogue import variants
-from scorekeeper.limits import GAMES, limited
-from scorekeeper.operations import metrics
-from scorekeeper.rules.book_supply import supply_of
-from scorekeeper.rules.entry import POINT_FIELDS, DealEntry
-from scorekeeper.rules.game import GameScore
-from scorekeeper.rules.messages import Problem
-from scorekeeper.rules.score_lines import EntryField, LineSpec, shown_specs, special_rank_words
-from scorekeeper.rules.scoring import score_deal, shown_line_keys, shown_lines
-from scorekeeper.rules.validation import Report, validate_deal
-from scorekeeper.rules.variants import MAX_DEALS, ConcealedOpening, Variant
-from scorekeeper.sheets import ahead as sheets_ahead
-from scorekeeper.tables.service import mark_used, table_for_new
-from scorekeeper.variant_texts import variant_text
-
-from . import forms
-from .access import can_edit, current_grant, edit_only, pull_token, push_token
-from .breakdown import count_label, field_labels, line_labels
-from .concurrency import (
+from scorekeeper.games import forms
+from scorekeeper.games.concurrency import (
     conditional_page,
     deal_conflict,
     deal_version,
     posted_version,
 )
-from .forms import (
+from scorekeeper.games.forms import (
     COUNTER_TARGETS,
     LEFT,
     MELDED,
@@ -58,14 +39,10 @@ from .forms import (
     deal_form,
     entry_fields,
     table_key,
-    table_label,
 )
-from .models import Deal, Game
-from .rule_links import rule_topic, rule_url
-from .scoring import deal_entry, game_score, game_variant, running_scores_before
-from .service import load_game, start_game
-from .turns import deal_turn
-from .undo import (
+from scorekeeper.games.rule_links import rule_topic, rule_url
+from scorekeeper.games.turns import deal_turn
+from scorekeeper.games.undo import (
     forget_saved,
     keep_undone,
     remember_saved,
@@ -73,8 +50,35 @@ from .undo import (
     take_undone,
     undo_offer,
 )
-from .writes import DealChanged, GameChanged, delete_deal, undo_deal, write_deal
-from .writes import delete_game as delete_game_row
+from scorekeeper.limits import GAMES, limited
+from scorekeeper.operations import metrics
+from scorekeeper.rules.book_supply import supply_of
+from scorekeeper.rules.entry import POINT_FIELDS, DealEntry
+from scorekeeper.rules.game import GameScore
+from scorekeeper.rules.messages import Problem
+from scorekeeper.rules.score_lines import EntryField, LineSpec, shown_specs, special_rank_words
+from scorekeeper.rules.scoring import score_deal, shown_line_keys, shown_lines
+from scorekeeper.rules.validation import Report, validate_deal
+from scorekeeper.rules.variants import MAX_DEALS, ConcealedOpening, Variant
+from scorekeeper.signals import last_deal_saved
+from scorekeeper.store.catalogue import variants
+from scorekeeper.store.deal_writes import (
+    DealChanged,
+    GameChanged,
+    delete_deal,
+    undo_deal,
+    write_deal,
+)
+from scorekeeper.store.deal_writes import delete_game as delete_game_row
+from scorekeeper.store.export import csv_response, game_csv
+from scorekeeper.store.game_service import load_game, start_game
+from scorekeeper.store.games import Deal, Game
+from scorekeeper.store.holdings import held_tables, visible_games
+from scorekeeper.store.people import known_player_names, seat_players
+from scorekeeper.store.scores import deal_entry, game_score, game_variant, running_scores_before
+from scorekeeper.store.table_service import mark_used, table_for_new
+from scorekeeper.variant_texts import table_label, variant_text
+from scorekeeper.wording.breakdown import count_label, field_labels, line_labels
 
 bp = Blueprint("games", __name__)
 # Game addresses carry a view or edit token (/g/<token>/...); the views get ``game_id``.
@@ -183,7 +187,7 @@ def render_new_game(form: NewGameForm) -> str:
         partnership=table.is_partnership,
         per_side=table.players_per_side,
         per_side_most=forms.most_per_side(),
-        known_players=known_player_names(form.at.choices or []),
+        known_players=known_player_names(form.tables_offered),
         side_label=forms.side_label,
     )
 
@@ -219,7 +223,7 @@ def _render_scoreboard(game: Game) -> str:
 
 @bp.get("/g/<token>/export.csv")
 def export_csv(game_id: int) -> Response:
-    """The game's deals as CSV, one row per side per deal (``history.export``)."""
+    """The game's deals as CSV, one row per side per deal (``store.export``)."""
     return csv_response(game_csv(_get_game(game_id)), f"game-{game_id}.csv")
 
 
@@ -286,9 +290,9 @@ class Problems:
     def _add_problem(self, form: DealForm, problem: Problem, fields: Sequence[str]) -> None:
         message = problem.render(_)
         severity = problem.severity.value
-        if problem.field in ("went_out", "stock_ran_out"):
+        if problem.field in ("went_out", "stock_ran_out", "went_out_concealed"):
             self._add(None, "went_out", severity, message, "went-out")
-        elif problem.field in fields and problem.side is None:
+        elif problem.field is not None and problem.field in fields and problem.side is None:
             self._add_to_every_side(form, problem.field, severity, message)
         elif problem.side is not None and problem.field in fields:
             target = form.sides[problem.side][problem.field].id
@@ -296,7 +300,9 @@ class Problems:
         else:
             self._add(None, None, severity, message, "")
 
-    def _add_to_every_side(self, form: DealForm, field: str, severity: str, message: str):
+    def _add_to_every_side(
+        self, form: DealForm, field: str, severity: str, message: str
+    ) -> None:
         """One problem listed once, shown beside the field on each side; its link goes to
         the first side's field."""
         shown = Shown(severity, message, form.sides[0][field].id)
@@ -304,7 +310,9 @@ class Problems:
         for index in range(len(form.sides)):
             self._at[(index, field)].append(shown)
 
-    def _add(self, side: int | None, field: str | None, severity: str, message: str, target: str):
+    def _add(
+        self, side: int | None, field: str | None, severity: str, message: str, target: str
+    ) -> None:
         shown = Shown(severity, message, target)
         (self.errors if severity == "error" else self.warnings).append(shown)
         self._at[(side, field)].append(shown)
@@ -330,7 +338,7 @@ def _form_data(variant: Variant, deal: Deal) -> dict[str, object]:
     }
 
 
-def _counter_used(side_form: FormField, kinds: Iterable[CounterKind], where: str) -> bool:
+def _counter_used(side_form: FormField[Form], kinds: Iterable[CounterKind], where: str) -> bool:
     """Whether any card kind was counted: the counter then stays open."""
     for kind in kinds:
         raw = side_form.form[kind.field_name(where)].raw_data
@@ -448,7 +456,7 @@ def _save(
         return _stale_save(_get_game(game_id), variant, number, entry, version)
     metrics.count("saves")
     if version == 0 and number == variant.deals:  # it may have finished the game
-        sheets_ahead.after_save(game_id)
+        last_deal_saved.send(game_id=game_id)
     return _saved(game_id, number, version, after_write, deal_version=saved_on)
 
 

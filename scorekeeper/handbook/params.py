@@ -19,8 +19,7 @@ from scorekeeper.rules.cards import BOOK_SIZE
 from scorekeeper.rules.messages import Phrase, Term
 from scorekeeper.rules.params import Kind, Param, shown_params
 from scorekeeper.rules.variants import PilePickup, Table, Variant, WildDiscard, WildLimit
-
-from .words import (
+from scorekeeper.wording.words import (
     books_needed,
     buried_cards,
     clauses,
@@ -145,7 +144,7 @@ def going_out_label(variant: Variant) -> str:
     if len(grouped) == 1:
         return books_needed(variant.going_out_for(1))
     return clauses(
-        labelled(deal_span(first, last), books_needed(books))  # type: ignore[arg-type]
+        labelled(deal_span(first, last), books_needed(books))
         for first, last, books in grouped
     )
 

@@ -2,16 +2,24 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from flask_babel import gettext as _
 
 from scorekeeper.engine.conventions import cut_target
+from scorekeeper.handbook.blocks import Block, BlockWriter, Row
+from scorekeeper.handbook.params import (
+    BASELINE_ID,
+    describe,
+    differs,
+    going_out_label,
+    param_label,
+    params,
+)
 from scorekeeper.rules.params import silent_source, stock_end_is_default
 from scorekeeper.rules.score_lines import LineSpec, line_label, variant_lines
 from scorekeeper.rules.variants import UnknownVariant, Variant, WildDiscard, get_variant
-
-from .blocks import Block, BlockWriter, Row
-from .params import BASELINE_ID, describe, differs, going_out_label, param_label, params
-from .words import books_needed, deal_span, deal_values, points, runs, signed
+from scorekeeper.wording.words import books_needed, deal_span, deal_values, points, runs, signed
 
 
 def rule_differences(variant: Variant, baseline: Variant) -> list[Row]:
@@ -68,7 +76,15 @@ class ScoringSections(BlockWriter):
                     "they have picked it up."
                 )
             )
-        if v.going_out_asks_partner:
+        if v.partner_yes_binds:
+            conditions.append(
+                _(
+                    "You ask your partner whether you may go out, and they agree: their yes "
+                    "obliges you to go out this turn. If they say no, you may not go out this "
+                    "turn."
+                )
+            )
+        elif v.going_out_asks_partner:
             conditions.append(
                 _(
                     "You ask your partner whether you may go out, and they agree. If they say "
@@ -133,7 +149,7 @@ class ScoringSections(BlockWriter):
                 self.table(
                     (_("Deal"), _("Books needed")),
                     (
-                        self.row(deal_span(first, last), books_needed(need), names=("going_out",))  # type: ignore[arg-type]
+                        self.row(deal_span(first, last), books_needed(need), names=("going_out",))
                         for first, last, need in grouped
                     ),
                 )
@@ -296,7 +312,7 @@ class ScoringSections(BlockWriter):
         each counted thing."""
         v = self.v
         going_out = deal_values(v.going_out_bonus, signed)
-        wording = {
+        wording: dict[str, Callable[[], str]] = {
             "meld_points": lambda: self.sided(
                 _("the value of every card your side melded, books included"),
                 _("the value of every card you melded, books included"),

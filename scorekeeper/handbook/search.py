@@ -21,10 +21,9 @@ from functools import lru_cache
 from flask_babel import force_locale
 from markupsafe import Markup, escape
 
+from scorekeeper.handbook.content import handbook
 from scorekeeper.rules.variants import Variant
 from scorekeeper.variant_texts import variant_text
-
-from .content import handbook
 
 MAX_QUERY = 200
 MAX_RESULTS = 12
@@ -212,7 +211,7 @@ def _squash(text: str) -> str:
 
 def build_index(language: str, variants: tuple[Variant, ...]) -> Index:
     """Every section of every variant, rendered in `language`. Needs an app context."""
-    docs = []
+    docs: list[Doc] = []
     with force_locale(language):
         for variant in variants:
             book = handbook(variant)

@@ -7,13 +7,19 @@ from flask_babel import get_locale
 
 from scorekeeper.capabilities import is_token
 from scorekeeper.extensions import SUPPORTED_LANGUAGES
-from scorekeeper.house import catalogue
+from scorekeeper.handbook.content import handbook
+from scorekeeper.handbook.params import (
+    BASELINE_ID,
+    describe,
+    differs,
+    param_label,
+    params,
+    table_lines,
+)
+from scorekeeper.handbook.search import MAX_QUERY, Result, cached_index, search
 from scorekeeper.rules.variants import UnknownVariant, Variant
-
-from .content import handbook
-from .params import BASELINE_ID, describe, differs, param_label, params, table_lines
-from .search import MAX_QUERY, Result, cached_index, search
-from .words import clauses, join
+from scorekeeper.store import catalogue
+from scorekeeper.wording.words import clauses, join
 
 bp = Blueprint("handbook", __name__, url_prefix="/rules")
 
@@ -49,14 +55,14 @@ def handbook_helpers() -> dict[str, object]:
 
 
 @bp.get("/")
-def index():
+def index() -> str:
     variants = catalogue.variants()
     tables = {variant.id: table_lines(variant.tables) for variant in variants}
     return render_template("handbook/index.html", variants=variants, tables=tables)
 
 
 @bp.get("/<variant_id>")
-def variant(variant_id: str):
+def variant(variant_id: str) -> str:
     try:
         chosen = catalogue.find_variant(variant_id)
     except UnknownVariant:
@@ -91,7 +97,7 @@ def _search_everywhere(
 
 
 @bp.get("/search", endpoint="search")
-def search_page():
+def search_page() -> str:
     query = request.args.get("q", "").strip()[:MAX_QUERY]
     variants = catalogue.variants()
     known = {v.id for v in variants}
@@ -126,7 +132,7 @@ def _default_compared(variants: tuple[Variant, ...], baseline: Variant) -> list[
 
 
 @bp.get("/compare")
-def compare():
+def compare() -> str:
     variants = catalogue.variants()
     asked = request.args.getlist("v")
     chosen = [v for v in variants if v.id in asked]

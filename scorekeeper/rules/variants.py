@@ -90,10 +90,6 @@ class Table:
     def wilds(self) -> int:
         return 6 * self.decks
 
-    @property
-    def cards_per_rank(self) -> int:
-        return 4 * self.decks
-
 
 @dataclass(frozen=True, slots=True)
 class BookBonus:
@@ -251,6 +247,17 @@ class Variant:
     @property
     def red_threes_laid_down(self) -> bool:
         return self.red_three.down is not None
+
+    @property
+    def partner_yes_binds(self) -> bool:
+        """Whether a partner's yes obliges the player to go out that very turn.
+
+        The sources that make a partner's foot a condition of going out, and ask the partner
+        (pagat and the game-rules pages), say that a player told yes must meld all their
+        cards, or all but one and discard it. Brouillette's partnership game asks without
+        that condition and says only that a no lets play go on.
+        """
+        return self.going_out_asks_partner and self.going_out_needs_partner_in_foot
 
     @property
     def side_counts(self) -> tuple[int, ...]:
@@ -490,7 +497,7 @@ class UnknownVariant(KeyError):
 
 
 def get_variant(variant_id: str) -> Variant:
-    """The built-in variant of this id. House rules are the web app's (``house.store``)."""
+    """The built-in variant of this id. House rules are the web app's (``store.house_rules``)."""
     try:
         return BUILT_IN[variant_id]
     except (KeyError, TypeError):
@@ -514,7 +521,8 @@ def variant_from_dict(data: Mapping[str, Any]) -> Variant:
     deals = len(values["first_meld"])
     if "deals" in values and values.pop("deals") != deals:
         raise ValueError(f"deals is {data['deals']}, but first_meld has {deals} values")
-    return _read(Variant, with_every_deal_bonus(values, deals))  # type: ignore[no-any-return]
+    variant: Variant = _read(Variant, with_every_deal_bonus(values, deals))
+    return variant
 
 
 GOING_OUT_BONUS = "going_out_bonus"

@@ -27,25 +27,31 @@ from flask import (
 from flask_babel import gettext as _
 from flask_babel import ngettext
 from flask_wtf.file import FileField, FileRequired
+from werkzeug.wrappers import Response as BaseResponse
 from wtforms import SubmitField
 
+from scorekeeper.access import edit_only, pull_token, push_token
 from scorekeeper.capabilities import Role, issue_edit_token, issue_view_token
 from scorekeeper.extensions import db
 from scorekeeper.forms import NewLinkForm, PageForm
-from scorekeeper.games.access import edit_only, pull_token, push_token
-from scorekeeper.games.links import resolve
-from scorekeeper.games.models import Game
-from scorekeeper.games.service import load_game
-from scorekeeper.holdings import visible_games
 from scorekeeper.keyring import remember_game
 from scorekeeper.limits import IMPORTS, accepts_import, limited
-from scorekeeper.tables.cli import renew_edit_link
-from scorekeeper.tables.service import mark_used, table_for_new
-
-from . import poll
-from .poll_front import POLL_CACHE_CONTROL, POLL_MIMETYPE, poll_body, poll_etag
-from .qr import qr_cache_control, qr_svg
-from .transfer import ImportRefused, export_games, import_games, parse_file, read_file
+from scorekeeper.operator_links import renew_edit_link
+from scorekeeper.qr import qr_cache_control, qr_svg
+from scorekeeper.sharing import poll
+from scorekeeper.sharing.poll_front import POLL_CACHE_CONTROL, POLL_MIMETYPE, poll_body, poll_etag
+from scorekeeper.store.game_service import load_game
+from scorekeeper.store.games import Game
+from scorekeeper.store.holdings import visible_games
+from scorekeeper.store.links import resolve
+from scorekeeper.store.table_service import mark_used, table_for_new
+from scorekeeper.store.transfer import (
+    ImportRefused,
+    export_games,
+    import_games,
+    parse_file,
+    read_file,
+)
 
 bp = Blueprint("sharing", __name__, cli_group="games")
 bp.url_value_preprocessor(pull_token)
@@ -105,7 +111,7 @@ def qr_code(link_token: str) -> Response:
 
 @bp.post("/g/<token>/links")
 @edit_only
-def rotate(game_id: int) -> Response:
+def rotate(game_id: int) -> BaseResponse:
     """Replace the view link or the edit link; the old one stops working at once."""
     form = NewLinkForm()
     if not form.validate_on_submit():
@@ -124,7 +130,7 @@ def rotate(game_id: int) -> Response:
     return redirect(url_for("games.scoreboard", game_id=game_id, _anchor="share"), code=303)
 
 
-def _download(document: dict, filename: str) -> Response:
+def _download(document: dict[str, object], filename: str) -> Response:
     response = jsonify(document)
     response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
     response.headers["Cache-Control"] = "no-store"
@@ -151,7 +157,7 @@ def export_all() -> Response:
 @bp.route("/games/import", methods=["GET", "POST"])
 @limited(IMPORTS)
 @accepts_import
-def import_file() -> str | Response | tuple[str, int]:
+def import_file() -> str | BaseResponse | tuple[str, int]:
     form = ImportForm()
     problems: list[str] = []
     if form.validate_on_submit():

@@ -11,18 +11,13 @@ from __future__ import annotations
 
 import base64
 import hashlib
-from collections import OrderedDict
-from collections.abc import Hashable
-from dataclasses import dataclass, replace
-from pathlib import Path
-from threading import Lock
-from typing import NoReturn
+from dataclasses import replace
+from typing import Any, NoReturn, TypeVar
 
 from flask import (
     Blueprint,
     Response,
     abort,
-    current_app,
     redirect,
     render_template,
     request,
@@ -32,75 +27,40 @@ from flask.blueprints import BlueprintSetupState
 from flask_babel import format_date, get_locale
 from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
+from werkzeug.wrappers import Response as BaseResponse
 
-from ..games.models import Game
-from ..games.scoring import game_score
-from ..games.service import load_game
-from ..house import catalogue
-from ..limits import admitted_render
-from ..limits.slots import render_slots
-from ..operations import metrics
-from ..public_url import public_address
-from ..security import CONTENT_SECURITY_POLICY
-from ..variant_texts import variant_text
-from . import pdf
-from .geometry import MARGIN_MM, PAPERS, Paper, max_games_per_page
-from .kept import FOLDER as KEPT_FOLDER
-from .kept import KeptSheets, digest_of
-from .layout import Sheet, blank_sheet, game_sheet
-from .options import (
+from scorekeeper.limits.slots import render_slots
+from scorekeeper.operations import metrics
+from scorekeeper.printing import pdf
+from scorekeeper.printing.cache import CachedPdf, PdfCache
+from scorekeeper.printing.context import render_context
+from scorekeeper.printing.geometry import MARGIN_MM, PAPERS, Paper, max_games_per_page
+from scorekeeper.printing.kept import digest_of
+from scorekeeper.printing.paper import default_paper
+from scorekeeper.security import CONTENT_SECURITY_POLICY
+from scorekeeper.sheets import ahead
+from scorekeeper.sheets.layout import Sheet, blank_sheet, game_sheet
+from scorekeeper.sheets.options import (
     MAX_NAME_LENGTH,
     BlankOptions,
     SheetOptionError,
-    default_paper,
     find_variant,
     or_list,
     paper_label,
     parse_blank,
     parse_paper,
 )
+from scorekeeper.signals import last_deal_saved
+from scorekeeper.store import catalogue
+from scorekeeper.store.game_service import load_game
+from scorekeeper.store.games import Game
+from scorekeeper.store.scores import game_score
+from scorekeeper.variant_texts import variant_text
 
 bp = Blueprint("sheets", __name__)
 
 BLANK_MAX_AGE = 24 * 60 * 60
-BLANK_CACHE_SIZE = 64
 MADE_CACHE_SIZE = 32
-
-
-@dataclass(frozen=True, slots=True)
-class CachedPdf:
-    body: bytes
-    etag: str
-
-
-class PdfCache:
-    """The most recently made PDFs, the least recently used dropped first."""
-
-    def __init__(self, size: int = BLANK_CACHE_SIZE) -> None:
-        self._size = size
-        self._items: OrderedDict[Hashable, CachedPdf] = OrderedDict()
-        self._lock = Lock()
-
-    def get(self, key: Hashable) -> CachedPdf | None:
-        with self._lock:
-            item = self._items.get(key)
-            if item is not None:
-                self._items.move_to_end(key)
-            return item
-
-    def put(self, key: Hashable, item: CachedPdf) -> None:
-        with self._lock:
-            self._items[key] = item
-            self._items.move_to_end(key)
-            while len(self._items) > self._size:
-                self._items.popitem(last=False)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._items.clear()
-
-    def __len__(self) -> int:
-        return len(self._items)
 
 
 blank_pdfs = PdfCache()
@@ -137,18 +97,6 @@ def _inline_css(sheet: Sheet, row_pt: float) -> str:
 
 def _html(sheet: Sheet, row_pt: float) -> str:
     return render_template("sheets/sheet.html", sheet=sheet, inline_css=_inline_css(sheet, row_pt))
-
-
-def render_context() -> pdf.RenderContext:
-    """This request's address for the sheet, and the only files rendering may read."""
-    return pdf.RenderContext(
-        base_url=public_address(current_app).url + "/",
-        static_url=url_for("static", filename="", _external=True),
-        static_folder=current_app.static_folder or "",
-        admit=admitted_render,
-        nice=current_app.config["SHEET_RENDER_NICE"],
-        kept=KeptSheets(Path(current_app.instance_path) / KEPT_FOLDER),
-    )
 
 
 def _source(sheet: Sheet) -> pdf.SheetSource:
@@ -214,7 +162,7 @@ def _html_response(sheet: Sheet) -> Response:
     return response
 
 
-def _pdf_response(made: CachedPdf, filename: str, max_age: int | None) -> Response:
+def _pdf_response(made: CachedPdf, filename: str, max_age: int | None) -> BaseResponse:
     """The PDF with its ETag: a browser that has it gets a 304. `max_age` None: always ask."""
     response = Response(made.body, mimetype="application/pdf")
     response.headers["Content-Disposition"] = f'inline; filename="{filename}"'
@@ -255,7 +203,7 @@ def _blank_options(variant_id: str) -> BlankOptions:
 
 
 @bp.get("/sheets/<variant_id>.pdf")
-def blank_pdf(variant_id: str) -> Response:
+def blank_pdf(variant_id: str) -> BaseResponse:
     options = _blank_options(variant_id)
     cached = blank_pdf_bytes(options)
     filename = f"{options.variant.id}-{options.sides}-sides-{options.paper.id}.pdf"
@@ -312,8 +260,10 @@ DOWNLOADS = {"pdf": "blank_pdf", "html": "blank_html"}
 GAME_DOWNLOADS = {"pdf": "game_pdf", "html": "game_html"}
 
 
-def _download(endpoints: dict[str, str], **values: object) -> Response | None:
-    """A 303 to the sheet of the options just sent, when a download button sent them."""
+def _download(endpoints: dict[str, str], **values: Any) -> BaseResponse | None:
+    """A 303 to the sheet of the options just sent, when a download button sent them.
+
+    ``values`` go to ``url_for`` as they come (it takes ``**values: Any``)."""
     endpoint = endpoints.get(request.args.get("download", ""))
     if endpoint is None:
         return None
@@ -321,7 +271,7 @@ def _download(endpoints: dict[str, str], **values: object) -> Response | None:
 
 
 @bp.get("/sheets/")
-def index() -> Response | tuple[str, int] | str:
+def index() -> BaseResponse | tuple[str, int] | str:
     notes: list[str] = []
     error = ""
     try:
@@ -393,7 +343,12 @@ def make_game_pdf_ahead(game: Game) -> None:
     _pdf(_game_sheet(game, default_paper()), context)
 
 
-def game_pdf(game_id: int) -> Response:
+@last_deal_saved.connect
+def _make_when_finished(_sender: object, game_id: int) -> None:
+    ahead.after_save(game_id, lambda game: make_game_pdf_ahead(game))  # looked up when made
+
+
+def game_pdf(game_id: int) -> BaseResponse:
     paper = _game_paper()
     game = _game(game_id)
     made = _pdf(_game_sheet(game, paper))
@@ -405,7 +360,7 @@ def game_html(game_id: int) -> Response:
     return _html_response(_game_sheet(_game(game_id), paper))
 
 
-def game_print(game_id: int) -> Response | str:
+def game_print(game_id: int) -> BaseResponse | str:
     paper = _game_paper()
     game = _game(game_id)
     sent = _download(GAME_DOWNLOADS, game_id=game.id, size=paper.id)
@@ -449,7 +404,15 @@ def _add_game_sheet_views(state: BlueprintSetupState) -> None:
     for suffix, view in GAME_SHEET_VIEWS:
         state.add_url_rule(base + suffix, view.__name__, view, methods=["GET"])
     games = SCOREBOARD_ENDPOINT.split(".")[0]
-    for functions in (app.url_value_preprocessors, app.url_default_functions):
-        for function in functions.get(games, ()):
-            if function not in functions.get(bp.name, []):
-                functions.setdefault(bp.name, []).append(function)
+    _share_functions(app.url_value_preprocessors, games, bp.name)
+    _share_functions(app.url_default_functions, games, bp.name)
+
+
+F = TypeVar("F")
+
+
+def _share_functions(functions: dict[str | None, list[F]], source: str, target: str) -> None:
+    """Add the functions registered for blueprint `source` to those of `target`, once each."""
+    for function in functions.get(source, ()):
+        if function not in functions.get(target, []):
+            functions.setdefault(target, []).append(function)

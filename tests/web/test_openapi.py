@@ -25,7 +25,7 @@ from scorekeeper.api.openapi import openapi_document
 from scorekeeper.rules import house_rules, params, validation, variant_checks, variant_json
 from scorekeeper.rules.entry import SIDE_FIELDS
 from scorekeeper.rules.variants import all_variants
-from scorekeeper.sharing import transfer
+from scorekeeper.store import transfer
 
 EXAMPLES_PER_OPERATION = 30
 ACCEPTED = range(200, 300)
@@ -77,7 +77,7 @@ RULE_VERDICTS = [
             variant_checks._check_cutting,
             variant_checks._check_going_out_possible,
             variant_checks._going_out_shortage,
-            variant_checks._check_known_tables,
+            variant_checks.check_known_tables,
             variant_json.check_deal_list,
             variant_checks._check_deal_numbers,
             house_rules._past_last_deal,

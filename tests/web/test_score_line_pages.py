@@ -9,14 +9,16 @@ from house_helpers import html, make_house_rules, text
 from test_house_games import post_deal, start_game, totals
 from test_sheets import get_pdf, pdf_pages
 
-from scorekeeper.history.summaries import LINE_GROUPS
 from scorekeeper.rules.score_lines import LINES
+from scorekeeper.store.summaries import LINE_GROUPS
 
 SEVENS = {
     "book_bonus__special_rank": "7",
     "book_bonus__special": 1000,
     "red_three__down_not_out": 50,
     "going_out_concealed_bonus": 200,
+    # A side goes out concealed only where it need not wait for a partner's foot.
+    "going_out_needs_partner_in_foot": False,
 }
 
 DEAL = {

@@ -1,0 +1,311 @@
+"""Every change to a game's deals as the database sees it: a deal saved (new or edited) or
+deleted, and a game deleted. Each writes the deal, its sides and the game's version together
+or not at all, and is the only place that counts the game's version for it.
+
+Nothing is read first: the writes check the version themselves. An edit or a deletion changes
+the deal only while it is at the version the form was made from; a new deal cannot be added
+twice. Either refusal raises ``DealChanged`` (the caller rolls back).
+
+A deal's version is the game's version its save was made on, read under the game's lock: the
+game's version grows with every change, so a deal's versions never repeat, not even for a deal
+deleted and entered again. An edit made on a version of the deal from before it was deleted
+(a queued offline save, an old tab) can then never be taken for an edit of the new one.
+
+One lock order: every change locks the game's row first, then the deal's. Two changes of the
+same game (a save and a deletion of one deal, a save and the game's deletion) then wait for
+each other; locked in opposite orders they would deadlock, and one of them fail.
+
+On PostgreSQL a save is one statement (the game's lock, the deal's write, then its sides and
+the game's version in the same WITH), which is atomic by itself: the save needs no transaction
+around it (``connections.writes_in_one_statement``), and costs one round trip to the server.
+SQLite has no writes inside WITH: there the save is three statements in the request's
+transaction, the game's version first.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import sqlalchemy
+from sqlalchemy import (
+    Connection,
+    Select,
+    bindparam,
+    delete,
+    exists,
+    func,
+    literal,
+    select,
+    true,
+    update,
+)
+from sqlalchemy.dialects import postgresql
+from sqlalchemy.exc import IntegrityError
+
+from scorekeeper.extensions import db, table_of
+from scorekeeper.rules.entry import SIDE_FIELDS, DealEntry
+from scorekeeper.store.games import Deal, DealSide, Game, utcnow
+
+_GAMES = table_of(Game)
+_DEALS = table_of(Deal)
+_DEAL_SIDES = table_of(DealSide)
+
+# The parameters of a save. Their names differ from the columns': in an UPDATE, SQLAlchemy
+# takes a parameter named like a column for a value to SET.
+_GAME = bindparam("of_game", type_=_DEALS.c.game_id.type)
+_NUMBER = bindparam("deal_number", type_=_DEALS.c.number.type)
+_BASED_ON = bindparam("based_on", type_=_DEALS.c.version.type)
+_RAN_OUT = bindparam("ran_out", type_=_DEALS.c.stock_ran_out.type)
+_NOW = bindparam("now", type_=_DEALS.c.updated_at.type)
+_SIDE_COLUMNS = ("position", *SIDE_FIELDS)
+"""A side's row: its place at the table, then what was entered for it."""
+_SAVED_ON = bindparam("saved_on", type_=_DEALS.c.version.type)
+"""The game's version a save is made on: the deal's version once saved."""
+_NEW_DEAL = {
+    "game_id": _GAME,
+    "number": _NUMBER,
+    "version": _SAVED_ON,
+    "stock_ran_out": _RAN_OUT,
+    "created_at": _NOW,
+    "updated_at": _NOW,
+}
+
+
+class DealChanged(Exception):
+    """The deal is not at the version a change was made from: another phone changed or deleted
+    it first (or deleted the game)."""
+
+
+class GameChanged(Exception):
+    """The game is not at the version its deletion was made from, or is gone already."""
+
+
+def write_deal(game: Game, entry: DealEntry, based_on: int) -> None:
+    """Store ``entry`` as deal ``entry.deal`` of the game, made from version ``based_on`` of
+    that deal (0: not saved yet), or raise ``DealChanged``. The caller commits."""
+    connection = db.session.connection()
+    values: dict[str, Any] = {
+        "of_game": game.id,
+        "deal_number": entry.deal,
+        "based_on": based_on,
+        "ran_out": entry.stock_ran_out,
+        "now": utcnow(),
+    }
+    sides = [
+        {"position": position, **{name: getattr(side, name) for name in SIDE_FIELDS}}
+        for position, side in enumerate(entry.sides)
+    ]
+    try:
+        if connection.dialect.name == "postgresql":
+            written = _in_one_statement(connection, values, sides)
+        else:
+            written = _statement_by_statement(connection, values, sides)
+    except IntegrityError as error:  # the deal was added meanwhile, or the game deleted
+        raise DealChanged from error
+    if not written:
+        raise DealChanged
+
+
+# --- PostgreSQL: one statement -------------------------------------------------------------
+
+
+def _in_one_statement(
+    connection: Connection, values: dict[str, Any], sides: list[dict[str, Any]]
+) -> bool:
+    statement = _ADD_IN_ONE if values["based_on"] == 0 else _EDIT_IN_ONE
+    columns = {f"side_{name}": [side[name] for side in sides] for name in _SIDE_COLUMNS}
+    return connection.execute(statement, {**values, **columns}).first() is not None
+
+
+def _one_statement(*, new: bool) -> Select[tuple[int]]:
+    """WITH written (the deal's row), its sides, the game's version: SELECT the deal's id.
+
+    The sides come as one array a column, made into rows by ``unnest``: one statement, cached
+    once, serves any number of sides. The sides and the game are written only where the deal's
+    own write happened (an edit at a stale version, or a deal added twice, writes nothing).
+    """
+    entered = (
+        func.unnest(
+            *(
+                bindparam(f"side_{name}", type_=postgresql.ARRAY(_DEAL_SIDES.c[name].type))
+                for name in _SIDE_COLUMNS
+            )
+        )
+        .table_valued(*_SIDE_COLUMNS, name="entered")
+        .render_derived()
+    )
+    locked = _game_locked().cte("locked")
+    if new:
+        row = {**_NEW_DEAL, "game_id": locked.c.id, "version": locked.c.version}
+        written = (
+            postgresql.insert(_DEALS)
+            .from_select(list(row), select(*(_as_value(v) for v in row.values())))
+            .on_conflict_do_nothing(index_elements=[_DEALS.c.game_id, _DEALS.c.number])
+            .returning(_DEALS.c.id)
+            .cte("written")
+        )
+        rows = select(written.c.id, *(entered.c[name] for name in _SIDE_COLUMNS))
+        sides: sqlalchemy.Insert | sqlalchemy.Update = _DEAL_SIDES.insert().from_select(
+            ["deal_id", *_SIDE_COLUMNS], rows.select_from(written.join(entered, true()))
+        )
+    else:
+        written = _edited_deal(select(locked.c.version).scalar_subquery()).cte("written")
+        sides = (
+            update(_DEAL_SIDES)
+            .where(
+                _DEAL_SIDES.c.deal_id == written.c.id,
+                _DEAL_SIDES.c.position == entered.c.position,
+            )
+            .values({name: entered.c[name] for name in SIDE_FIELDS})
+        )
+    game = _game_changed().where(exists(select(written.c.id)))
+    return select(written.c.id).add_cte(
+        locked, written, sides.cte("sides"), game.cte("game_changed")
+    )
+
+
+def _as_value(value: object) -> Any:
+    return value if isinstance(value, sqlalchemy.ColumnElement) else literal(value)
+
+
+def _game_locked() -> Select[tuple[int, int]]:
+    """The game's row, locked as an UPDATE of it would (see the module's docstring), with the
+    version the save is made on: read once the lock is held, it is the newest."""
+    return (
+        select(_GAMES.c.id, _GAMES.c.version)
+        .where(_GAMES.c.id == _GAME)
+        .with_for_update(key_share=True)
+    )
+
+
+def _edited_deal(saved_on: sqlalchemy.ColumnElement[int]) -> sqlalchemy.Update:
+    """The deal's row at version ``saved_on``, while it is at the version the form was made
+    from; returns the deal's id. A NULL ``saved_on`` (no game) matches no row."""
+    return (
+        update(_DEALS)
+        .where(
+            _DEALS.c.game_id == _GAME,
+            _DEALS.c.number == _NUMBER,
+            _DEALS.c.version == _BASED_ON,
+            saved_on.is_not(None),
+        )
+        .values(version=saved_on, stock_ran_out=_RAN_OUT, updated_at=_NOW)
+        .returning(_DEALS.c.id)
+    )
+
+
+def _game_changed() -> sqlalchemy.Update:
+    """One more version of the game, counted by the database (two saves at once both count);
+    returns the version the change was made on."""
+    return (
+        update(_GAMES)
+        .where(_GAMES.c.id == _GAME)
+        .values(version=_GAMES.c.version + 1, updated_at=_NOW)
+        .returning((_GAMES.c.version - 1).label("saved_on"))
+    )
+
+
+_ADD_IN_ONE = _one_statement(new=True)
+_EDIT_IN_ONE = _one_statement(new=False)
+
+
+# --- elsewhere: statement by statement, in the request's transaction ----------------------
+
+
+_ADD_DEAL = _DEALS.insert().values(_NEW_DEAL).returning(_DEALS.c.id)
+_EDIT_DEAL = _edited_deal(_SAVED_ON)
+_ADD_SIDE = _DEAL_SIDES.insert()
+_EDIT_SIDE = update(_DEAL_SIDES).where(
+    _DEAL_SIDES.c.deal_id == bindparam("of_deal"), _DEAL_SIDES.c.position == bindparam("at")
+)
+_GAME_CHANGED = _game_changed()
+
+
+def _statement_by_statement(
+    connection: Connection, values: dict[str, Any], sides: list[dict[str, Any]]
+) -> bool:
+    """The game's version first (which locks the game), then the deal: the caller rolls the
+    version back with everything else when the deal's write is refused."""
+    saved_on = connection.execute(_GAME_CHANGED, values).scalar_one_or_none()
+    if saved_on is None:
+        return False
+    values = {**values, "saved_on": saved_on}
+    if values["based_on"] == 0:
+        deal_id = connection.execute(_ADD_DEAL, values).scalar_one()
+        connection.execute(_ADD_SIDE, [{"deal_id": deal_id, **side} for side in sides])
+    else:
+        deal_id = connection.execute(_EDIT_DEAL, values).scalar_one_or_none()
+        if deal_id is None:
+            return False
+        rows = [
+            {"of_deal": deal_id, "at": side["position"], **{n: side[n] for n in SIDE_FIELDS}}
+            for side in sides
+        ]
+        connection.execute(_EDIT_SIDE, rows)
+    return True
+
+
+# --- deleting, in the request's transaction on every database -----------------------------
+
+
+_DELETE_DEAL = (
+    delete(_DEALS)
+    .where(_DEALS.c.game_id == _GAME, _DEALS.c.number == _NUMBER, _DEALS.c.version == _BASED_ON)
+    .returning(_DEALS.c.id)
+)
+_DELETE_GAME = (
+    delete(_GAMES).where(_GAMES.c.id == _GAME, _GAMES.c.version == _BASED_ON).returning(_GAMES.c.id)
+)
+
+
+def delete_deal(game_id: int, number: int, based_on: int) -> None:
+    """Delete deal ``number`` of the game while it is at version ``based_on``, or raise
+    ``DealChanged``: the caller then rolls back (the game's version was counted first)."""
+    connection = db.session.connection()
+    values = {"of_game": game_id, "deal_number": number, "based_on": based_on, "now": utcnow()}
+    if connection.execute(_GAME_CHANGED, values).first() is None:
+        raise DealChanged
+    if connection.execute(_DELETE_DEAL, values).first() is None:
+        raise DealChanged
+
+
+_UNDONE_GAME = (
+    update(_GAMES)
+    .where(_GAMES.c.id == _GAME, _GAMES.c.version == _BASED_ON)
+    .values(version=_GAMES.c.version + 1, updated_at=_NOW)
+)
+_UNDONE_DEAL = (
+    delete(_DEALS)
+    .where(
+        _DEALS.c.game_id == _GAME,
+        _DEALS.c.number == _NUMBER,
+        _DEALS.c.version == bindparam("deal_version", type_=_DEALS.c.version.type),
+    )
+    .returning(_DEALS.c.id)
+)
+
+
+def undo_deal(game_id: int, number: int, game_version: int, deal_version: int) -> None:
+    """Delete the deal just saved while the game is still at ``game_version`` and the deal at
+    ``deal_version`` (nothing changed since the save), or raise ``GameChanged``: the caller
+    then rolls back."""
+    connection = db.session.connection()
+    values = {
+        "of_game": game_id,
+        "deal_number": number,
+        "based_on": game_version,
+        "deal_version": deal_version,
+        "now": utcnow(),
+    }
+    if connection.execute(_UNDONE_GAME, values).rowcount == 0:
+        raise GameChanged
+    if connection.execute(_UNDONE_DEAL, values).first() is None:
+        raise GameChanged
+
+
+def delete_game(game_id: int, based_on: int) -> None:
+    """Delete the game, its sides and its deals (the foreign keys cascade, after the game's
+    row is locked) while it is at version ``based_on``, or raise ``GameChanged``."""
+    connection = db.session.connection()
+    if connection.execute(_DELETE_GAME, {"of_game": game_id, "based_on": based_on}).first() is None:
+        raise GameChanged
