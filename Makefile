@@ -142,8 +142,7 @@ lint: $(VENV)/.installed-test
 export POSTGRES_ANSWERS := import sys, sqlalchemy; \
 	sqlalchemy.create_engine(sys.argv[1], connect_args={"connect_timeout": 3}).connect().close()
 
-# Runs only when the PostgreSQL server answers; says so when it does not. Its pytest cache is
-# its own, so that `--lf` after `make test` reruns the failures of each run.
+# Runs only when the PostgreSQL server answers; says so when it does not.
 define postgres_run
 	if [ -z "$(POSTGRES_URL)" ]; then \
 		echo "POSTGRES_URL is empty: no PostgreSQL run"; \
@@ -152,8 +151,7 @@ define postgres_run
 	else \
 		echo "== the tests that touch a database, on PostgreSQL"; \
 		SCOREKEEPER_TEST_DATABASE_URL="$(POSTGRES_URL)" $(BIN)/python -m pytest \
-			-o cache_dir=.pytest_cache/postgresql $(PYTEST_PARALLEL) \
-			$(POSTGRES_TESTS) $(POSTGRES_SELECTION) $(PYTEST_ARGS); \
+			$(PYTEST_PARALLEL) $(POSTGRES_TESTS) $(POSTGRES_SELECTION) $(PYTEST_ARGS); \
 	fi
 endef
 
