@@ -20,6 +20,7 @@ from scorekeeper.rules.names import clean_name, refused_characters
 from scorekeeper.store.people import table_players
 from scorekeeper.store.players import PLAYER_NAME_LENGTH
 from scorekeeper.store.summaries import (
+    GameSummary,
     Versions,
     summaries,
     table_seats,
@@ -143,7 +144,15 @@ def stats_view(table_id: int, args: Mapping[str, str]) -> StatsView:
     names = {player.id: player.name for player in table_players(table_id)}
     errors: dict[str, str] = {}
     rules = args.get("rules") or None
-    played = {variant_id for variant_id, _name in _rules_of(table_id, versions)}
+    read: list[list[GameSummary]] = []
+
+    def stored() -> list[GameSummary]:
+        """The table's stored summaries, read once a request, and only when needed."""
+        if not read:
+            read.append(table_summaries(table_id))
+        return read[0]
+
+    played = {variant_id for variant_id, _name in _rules_of(table_id, versions, stored)}
     if rules is not None and rules not in played:
         errors["rules"] = _("%(field)s: choose rules from the list.", field=_("Rules"))
         rules = None
@@ -158,20 +167,21 @@ def stats_view(table_id: int, args: Mapping[str, str]) -> StatsView:
     key = (table_id, versions, tuple(names.items()), filters, str(get_locale()))
     drawn = drawn_views.get(key)
     if drawn is None:
-        summaries = table_summaries(table_id, versions)
-        result = statistics(summaries, table_seats(table_id), names, filters)
+        result = statistics(stored(), table_seats(table_id), names, filters)
         drawn = Drawn(result, share_chart(result.players), results_charts(result.players))
         drawn_views.put(key, drawn)
     shown = {key: args.get(key, "") for key in ("rules", "from", "to")}
     return StatsView(filters, errors, drawn.stats, shown, drawn)
 
 
-def _rules_of(table_id: int, versions: Versions) -> list[tuple[str, str]]:
+def _rules_of(
+    table_id: int, versions: Versions, stored: Callable[[], list[GameSummary]]
+) -> list[tuple[str, str]]:
     """The rules the table played: read from the summaries (kept by game version)."""
     key = (table_id, versions)
     played = _played_rules.get(key)
     if played is None:
-        played = statistics_rules(table_summaries(table_id, versions))
+        played = statistics_rules(stored())
         with _played_lock:
             if len(_played_rules) >= 64:
                 _played_rules.clear()

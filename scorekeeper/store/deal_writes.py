@@ -20,6 +20,10 @@ the game's version in the same WITH), which is atomic by itself: the save needs 
 around it (``connections.writes_in_one_statement``), and costs one round trip to the server.
 SQLite has no writes inside WITH: there the save is three statements in the request's
 transaction, the game's version first.
+
+Every change also writes the game's stored summary (``summary_writes``) with it: a save in the
+same statement or transaction, from the deals read before it; a deletion or an undo in its
+transaction, after it.
 """
 
 from __future__ import annotations
@@ -45,6 +49,13 @@ from sqlalchemy.exc import IntegrityError
 from scorekeeper.extensions import db
 from scorekeeper.rules.entry import SIDE_FIELDS, DealEntry
 from scorekeeper.store.games import Deal, DealSide, Game, utcnow
+from scorekeeper.store.summary_writes import (
+    read_states,
+    refresh_summaries,
+    store_summaries,
+    summary_upsert,
+    summary_values,
+)
 
 _GAMES = cast(sqlalchemy.Table, Game.__table__)
 _DEALS = cast(sqlalchemy.Table, Deal.__table__)
@@ -60,6 +71,8 @@ _NOW = bindparam("now", type_=_DEALS.c.updated_at.type)
 _SIDE_COLUMNS = ("position", *SIDE_FIELDS)
 """A side's row: its place at the table, then what was entered for it."""
 _SAVED_ON = bindparam("saved_on", type_=_DEALS.c.version.type)
+_SUMMARY_READ_AT = bindparam("summary_read_at", type_=_GAMES.c.version.type)
+"""The game's version the deals its summary is made of were read at."""
 """The game's version a save is made on: the deal's version once saved."""
 _NEW_DEAL = {
     "game_id": _GAME,
@@ -82,7 +95,10 @@ class GameChanged(Exception):
 
 def write_deal(game: Game, entry: DealEntry, based_on: int) -> None:
     """Store ``entry`` as deal ``entry.deal`` of the game, made from version ``based_on`` of
-    that deal (0: not saved yet), or raise ``DealChanged``. The caller commits."""
+    that deal (0: not saved yet), or raise ``DealChanged``. The caller commits.
+
+    The game's summary is made from the deals stored and this one, and written with the deal
+    (``summary_writes``)."""
     connection = db.session.connection()
     values: dict[str, Any] = {
         "of_game": game.id,
@@ -97,9 +113,9 @@ def write_deal(game: Game, entry: DealEntry, based_on: int) -> None:
     ]
     try:
         if connection.dialect.name == "postgresql":
-            written = _in_one_statement(connection, values, sides)
+            written = _in_one_statement(connection, values, sides, entry)
         else:
-            written = _statement_by_statement(connection, values, sides)
+            written = _statement_by_statement(connection, values, sides, entry)
     except IntegrityError as error:  # the deal was added meanwhile, or the game deleted
         raise DealChanged from error
     if not written:
@@ -110,15 +126,30 @@ def write_deal(game: Game, entry: DealEntry, based_on: int) -> None:
 
 
 def _in_one_statement(
-    connection: Connection, values: dict[str, Any], sides: list[dict[str, Any]]
+    connection: Connection, values: dict[str, Any], sides: list[dict[str, Any]], entry: DealEntry
 ) -> bool:
+    """Whether the deal was written. Its game's summary is made before, from the deals read
+    then, and written by the same statement where the game was still at the version read
+    with them; else (another change came in between) made again once the deal is written."""
+    game_id = values["of_game"]
+    before = read_states(connection, [game_id]).get(game_id)
+    if before is None:  # the game is gone
+        return False
+    summary = summary_values(game_id, before.version + 1, before.summary_after(entry))
     statement = _ADD_IN_ONE if values["based_on"] == 0 else _EDIT_IN_ONE
     columns = {f"side_{name}": [side[name] for side in sides] for name in _SIDE_COLUMNS}
-    return connection.execute(statement, {**values, **columns}).first() is not None
+    parameters = {**values, **columns, **summary, "summary_read_at": before.version}
+    row = connection.execute(statement, parameters).first()
+    if row is None:
+        return False
+    if not row.summarized:
+        refresh_summaries([game_id])
+    return True
 
 
-def _one_statement(*, new: bool) -> Select[tuple[int]]:
-    """WITH written (the deal's row), its sides, the game's version: SELECT the deal's id.
+def _one_statement(*, new: bool) -> Select[tuple[int, int]]:
+    """WITH written (the deal's row), its sides, the game's version, the game's summary:
+    SELECT the deal's id, and whether the summary was written.
 
     The sides come as one array a column, made into rows by ``unnest``: one statement, cached
     once, serves any number of sides. The sides and the game are written only where the deal's
@@ -158,9 +189,16 @@ def _one_statement(*, new: bool) -> Select[tuple[int]]:
             )
             .values({name: entered.c[name] for name in SIDE_FIELDS})
         )
-    game = _game_changed().where(exists(select(written.c.id)))
-    return select(written.c.id).add_cte(
-        locked, written, sides.cte("sides"), game.cte("game_changed")
+    game = _game_changed().where(exists(select(written.c.id))).cte("game_changed")
+    # The version the game's update found: the summary is of the deals read at that version.
+    summary = (
+        summary_upsert("postgresql", game.c.saved_on + 1, game.c.saved_on == _SUMMARY_READ_AT)
+        .returning(literal(1).label("one"))
+        .cte("summary_written")
+    )
+    summarized = select(func.count()).select_from(summary).scalar_subquery()
+    return select(written.c.id, summarized.label("summarized")).add_cte(
+        locked, written, sides.cte("sides"), game, summary
     )
 
 
@@ -222,13 +260,17 @@ _GAME_CHANGED = _game_changed()
 
 
 def _statement_by_statement(
-    connection: Connection, values: dict[str, Any], sides: list[dict[str, Any]]
+    connection: Connection, values: dict[str, Any], sides: list[dict[str, Any]], entry: DealEntry
 ) -> bool:
-    """The game's version first (which locks the game), then the deal: the caller rolls the
-    version back with everything else when the deal's write is refused."""
+    """The game's version first (which locks the game), then the deal and the game's summary,
+    made from the deals read under that lock: the caller rolls the version back with
+    everything else when the deal's write is refused."""
     saved_on = connection.execute(_GAME_CHANGED, values).scalar_one_or_none()
     if saved_on is None:
         return False
+    game_id = values["of_game"]
+    before = read_states(connection, [game_id])[game_id]
+    summary = summary_values(game_id, before.version, before.summary_after(entry))
     values = {**values, "saved_on": saved_on}
     if values["based_on"] == 0:
         deal_id = connection.execute(_ADD_DEAL, values).scalar_one()
@@ -242,6 +284,7 @@ def _statement_by_statement(
             for side in sides
         ]
         connection.execute(_EDIT_SIDE, rows)
+    store_summaries(connection, [summary])
     return True
 
 
@@ -267,6 +310,7 @@ def delete_deal(game_id: int, number: int, based_on: int) -> None:
         raise DealChanged
     if connection.execute(_DELETE_DEAL, values).first() is None:
         raise DealChanged
+    refresh_summaries([game_id])
 
 
 _UNDONE_GAME = (
@@ -301,6 +345,7 @@ def undo_deal(game_id: int, number: int, game_version: int, deal_version: int) -
         raise GameChanged
     if connection.execute(_UNDONE_DEAL, values).first() is None:
         raise GameChanged
+    refresh_summaries([game_id])
 
 
 def delete_game(game_id: int, based_on: int) -> None:

@@ -17,13 +17,14 @@ from scorekeeper.extensions import db
 from scorekeeper.rules.variants import Table, Variant
 from scorekeeper.store.games import Deal, Game, GameSide
 from scorekeeper.store.links import issue_tokens
+from scorekeeper.store.summary_writes import new_summary
 
 
 def start_game(variant: Variant, table: Table, side_names: Sequence[str], name: str = "") -> Game:
     """A new game of `variant` at `table`, keeping a frozen copy of the variant's rules.
 
     The game gets its view and edit links; whoever started it in a request gets the edit link
-    (see ``links.issue_tokens``).
+    (see ``links.issue_tokens``), and its summary (no deal yet), added with it.
     """
     if len(side_names) != table.sides:
         raise ValueError(f"{table.sides} side names are needed, not {len(side_names)}")
@@ -32,8 +33,10 @@ def start_game(variant: Variant, table: Table, side_names: Sequence[str], name: 
         variant_id=variant.id,
         rules=variant.to_dict(),
         players=table.players,
+        version=1,
         sides=[GameSide(position=i, name=side) for i, side in enumerate(side_names)],
     )
+    game.stored_summary = new_summary(game)
     issue_tokens(game)
     db.session.add(game)
     return game

@@ -23,6 +23,7 @@ from sqlalchemy.orm import aliased
 from scorekeeper.extensions import db
 from scorekeeper.store.games import Game, GameSide
 from scorekeeper.store.players import Player, Seat, player_key
+from scorekeeper.store.summary_writes import summary_follows_version
 from scorekeeper.store.tables import CardTable, utcnow
 
 
@@ -128,13 +129,14 @@ def merge(typo: Player, kept: Player) -> None:
             )
         )
     # Who sat in those games changed: a new version for each, so that nothing kept of them
-    # (history.summaries, history.pages) is shown again.
+    # (history.pages) is shown again; their stored summaries move on with them.
     changed = (
         select(GameSide.game_id)
         .join(Seat, Seat.side_id == GameSide.id)
         .where(Seat.player_id == typo.id)
         .scalar_subquery()
     )
+    summary_follows_version(changed)
     db.session.execute(
         update(Game).where(Game.id.in_(changed)).values(version=Game.version + 1),
         execution_options={"synchronize_session": False},
