@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sqlalchemy import bindparam, select
+from sqlalchemy import bindparam, func, select
 from sqlalchemy.orm import joinedload, selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.sql.elements import ColumnElement
@@ -52,6 +52,27 @@ def games_newest_first(where: ColumnElement[bool]) -> list[Game]:
             selectinload(Game.deals).selectinload(Deal.sides),
         )
         .order_by(Game.created_at.desc(), Game.id.desc())
+    )
+    return list(db.session.scalars(query))
+
+
+def table_game_count(table_id: int) -> int:
+    return db.session.scalar(select(func.count(Game.id)).where(Game.table_id == table_id)) or 0
+
+
+def table_games_page(table_id: int, skip: int, count: int) -> list[Game]:
+    """``count`` games of the table after the ``skip`` newest, newest first, with their sides
+    and deals loaded."""
+    query = (
+        select(Game)
+        .where(Game.table_id == table_id)
+        .options(
+            selectinload(Game.sides),
+            selectinload(Game.deals).selectinload(Deal.sides),
+        )
+        .order_by(Game.created_at.desc(), Game.id.desc())
+        .offset(skip)
+        .limit(count)
     )
     return list(db.session.scalars(query))
 

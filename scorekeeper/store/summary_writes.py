@@ -103,6 +103,7 @@ def read_states(connection: Connection, game_ids: Collection[int]) -> dict[int, 
             {},
         )
         for row in games
+        if row.id in names  # a game without sides was deleted since its row was read
     }
     _read_entries(connection, ids, states)
     return states
