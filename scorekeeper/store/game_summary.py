@@ -80,30 +80,39 @@ def summary_data(
     rules: dict[str, Any],
     side_names: Sequence[str],
     entries: Sequence[DealEntry],
-) -> dict[str, Any]:
+) -> list[Any]:
     """What is stored of a game (format ``SUMMARY_FORMAT``): its deals scored by the rules core
-    with the game's frozen ``rules`` (``variant``, read from them)."""
+    with the game's frozen ``rules`` (``variant``, read from them).
+
+    Positional, to be short to store and quick to read back (the statistics read a thousand
+    at once): ``[rules' name, deals entered, deals in the game, finished, line group keys,
+    sides]``, each side ``[name, total, won, deals gone out on, red threes caught, deal totals,
+    books by kind (BOOK_KINDS order), points by line group (in the keys' order)]``.
+    """
     score = score_game(variant, side_names, entries)
-    return {
-        "variant_name": str(rules.get("name", variant.id)),
-        "deals": len(score.deals),
-        "deals_in_game": score.variant.deals,
-        "finished": score.finished,
-        "sides": [_side_data(_side(score, index)) for index in range(len(score.side_names))],
-    }
+    sides = [_side(score, index) for index in range(len(score.side_names))]
+    keys = [key for key, _points in sides[0].lines] if sides else list(LINE_GROUPS)
+    return [
+        str(rules.get("name", variant.id)),
+        len(score.deals),
+        score.variant.deals,
+        score.finished,
+        keys,
+        [_side_data(side) for side in sides],
+    ]
 
 
-def _side_data(side: SideSummary) -> dict[str, Any]:
-    return {
-        "name": side.name,
-        "deal_totals": list(side.deal_totals),
-        "total": side.total,
-        "won": side.won,
-        "went_out": side.went_out,
-        "red_threes_caught": side.red_threes_caught,
-        "books": list(side.books),
-        "lines": [[key, points] for key, points in side.lines],
-    }
+def _side_data(side: SideSummary) -> list[Any]:
+    return [
+        side.name,
+        side.total,
+        side.won,
+        side.went_out,
+        side.red_threes_caught,
+        list(side.deal_totals),
+        list(side.books),
+        [points for _key, points in side.lines],
+    ]
 
 
 class GameColumns(Protocol):
@@ -115,33 +124,32 @@ class GameColumns(Protocol):
     players: int
 
 
-def from_stored(
-    game: GameColumns, game_id: int, version: int, data: dict[str, Any]
-) -> GameSummary:
+def from_stored(game: GameColumns, game_id: int, version: int, data: list[Any]) -> GameSummary:
     """A stored summary as the statistics read it, with what the game row holds itself."""
+    variant_name, deals, deals_in_game, finished, keys, sides = data
     return GameSummary(
         game_id=game_id,
         version=version,
         created_at=game.created_at,
         name=game.name,
         variant_id=game.variant_id,
-        variant_name=data["variant_name"],
+        variant_name=variant_name,
         players=game.players,
-        deals=data["deals"],
-        deals_in_game=data["deals_in_game"],
-        finished=data["finished"],
+        deals=deals,
+        deals_in_game=deals_in_game,
+        finished=finished,
         sides=tuple(
             SideSummary(
-                name=side["name"],
-                deal_totals=tuple(side["deal_totals"]),
-                total=side["total"],
-                won=side["won"],
-                went_out=side["went_out"],
-                red_threes_caught=side["red_threes_caught"],
-                books=tuple(side["books"]),
-                lines=tuple((key, points) for key, points in side["lines"]),
+                name=name,
+                deal_totals=tuple(totals),
+                total=total,
+                won=won,
+                went_out=went_out,
+                red_threes_caught=caught,
+                books=tuple(books),
+                lines=tuple(zip(keys, lines, strict=True)),
             )
-            for side in data["sides"]
+            for name, total, won, went_out, caught, totals, books, lines in sides
         ),
     )
 

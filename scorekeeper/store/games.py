@@ -165,8 +165,10 @@ class StoredSummary(db.Model):
 
     The summary is one JSON value rather than columns: the statistics page reads it whole and
     never filters or sums by it in SQL, and it is nested (per side: the total of each deal,
-    books by kind, points by line group) in ways columns would need two more tables for. Its
-    shape is ``summaries.SUMMARY_FORMAT``; a change of it gives a new format number, and every
+    books by kind, points by line group) in ways columns would need two more tables for; a
+    thousand of them are read back with one JSON parse (``summaries.table_summaries``). Its
+    shape is ``game_summary.summary_data``, format ``SUMMARY_FORMAT``; a change of it gives a
+    new format number, and every
     summary of an older format is made again when read (and stored again at its game's next
     change). What the game row holds itself (name, rules' id, players, start) is not copied.
     """
@@ -178,4 +180,4 @@ class StoredSummary(db.Model):
     )
     version: Mapped[int]
     format: Mapped[int]
-    summary: Mapped[dict[str, Any]] = mapped_column(JSON)
+    summary: Mapped[list[Any]] = mapped_column(JSON)

@@ -60,7 +60,7 @@ class GameState:
     side_names: tuple[str, ...]
     entries: dict[int, DealEntry]
 
-    def summary_after(self, entry: DealEntry | None = None) -> dict[str, Any]:
+    def summary_after(self, entry: DealEntry | None = None) -> list[Any]:
         """The summary of the game with ``entry`` saved (stored as a deal row would read)."""
         entries = dict(self.entries)
         if entry is not None:
@@ -142,7 +142,7 @@ def _read_entries(connection: Connection, ids: list[int], states: dict[int, Game
             )
 
 
-def summary_values(game_id: int, version: int, data: dict[str, Any]) -> dict[str, Any]:
+def summary_values(game_id: int, version: int, data: list[Any]) -> dict[str, Any]:
     """The parameters of ``store_summary`` (and of the deal save's statement)."""
     return {
         "summary_game": game_id,

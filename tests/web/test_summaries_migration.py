@@ -46,7 +46,7 @@ def _deal(connection, deal_id: int, game_id: int, number: int, *entries) -> None
 
 def _json(value):
     """A JSON column read with plain SQL: text on SQLite, already read on PostgreSQL."""
-    return value if isinstance(value, dict) else json.loads(value)
+    return value if isinstance(value, list) else json.loads(value)
 
 
 def test_every_game_gets_its_summary_at_its_version_and_down_drops_them(empty_app) -> None:
@@ -76,20 +76,20 @@ def test_every_game_gets_its_summary_at_its_version_and_down_drops_them(empty_ap
         PAGAT, ("Us", "Them"),
         [DealEntry(PAGAT, n, (PAGAT_OUT, PAGAT_CAUGHT), players=4) for n in range(1, 5)],
     )
+    # [rules' name, deals, deals in the game, finished, line keys, sides]; each side
+    # [name, total, won, went out, red threes caught, deal totals, books, line points]
     version, format_, summary = rows[1]
     assert (version, format_) == (7, SUMMARY_FORMAT)
-    assert summary["finished"] is True
-    assert summary["deals"] == 4
-    assert [side["total"] for side in summary["sides"]] == list(finished.totals)
-    assert [side["won"] for side in summary["sides"]] == [True, False]
-    assert summary["sides"][0]["deal_totals"] == [finished.deals[0].scores[0].total] * 4
-    assert summary["variant_name"] == PAGAT.name
+    assert summary[:4] == [PAGAT.name, 4, 4, True]
+    assert [side[1] for side in summary[5]] == list(finished.totals)
+    assert [side[2] for side in summary[5]] == [True, False]
+    assert summary[5][0][5] == [finished.deals[0].scores[0].total] * 4
     version, _format, summary = rows[2]
     assert version == 3
-    assert (summary["deals"], summary["finished"]) == (1, False)
-    assert [side["name"] for side in summary["sides"]] == ["Ann & Bob", "Cy & Dee"]
+    assert summary[1:4] == [1, 4, False]
+    assert [side[0] for side in summary[5]] == ["Ann & Bob", "Cy & Dee"]
     assert rows[3][0] == 1
-    assert [side["total"] for side in rows[3][2]["sides"]] == [0, 0]
+    assert [side[1] for side in rows[3][2][5]] == [0, 0]
 
     down = runner.invoke(args=["db", "downgrade", "0010"])
 
