@@ -156,7 +156,7 @@ class DealSide(Model):
     deal: Mapped[Deal] = relationship(back_populates="sides")
 
 
-class StoredSummary(db.Model):
+class StoredSummary(Model):
     """The game as its history and statistics read it, scored by the rules core when the game
     last changed, and written in the same transaction as that change (``store.summary_writes``).
 

@@ -24,7 +24,7 @@ from sqlalchemy import Text, bindparam, cast, select
 from scorekeeper.extensions import db
 from scorekeeper.operations import metrics
 from scorekeeper.store.game_service import games_newest_first
-from scorekeeper.store.game_summary import (  # noqa: F401 (read from here by the pages)
+from scorekeeper.store.game_summary import (
     BOOK_KINDS,
     LINE_GROUPS,
     SUMMARY_FORMAT,
@@ -41,6 +41,20 @@ CACHE_SIZE = 20_000
 LOAD_CHUNK = 400
 
 log = logging.getLogger(__name__)
+
+__all__ = [
+    "BOOK_KINDS",
+    "LINE_GROUPS",
+    "GameSummary",
+    "SideSummary",
+    "_side",
+    "rebuilt_summaries",
+    "summaries",
+    "table_seats",
+    "table_summaries",
+    "table_versions",
+]
+"""What the pages read from here; the summaries themselves are made in ``game_summary``."""
 
 
 class SummaryCache:

@@ -23,9 +23,8 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, cast
+from typing import Any
 
-import sqlalchemy
 from sqlalchemy import (
     JSON,
     Connection,
@@ -38,14 +37,14 @@ from sqlalchemy import (
 )
 from sqlalchemy.dialects import postgresql, sqlite
 
-from scorekeeper.extensions import db
+from scorekeeper.extensions import db, table_of
 from scorekeeper.rules.entry import SIDE_FIELDS, DealEntry, SideEntry
 from scorekeeper.rules.variants import Variant, variant_from_dict
 from scorekeeper.store.game_summary import SUMMARY_FORMAT, summary_data
 from scorekeeper.store.games import Deal, DealSide, Game, GameSide, StoredSummary
 from scorekeeper.store.scores import deal_entry, game_variant
 
-SUMMARIES = cast(sqlalchemy.Table, StoredSummary.__table__)
+SUMMARIES = table_of(StoredSummary)
 READ_CHUNK = 400
 
 
@@ -127,8 +126,8 @@ def _read_entries(connection: Connection, ids: list[int], states: dict[int, Game
     ran_out: dict[tuple[int, int], bool] = {}
     for row in connection.execute(_DEAL_ROWS, {"ids": ids}):
         key = (row.game_id, row.number)
-        entered = SideEntry(**{name: row._mapping[name] for name in SIDE_FIELDS})
-        sides.setdefault(key, []).append(entered)
+        side = SideEntry(**{name: row._mapping[name] for name in SIDE_FIELDS})
+        sides.setdefault(key, []).append(side)
         ran_out[key] = row.stock_ran_out
     for (game_id, number), entered in sides.items():
         state = states.get(game_id)
