@@ -6,8 +6,12 @@ from collections import Counter, OrderedDict
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
+from functools import lru_cache
 from threading import Lock
 
+from babel import Locale
+from babel.numbers import format_decimal as babel_decimal
+from babel.numbers import get_decimal_symbol, get_group_symbol
 from flask_babel import format_date, format_decimal, get_locale, pgettext
 from flask_babel import gettext as _
 from markupsafe import Markup
@@ -215,8 +219,35 @@ def running_chart(score: GameScore) -> Markup:
 
 
 def reader_number(value: float) -> str:
-    """A chart's number in the reader's format: 4,405 / 4 405 / 4.405."""
-    return str(format_decimal(value))
+    """A chart's number in the reader's format: 4,405 / 4 405 / 4.405.
+
+    Written by Python's own formatting with the language's symbols where that was checked to
+    write what Babel writes (``_plain_symbols``): a statistics page writes hundreds of numbers,
+    and Babel takes tens of microseconds for each."""
+    symbols = _plain_symbols(str(get_locale()))
+    if symbols is None:
+        return str(format_decimal(value))
+    return _plain_number(value, *symbols)
+
+
+def _plain_number(value: float, group: str, decimal: str) -> str:
+    text = f"{value:,.3f}".rstrip("0").rstrip(".")
+    return text.replace(",", "\0").replace(".", decimal).replace("\0", group)
+
+
+_SAMPLES = (0, 5, -7, 12.5, 999, 1000, 4405, -4405, 12345.6, 1234567, 0.25, 98765.4, 1.125)
+
+
+@lru_cache(maxsize=32)
+def _plain_symbols(locale: str) -> tuple[str, str] | None:
+    """The language's group and decimal symbols, when with them ``_plain_number`` writes the
+    samples as Babel's ``format_decimal`` does; else None (Babel writes every number)."""
+    parsed = Locale.parse(locale)
+    symbols = (get_group_symbol(parsed), get_decimal_symbol(parsed))
+    for sample in _SAMPLES:
+        if _plain_number(sample, *symbols) != babel_decimal(sample, locale=parsed):
+            return None
+    return symbols
 
 
 def _day(moment: datetime) -> float:
