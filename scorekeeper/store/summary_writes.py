@@ -12,6 +12,8 @@ the game, so that the statistics read it and score no game.
   which holds the game's lock.
 - Players merged: the games' versions move on and nothing of their summaries changes but
   their version (``summary_follows_version``).
+- A player renamed changes no game (the statistics read the players' names as they are now),
+  and no game is renamed once started: neither writes a summary.
 
 Every write is a guarded upsert: a summary is stored only with the version of the game it was
 made at (the game still at that version when the statement runs), and never replaces one of a
