@@ -90,7 +90,7 @@ def summary_data(
     books by kind (BOOK_KINDS order), points by line group (in the keys' order)]``.
     """
     score = score_game(variant, side_names, entries)
-    sides = [_side(score, index) for index in range(len(score.side_names))]
+    sides = [side_summary(score, index) for index in range(len(score.side_names))]
     keys = [key for key, _points in sides[0].lines] if sides else list(LINE_GROUPS)
     return [
         str(rules.get("name", variant.id)),
@@ -154,7 +154,7 @@ def from_stored(game: GameColumns, game_id: int, version: int, data: list[Any]) 
     )
 
 
-def _side(score: GameScore, index: int) -> SideSummary:
+def side_summary(score: GameScore, index: int) -> SideSummary:
     lines = dict.fromkeys(LINE_GROUPS, 0)
     books = [0] * len(BOOK_KINDS)
     went_out = caught = 0

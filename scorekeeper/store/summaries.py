@@ -30,7 +30,6 @@ from scorekeeper.store.game_summary import (
     SUMMARY_FORMAT,
     GameSummary,
     SideSummary,
-    _side,
     from_stored,
     summarize,
 )
@@ -47,7 +46,6 @@ __all__ = [
     "LINE_GROUPS",
     "GameSummary",
     "SideSummary",
-    "_side",
     "rebuilt_summaries",
     "summaries",
     "table_seats",
