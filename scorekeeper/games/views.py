@@ -72,10 +72,10 @@ from scorekeeper.store.deal_writes import (
 )
 from scorekeeper.store.deal_writes import delete_game as delete_game_row
 from scorekeeper.store.export import csv_response, game_csv
-from scorekeeper.store.game_service import load_game, start_game
+from scorekeeper.store.game_service import load_game, start_game_at
 from scorekeeper.store.games import Deal, Game
 from scorekeeper.store.holdings import held_tables, visible_games
-from scorekeeper.store.people import known_player_names, seat_players
+from scorekeeper.store.people import known_player_names
 from scorekeeper.store.scores import deal_entry, game_score, game_variant, running_scores_before
 from scorekeeper.store.table_service import mark_used, table_for_new
 from scorekeeper.variant_texts import variant_text
@@ -162,9 +162,14 @@ def new_game() -> str | Response | tuple[str, int]:
         table = form.chosen_table()
         assert table is not None
         owner = table_for_new(form.at.data)
-        game = start_game(form.chosen_variant(), table, form.names(), form.name.data or "")
-        game.card_table = owner
-        seat_players(game, owner, form.players())
+        game = start_game_at(
+            owner,
+            form.chosen_variant(),
+            table,
+            form.names(),
+            form.players(),
+            form.name.data or "",
+        )
         mark_used(owner)
         db.session.commit()
         flash(_("Game started. Enter deal 1 when it is over."), "success")
