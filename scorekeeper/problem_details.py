@@ -122,14 +122,16 @@ def problem_body(
     title: str | None = None,
     problems: Sequence[Problem] = (),
     extra: Mapping[str, Any] | None = None,
+    field_errors: Sequence[Mapping[str, Any]] = (),
 ) -> dict[str, Any]:
     """The problem details of an error: the status's wording where no title or detail is
-    given; the problems of the rules core, else one naming nothing, in the two lists."""
+    given; the problems of the rules core (or their ``field_error``s, already made), else one
+    naming nothing, in the two lists."""
     default_title, default_detail = status_wording(status)
     detail = detail or default_detail
     if problems:
         field_errors = [field_error(problem) for problem in problems]
-    else:
+    elif not field_errors:
         field_errors = [
             {"side": None, "field": None, "message": detail, "code": status_code(status)}
         ]
@@ -139,7 +141,7 @@ def problem_body(
         "status": status,
         "detail": detail,
         **(extra or {}),
-        "field_errors": field_errors,
+        "field_errors": list(field_errors),
         "errors": [{k: v for k, v in error.items() if k != "code"} for error in field_errors],
     }
 
@@ -152,8 +154,11 @@ def problem_response(
     problems: Sequence[Problem] = (),
     extra: Mapping[str, Any] | None = None,
     headers: Iterable[tuple[str, str]] = (),
+    field_errors: Sequence[Mapping[str, Any]] = (),
 ) -> Response:
-    body = problem_body(status, detail, title=title, problems=problems, extra=extra)
+    body = problem_body(
+        status, detail, title=title, problems=problems, extra=extra, field_errors=field_errors
+    )
     response = jsonify(body)
     response.status_code = status
     response.content_type = PROBLEM_JSON
