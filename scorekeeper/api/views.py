@@ -9,7 +9,7 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
-from flask import Blueprint, Response, request, url_for
+from flask import Blueprint, Response, jsonify, request, url_for
 from flask_babel import gettext as _
 
 from scorekeeper.api import keeping
@@ -88,17 +88,21 @@ def _now() -> datetime:
 
 
 @bp.get("/games")
-def export_all_games() -> dict[str, Any]:
+def export_all_games() -> Response:
     """The games the caller holds a link to (through its session), newest first, as one export
-    file, a page at a time: ``limit`` games (at most ``keeping.MOST_PAGE_SIZE``), and the
-    ``next_cursor`` to send as ``cursor`` for the next page (null on the last)."""
+    file, a page at a time: ``limit`` games (at most ``keeping.MOST_PAGE_SIZE``). The next
+    page's address, with its ``cursor``, is in the ``Link`` header (``rel="next"``), so that
+    each page stays an export file that imports as it is."""
     after, limit = keeping.page_request()
     games = visible_games(after=after, limit=limit + 1)
-    page, more = games[:limit], len(games) > limit
-    return {
-        **export_games(page, _now()),
-        "next_cursor": keeping.cursor_of(page[-1]) if more else None,
-    }
+    page = games[:limit]
+    response = jsonify(export_games(page, _now()))
+    if len(games) > limit:
+        following = url_for(
+            ".export_all_games", cursor=keeping.cursor_of(page[-1]), limit=limit, _external=True
+        )
+        response.headers["Link"] = f'<{following}>; rel="next"'
+    return response
 
 
 @bp.get("/games/<token>")

@@ -57,8 +57,13 @@ class Message:
 
     @property
     def code(self) -> str:
-        """The stable code of the rule this message states (``code_of``)."""
-        return code_of(self.template)
+        """The stable code of the rule this message states (``code_of``); a message that
+        only places another (``{where}: {problem}``) has the code of the one it places."""
+        own = code_of(self.template)
+        if own:
+            return own
+        placed = (value.code for value in self.params.values() if isinstance(value, Message))
+        return next((code for code in placed if code), "invalid")
 
     @property
     def message(self) -> str:

@@ -292,15 +292,16 @@ def test_the_list_of_games_comes_a_page_at_a_time(client: FlaskClient, table: st
     for number in range(5):
         assert start(client, table, {**NEW_GAME, "name": f"Game {number}"}).status_code == 201
     seen = []
-    cursor = None
-    while True:
-        query = {"limit": 2, **({"cursor": cursor} if cursor else {})}
-        page = client.get("/api/v1/games", query_string=query).get_json()
-        assert len(page["games"]) <= 2
+    address = "/api/v1/games?limit=2"
+    while address:
+        response = client.get(address)
+        page = response.get_json()
+        assert len(page["games"]) <= 2 and page["format"]
         seen += [game["name"] for game in page["games"]]
-        cursor = page["next_cursor"]
-        if cursor is None:
-            break
+        link = response.headers.get("Link")
+        match = re.fullmatch(r'<http://[^/]+(/api/v1/games\?[^>]+)>; rel="next"', link or "")
+        assert (match is None) == (link is None)
+        address = match.group(1) if match else None
     assert seen == [f"Game {n}" for n in reversed(range(5))]
     too_many = client.get("/api/v1/games", query_string={"limit": 101})
     assert too_many.status_code == 422
