@@ -200,7 +200,9 @@ def test_a_strangers_token_is_404(api: FlaskClient, client: FlaskClient, started
         assert api.post(f"/api/v1/games/{view}/undo", headers=bearer(token)).status_code == 404
     # A table's edit link starts games at that table only.
     elsewhere = api.post(
-        f"/api/v1/tables/{other_table}/games", json=NEW_GAME, headers=bearer(other["links"]["edit_token"])
+        f"/api/v1/tables/{other_table}/games",
+        json=NEW_GAME,
+        headers=bearer(other["links"]["edit_token"]),
     )
     assert elsewhere.status_code == 404
     assert api.get(f"/api/v1/games/{view}/scoreboard").get_json()["deals"] == []
@@ -241,7 +243,10 @@ def test_two_clients_racing_on_one_deal_get_one_200_and_one_412(app: Flask, star
         SideEntry(meld_points=800, clean_books=1, dirty_books=1, cards_left_points=120,
                   red_threes_down=1, red_threes_held=1),
     ]
-    threads = [threading.Thread(target=change, args=pair) for pair in zip((first, second), edits)]
+    threads = [
+        threading.Thread(target=change, args=pair)
+        for pair in zip((first, second), edits, strict=True)
+    ]
     for thread in threads:
         thread.start()
     for thread in threads:
@@ -276,10 +281,11 @@ def test_a_view_links_answers_are_revalidated_and_an_edit_links_not_stored(
     view = view_token(started)
     first = api.get(f"/api/v1/games/{view}/scoreboard")
     assert set(first.headers["Cache-Control"].split(", ")) == {"private", "no-cache"}
-    again = api.get(f"/api/v1/games/{view}/scoreboard", headers={"If-None-Match": first.headers["ETag"]})
+    since = {"If-None-Match": first.headers["ETag"]}
+    again = api.get(f"/api/v1/games/{view}/scoreboard", headers=since)
     assert again.status_code == 304
     put_deal(api, started, 1, deal_json(PAGAT_OUT, PAGAT_CAUGHT))
-    changed = api.get(f"/api/v1/games/{view}/scoreboard", headers={"If-None-Match": first.headers["ETag"]})
+    changed = api.get(f"/api/v1/games/{view}/scoreboard", headers=since)
     assert changed.status_code == 200 and len(changed.get_json()["deals"]) == 1
     edit = started["links"]["edit_token"]
     assert api.get(f"/api/v1/games/{edit}/scoreboard").headers["Cache-Control"] == "no-store"
@@ -329,9 +335,11 @@ def test_a_404_and_a_422_are_problem_details_in_french(api: FlaskClient, started
     assert refused.status_code == 422 and refused.content_type == PROBLEM_JSON
     body = refused.get_json()
     (error,) = body["field_errors"]
-    assert error["field"] == "went_out" and error["code"] == "only-one-side-can-go-out-in-a-deal-are-marked"
+    assert error["field"] == "went_out"
+    assert error["code"] == "only-one-side-can-go-out-in-a-deal-are-marked"
     assert error["message"].startswith("Un seul camp peut sortir")
     assert body["errors"] == [{k: v for k, v in error.items() if k != "code"}]
     score = api.post("/api/v1/score", json={"variant": "nope"}, headers=french)
     assert score.status_code == 422 and score.content_type == PROBLEM_JSON
-    assert {e["code"] for e in score.get_json()["field_errors"]} >= {"unknown-variant", "is-required"}
+    codes = {error["code"] for error in score.get_json()["field_errors"]}
+    assert codes >= {"unknown-variant", "is-required"}
