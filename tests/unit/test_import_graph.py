@@ -148,3 +148,8 @@ def test_the_rules_core_and_the_engine_import_nothing_of_the_app(core: str) -> N
 
 def test_the_store_imports_no_blueprint() -> None:
     assert PARTS["scorekeeper.store"] & blueprint_parts() == set()
+
+
+def test_only_the_application_factory_imports_a_blueprint() -> None:
+    below = {part for part in PARTS if part not in blueprint_parts()}
+    assert {part: PARTS[part] & blueprint_parts() for part in below} == dict.fromkeys(below, set())
