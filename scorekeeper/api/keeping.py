@@ -18,13 +18,14 @@ from __future__ import annotations
 
 import base64
 import binascii
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from flask import Response, g, jsonify, request, url_for
 from flask_babel import gettext as _
+from sqlalchemy import select
 
 from scorekeeper.capabilities import Role
 from scorekeeper.extensions import db
@@ -43,6 +44,7 @@ from scorekeeper.store.people import seated_names
 from scorekeeper.store.players import player_key
 from scorekeeper.store.scores import game_score, game_variant
 from scorekeeper.store.table_service import resolve_table
+from scorekeeper.store.tables import CardTable
 
 ETAG_PREFIX = "g"
 PAGE_SIZE = 20
@@ -115,7 +117,7 @@ def _role_for(credential: str, grant: Grant) -> Role | None:
     return None
 
 
-def writable_table(token: str) -> Any:
+def writable_table(token: str) -> CardTable:
     """The card table of the address, once the request's credential is its edit link."""
     held = resolve_table(token)
     if held is None:
@@ -159,7 +161,8 @@ def stale(game_id: int, version: int) -> ApiProblem:
 
 
 def current_version(game_id: int) -> int | None:
-    return db.session.scalar(db.select(Game.version).where(Game.id == game_id))
+    version: int | None = db.session.scalar(select(Game.version).where(Game.id == game_id))
+    return version
 
 
 def with_version(body: dict[str, Any], game_id: int, version: int, status: int = 200) -> Response:
@@ -303,7 +306,7 @@ class _FormProblem(Problem):
 
     __slots__ = ()
 
-    def render(self, translate: Any) -> str:
+    def render(self, translate: Callable[[str], str]) -> str:
         return translate(self.template) % dict(self.params)
 
 
@@ -311,7 +314,7 @@ def _form_problem(field: str, template: str, /, **params: object) -> Problem:
     return _FormProblem(None, field, template, params)
 
 
-def read_new_game(data: object, find: Any) -> NewGame:
+def read_new_game(data: object, find: Callable[[object], Variant]) -> NewGame:
     """A new game's body, checked as the new-game page checks its form, or 422."""
     problems: list[Problem] = []
     values = read_object(data, NEW_GAME_FIELDS, None, problems, unread=("variant", "name", "sides"))

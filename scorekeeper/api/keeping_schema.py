@@ -70,7 +70,7 @@ IF_MATCH = {
     "has changed since. Without it the change is made on the version it finds.",
     "schema": {"type": "string", "maxLength": 200},
 }
-SECURED = [{EDIT_LINK: []}]
+SECURED: list[dict[str, list[str]]] = [{EDIT_LINK: []}]
 
 _NAME = {"type": "string", "maxLength": SIDE_NAME_LENGTH}
 _STATUSES = {
