@@ -360,8 +360,10 @@ def _read_name(
         return ""
     name = clean_name(raw)
     if len(name) > most:
-        template = "Keep the name to %(max)s characters." if game_name else (
-            "Keep names to %(max)s characters."
+        template = (
+            "Keep the name to %(max)s characters."
+            if game_name
+            else ("Keep names to %(max)s characters.")
         )
         problems.append(_form_problem(field, template, max=most))
     elif refused_characters(name):

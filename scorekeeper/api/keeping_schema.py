@@ -196,7 +196,14 @@ def keeping_schemas() -> dict[str, Schema]:
             "undone": _ref("GameDeal"),
         },
         "required": [
-            "name", "variant", "players", "version", "sides", "leaders", "deals", "next_deal",
+            "name",
+            "variant",
+            "players",
+            "version",
+            "sides",
+            "leaders",
+            "deals",
+            "next_deal",
         ],
     }
     new_game = {

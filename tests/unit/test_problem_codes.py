@@ -12,7 +12,11 @@ from scorekeeper.rules.terms import CODE_LENGTH, Phrase, code_of
 
 RULES = Path(__file__).resolve().parents[2] / "scorekeeper" / "rules"
 CHECKING = (
-    "validation.py", "json_entry.py", "variant_checks.py", "params.py", "variant_json.py",
+    "validation.py",
+    "json_entry.py",
+    "variant_checks.py",
+    "params.py",
+    "variant_json.py",
     "house_rules.py",
 )
 
@@ -37,10 +41,19 @@ def test_a_code_is_the_templates_words_without_its_fields():
 
 
 def test_the_same_rule_has_the_same_code_whatever_its_values():
-    first = Problem(1, "cards_left_points", "{side}: {field} cannot be below 0 (entered {value}).",
-                    {"side": "Us", "field": "x", "value": -5})
-    second = Problem(0, "meld_points", first.template, {"side": "Them", "field": "y", "value": -1},
-                     Severity.WARNING)
+    first = Problem(
+        1,
+        "cards_left_points",
+        "{side}: {field} cannot be below 0 (entered {value}).",
+        {"side": "Us", "field": "x", "value": -5},
+    )
+    second = Problem(
+        0,
+        "meld_points",
+        first.template,
+        {"side": "Them", "field": "y", "value": -1},
+        Severity.WARNING,
+    )
     assert first.code == second.code == "cannot-be-below-0-entered"
 
 

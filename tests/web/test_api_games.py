@@ -20,7 +20,11 @@ PROBLEM_JSON = "application/problem+json"
 TOKEN = rf"[A-Za-z0-9_-]{{{TOKEN_LENGTH}}}"
 
 SECOND_OUT = SideEntry(
-    meld_points=950, clean_books=2, dirty_books=2, wild_books=1, cards_left_points=10,
+    meld_points=950,
+    clean_books=2,
+    dirty_books=2,
+    wild_books=1,
+    cards_left_points=10,
     went_out=True,
 )
 SECOND_CAUGHT = SideEntry(meld_points=450, clean_books=1, cards_left_points=60)
@@ -172,9 +176,7 @@ def test_warnings_are_422_until_accepted(api: FlaskClient, started: dict):
     assert refused.status_code == 422
     (error,) = refused.get_json()["field_errors"]
     assert error["side"] == 1 and error["field"] == "cards_left_points"
-    assert error["code"] == (
-        "did-not-go-out-so-each-of-its-players-still-holds-at-least-one"
-    )
+    assert error["code"] == ("did-not-go-out-so-each-of-its-players-still-holds-at-least-one")
 
 
 # --- authorisation -------------------------------------------------------------------------
@@ -238,10 +240,22 @@ def test_two_clients_racing_on_one_deal_get_one_200_and_one_412(app: Flask, star
         answers.append(put_deal(client, started, 1, body, **{"If-Match": etag}).status_code)
 
     edits = [
-        SideEntry(meld_points=700, clean_books=1, dirty_books=1, cards_left_points=120,
-                  red_threes_down=1, red_threes_held=1),
-        SideEntry(meld_points=800, clean_books=1, dirty_books=1, cards_left_points=120,
-                  red_threes_down=1, red_threes_held=1),
+        SideEntry(
+            meld_points=700,
+            clean_books=1,
+            dirty_books=1,
+            cards_left_points=120,
+            red_threes_down=1,
+            red_threes_held=1,
+        ),
+        SideEntry(
+            meld_points=800,
+            clean_books=1,
+            dirty_books=1,
+            cards_left_points=120,
+            red_threes_down=1,
+            red_threes_held=1,
+        ),
     ]
     threads = [
         threading.Thread(target=change, args=pair)
@@ -329,8 +343,9 @@ def test_a_404_and_a_422_are_problem_details_in_french(api: FlaskClient, started
     assert body["title"] == "Page introuvable"
     assert body["field_errors"][0]["code"] == "not-found"
 
-    two = SideEntry(meld_points=600, clean_books=1, dirty_books=1, cards_left_points=120,
-                    went_out=True)
+    two = SideEntry(
+        meld_points=600, clean_books=1, dirty_books=1, cards_left_points=120, went_out=True
+    )
     refused = put_deal(api, started, 1, deal_json(PAGAT_OUT, two), **french)
     assert refused.status_code == 422 and refused.content_type == PROBLEM_JSON
     body = refused.get_json()
