@@ -41,7 +41,7 @@ from scorekeeper.store.game_service import Place
 from scorekeeper.store.games import NAME_LENGTH, SIDE_NAME_LENGTH, Deal, Game
 from scorekeeper.store.links import Grant, resolve
 from scorekeeper.store.people import seated_names
-from scorekeeper.store.players import player_key
+from scorekeeper.store.players import names_repeat, players_repeat
 from scorekeeper.store.scores import game_score, game_variant
 from scorekeeper.store.table_service import resolve_table
 from scorekeeper.store.tables import CardTable
@@ -416,11 +416,9 @@ def _check_people(
 ) -> None:
     """As the new-game page: each side's name its own, each player's too, and no more
     players on a side than it seats."""
-    side_keys = [name.casefold() for name, _players in sides]
-    if len(set(side_keys)) != len(side_keys):
+    if names_repeat([name for name, _players in sides]):
         problems.append(_form_problem("sides", "Give each side a different name."))
-    people = [player_key(person) for _name, players in sides for person in players]
-    if len(set(people)) != len(people):
+    if players_repeat([players for _name, players in sides]):
         problems.append(_form_problem("sides", "Give each player a different name."))
     for index, (_name, players) in enumerate(sides):
         if len(players) > table.players_per_side:

@@ -5,7 +5,6 @@ the OpenAPI document that describes them all. Errors are problem details
 
 from __future__ import annotations
 
-from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -47,7 +46,7 @@ from scorekeeper.store.game_service import load_game, start_game_at, undoable_de
 from scorekeeper.store.games import Game
 from scorekeeper.store.holdings import visible_games
 from scorekeeper.store.links import Grant, new_game_tokens
-from scorekeeper.store.scores import game_score, game_variant, running_scores_before
+from scorekeeper.store.scores import game_score, game_variant, with_running_scores
 from scorekeeper.store.transfer import ImportRefused, export_games, import_games, read_file
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -213,9 +212,7 @@ def put_deal(token: str, number: int) -> Response:
     game = _load(grant)
     variant = game_variant(game)
     posted = keeping.read_deal(json_body(), game, variant, _deal_number(game, number))
-    entry = posted.entry
-    if variant.first_meld_by_score:
-        entry = replace(entry, running_scores=running_scores_before(game, variant, number))
+    entry = with_running_scores(game, variant, posted.entry)
     report = validate_deal(entry, game.side_names)
     if not report.ok:
         raise ApiProblem(422, problems=report.errors)
