@@ -169,14 +169,72 @@ def game_id(response) -> int:
     return int(re.match(r'"g(\d+)-', response.headers["ETag"]).group(1))
 
 
-def test_warnings_are_422_until_accepted(api: FlaskClient, started: dict):
+def test_an_impossible_deal_is_422_naming_side_field_and_rule(api: FlaskClient, started: dict):
     # Pagat lays red threes down: a side still playing with no cards left is refused.
     caught = SideEntry(meld_points=600, clean_books=1, dirty_books=1, cards_left_points=0)
     refused = put_deal(api, started, 1, deal_json(PAGAT_OUT, caught))
     assert refused.status_code == 422
     (error,) = refused.get_json()["field_errors"]
     assert error["side"] == 1 and error["field"] == "cards_left_points"
-    assert error["code"] == ("did-not-go-out-so-each-of-its-players-still-holds-at-least-one")
+    assert error["code"] == "did-not-go-out-so-each-of-its-players-still-holds-at-least-one"
+    board = api.get(f"/api/v1/games/{view_token(started)}/scoreboard").get_json()
+    assert board["deals"] == [] and board["version"] == 1
+
+
+def test_a_deal_with_warnings_is_422_until_accepted(api: FlaskClient, table: str):
+    each_alone = {"variant": "simpson", "sides": [{"name": "Ann"}, {"name": "Bob"}]}
+    made = start(api, table, each_alone)
+    assert made.status_code == 201, made.get_json()
+    game = made.get_json()
+    out = SideEntry(meld_points=400, clean_books=1, dirty_books=1, went_out=True)
+    holding = SideEntry(meld_points=100, red_threes_held=1)
+    first = put_deal(api, game, 1, deal_json(out, holding))
+    assert first.status_code == 422
+    assert "accept_warnings" in first.get_json()["detail"]
+    (warning,) = first.get_json()["field_errors"]
+    assert warning["field"] == "cards_left_points" and warning["side"] == 1
+    accepted = put_deal(api, game, 1, deal_json(out, holding, accept_warnings=True))
+    assert accepted.status_code == 201
+    assert accepted.get_json()["totals"] == [900, 100 - 500]
+
+
+@pytest.mark.parametrize(
+    ("change", "field", "code"),
+    [
+        ({"variant": "canasta"}, "variant", "unknown-variant"),
+        (
+            {"players": 5},
+            "players",
+            "is-not-played-at-that-table-choose-one-of-the-tables-it-allows",
+        ),
+        (
+            {"sides": [{"name": "Us"}, {"name": "us"}]},
+            "sides",
+            "give-each-side-a-different-name",
+        ),
+        (
+            {"sides": [{"name": "Us", "players": ["Ann"]}, {"name": "Them", "players": ["ANN"]}]},
+            "sides",
+            "give-each-player-a-different-name",
+        ),
+        (
+            {"sides": [{"name": "Us", "players": ["A", "B", "C"]}, {"name": "Them"}]},
+            "sides[0].players",
+            "a-side-of-this-table-has-player-s-not",
+        ),
+        ({"sides": [{"name": "Us\u0007"}, {"name": "Them"}]}, "sides[0].name", None),
+        ({"colour": "red"}, "colour", "unknown-field"),
+    ],
+)
+def test_a_new_game_is_checked_as_the_new_game_page_checks_it(
+    api: FlaskClient, table: str, change: dict, field: str, code: str | None
+):
+    response = start(api, table, {**NEW_GAME, **change})
+    assert response.status_code == 422
+    errors = response.get_json()["field_errors"]
+    assert field in [error["field"] for error in errors]
+    if code is not None:
+        assert code in [error["code"] for error in errors]
 
 
 # --- authorisation -------------------------------------------------------------------------
