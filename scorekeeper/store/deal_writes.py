@@ -84,6 +84,17 @@ _NEW_DEAL = {
 }
 
 
+ANY_VERSION = -1
+"""``game_at`` of a change that holds whatever the game's version (the pages': they check the
+deal's version only)."""
+_GAME_AT = bindparam("game_at", type_=_GAMES.c.version.type)
+"""The game's version a change must find (an API client's If-Match), or ``ANY_VERSION``."""
+
+
+def _game_is_at() -> sqlalchemy.ColumnElement[bool]:
+    return sqlalchemy.or_(_GAME_AT < 0, _GAMES.c.version == _GAME_AT)
+
+
 class DealChanged(Exception):
     """The deal is not at the version a change was made from: another phone changed or deleted
     it first (or deleted the game)."""
@@ -93,14 +104,18 @@ class GameChanged(Exception):
     """The game is not at the version its deletion was made from, or is gone already."""
 
 
-def write_deal(game: Game, entry: DealEntry, based_on: int) -> None:
+def write_deal(
+    game: Game, entry: DealEntry, based_on: int, game_at: int = ANY_VERSION
+) -> None:
     """Store ``entry`` as deal ``entry.deal`` of the game, made from version ``based_on`` of
-    that deal (0: not saved yet), or raise ``DealChanged``. The caller commits.
+    that deal (0: not saved yet) while the game is at version ``game_at`` (any by default), or
+    raise ``DealChanged``. The caller commits.
 
     The game's summary is made from the deals stored and this one, and written with the deal
     (``summary_writes``)."""
     connection = db.session.connection()
     values: dict[str, Any] = {
+        "game_at": game_at,
         "of_game": game.id,
         "deal_number": entry.deal,
         "based_on": based_on,
@@ -211,7 +226,7 @@ def _game_locked() -> Select[tuple[int, int]]:
     version the save is made on: read once the lock is held, it is the newest."""
     return (
         select(_GAMES.c.id, _GAMES.c.version)
-        .where(_GAMES.c.id == _GAME)
+        .where(_GAMES.c.id == _GAME, _game_is_at())
         .with_for_update(key_share=True)
     )
 
@@ -237,7 +252,7 @@ def _game_changed() -> sqlalchemy.Update:
     returns the version the change was made on."""
     return (
         update(_GAMES)
-        .where(_GAMES.c.id == _GAME)
+        .where(_GAMES.c.id == _GAME, _game_is_at())
         .values(version=_GAMES.c.version + 1, updated_at=_NOW)
         .returning((_GAMES.c.version - 1).label("saved_on"))
     )
@@ -301,11 +316,18 @@ _DELETE_GAME = (
 )
 
 
-def delete_deal(game_id: int, number: int, based_on: int) -> None:
-    """Delete deal ``number`` of the game while it is at version ``based_on``, or raise
-    ``DealChanged``: the caller then rolls back (the game's version was counted first)."""
+def delete_deal(game_id: int, number: int, based_on: int, game_at: int = ANY_VERSION) -> None:
+    """Delete deal ``number`` of the game while it is at version ``based_on`` and the game at
+    ``game_at`` (any by default), or raise ``DealChanged``: the caller then rolls back (the
+    game's version was counted first)."""
     connection = db.session.connection()
-    values = {"of_game": game_id, "deal_number": number, "based_on": based_on, "now": utcnow()}
+    values = {
+        "game_at": game_at,
+        "of_game": game_id,
+        "deal_number": number,
+        "based_on": based_on,
+        "now": utcnow(),
+    }
     if connection.execute(_GAME_CHANGED, values).first() is None:
         raise DealChanged
     if connection.execute(_DELETE_DEAL, values).first() is None:

@@ -7,8 +7,9 @@ that counts a game's version for them and locks in one order.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 
-from sqlalchemy import bindparam, func, select
+from sqlalchemy import and_, bindparam, func, or_, select
 from sqlalchemy.orm import joinedload, selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.sql.elements import ColumnElement
@@ -17,7 +18,12 @@ from scorekeeper.extensions import db
 from scorekeeper.rules.variants import Table, Variant
 from scorekeeper.store.games import Deal, Game, GameSide
 from scorekeeper.store.links import issue_tokens
+from scorekeeper.store.people import seat_players
 from scorekeeper.store.summary_writes import new_summary
+from scorekeeper.store.tables import CardTable
+
+Place = tuple[datetime, int]
+"""Where a game stands in the newest-first order: when it was made, and its id."""
 
 
 def start_game(variant: Variant, table: Table, side_names: Sequence[str], name: str = "") -> Game:
@@ -42,8 +48,33 @@ def start_game(variant: Variant, table: Table, side_names: Sequence[str], name: 
     return game
 
 
-def games_newest_first(where: ColumnElement[bool]) -> list[Game]:
-    """The games ``where`` picks, with their sides and deals loaded, newest first."""
+def start_game_at(
+    owner: CardTable,
+    variant: Variant,
+    table: Table,
+    side_names: Sequence[str],
+    players: Sequence[Sequence[str]],
+    name: str = "",
+) -> Game:
+    """A new game kept with the card table ``owner``, its named people seated on its sides
+    (``players[i]``: side i's). The new-game page and the API both start games so."""
+    game = start_game(variant, table, side_names, name)
+    game.card_table = owner
+    seat_players(game, owner, players)
+    return game
+
+
+def games_newest_first(
+    where: ColumnElement[bool], *, after: Place | None = None, limit: int | None = None
+) -> list[Game]:
+    """The games ``where`` picks, with their sides and deals loaded, newest first; with
+    ``after``, only those after that place (a page of a list), at most ``limit``."""
+    if after is not None:
+        made, game_id = after
+        where = and_(
+            where,
+            or_(Game.created_at < made, and_(Game.created_at == made, Game.id < game_id)),
+        )
     query = (
         select(Game)
         .where(where)
@@ -52,6 +83,7 @@ def games_newest_first(where: ColumnElement[bool]) -> list[Game]:
             selectinload(Game.deals).selectinload(Deal.sides),
         )
         .order_by(Game.created_at.desc(), Game.id.desc())
+        .limit(limit)
     )
     return list(db.session.scalars(query))
 
@@ -75,6 +107,18 @@ def table_games_page(table_id: int, skip: int, count: int) -> list[Game]:
         .limit(count)
     )
     return list(db.session.scalars(query))
+
+
+def undoable_deal(game: Game) -> Deal | None:
+    """The deal that can be undone: the game's last change, a new deal saved (not an edit);
+    None when the game changed otherwise since (a deal edited or deleted). As the pages offer
+    the Undo: the game moved one version on by the save, which the deal keeps as its own."""
+    if not game.deals:
+        return None
+    last = max(game.deals, key=lambda deal: deal.version)
+    if last.version + 1 != game.version or last.created_at != last.updated_at:
+        return None
+    return last
 
 
 # Built once: nearly every request of a game loads it.

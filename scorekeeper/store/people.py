@@ -89,6 +89,13 @@ def seats_of(game: Game) -> list[list[Player]]:
     return [[seat.player for seat in side.seats] for side in game.sides]  # type: ignore[attr-defined]
 
 
+def seated_names(game: Game) -> list[list[str]]:
+    """Each side's players by name when the whole side is named, else nobody."""
+    per_side = game.players // max(1, len(game.sides))
+    sides = [[player.name for player in side] for side in seats_of(game)]
+    return [side if len(side) == per_side else [] for side in sides]
+
+
 def player_of(table_id: int, player_id: int) -> Player | None:
     player = db.session.get(Player, player_id)
     return player if player is not None and player.table_id == table_id else None
