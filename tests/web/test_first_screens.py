@@ -19,6 +19,7 @@ def _position(page: str, needle: str) -> int:
     return found
 
 
+@pytest.mark.no_database
 def test_the_new_game_form_asks_for_the_names_before_the_rules(client):
     page = client.get("/games/new").get_data(as_text=True)
 
@@ -34,6 +35,7 @@ def test_the_new_game_form_asks_for_the_names_before_the_rules(client):
     assert '<details class="rules-choice">' in page  # folded
 
 
+@pytest.mark.no_database
 def test_the_folded_rules_show_the_choice_the_address_or_a_reload_made(client):
     page = client.get("/games/new?variant=simpson").get_data(as_text=True)
 
@@ -153,6 +155,7 @@ def test_the_search_from_a_games_rules_page_leads_back_to_the_game_too(app, clie
         "javascript:alert(1)",
     ],
 )
+@pytest.mark.no_database
 def test_a_rules_page_links_back_only_to_a_games_own_page(client, target):
     page = client.get("/rules/pagat", query_string={"from": target}).get_data(as_text=True)
 

@@ -29,6 +29,7 @@ def _results(html: str) -> list[str]:
         ("simpson", "brouillette-low", "brouillette-partners-high"),
     ],
 )
+@pytest.mark.no_database
 def test_the_comparison_says_what_the_pages_say(client: FlaskClient, ids) -> None:
     html = _page(client, "/rules/compare?" + "&".join(f"v={i}" for i in ids))
 
@@ -38,6 +39,7 @@ def test_the_comparison_says_what_the_pages_say(client: FlaskClient, ids) -> Non
     assert black.count("\N{MINUS SIGN}5") == 3
 
 
+@pytest.mark.no_database
 def test_the_comparison_marks_no_default_on_a_dash(client: FlaskClient) -> None:
     html = _page(client, "/rules/compare?v=saskatchewan&v=pagat")
 
@@ -46,6 +48,7 @@ def test_the_comparison_marks_no_default_on_a_dash(client: FlaskClient) -> None:
     assert "badge-default" in _row(html, "book-bonus-clean")  # saskatchewan's 500 is a default
 
 
+@pytest.mark.no_database
 def test_the_comparison_says_frozen_piles_go_back_under_the_stock(client: FlaskClient) -> None:
     html = _page(client, "/rules/compare?v=pagat&v=brouillette-low")
 
@@ -54,6 +57,7 @@ def test_the_comparison_says_frozen_piles_go_back_under_the_stock(client: FlaskC
     assert "the deal ends, and nobody scores the going-out bonus" in row
 
 
+@pytest.mark.no_database
 def test_the_comparison_shows_at_most_three_variants(client: FlaskClient) -> None:
     four = "v=pagat&v=simpson&v=saskatchewan&v=gamerules"
     html = _page(client, f"/rules/compare?{four}")
@@ -66,6 +70,7 @@ def test_the_comparison_shows_at_most_three_variants(client: FlaskClient) -> Non
 
 
 @pytest.mark.parametrize("language", SUPPORTED_LANGUAGES)
+@pytest.mark.no_database
 def test_brouillettes_partner_game_is_not_called_the_partnership_game(
     client: FlaskClient, language: str
 ) -> None:
@@ -81,6 +86,7 @@ def test_brouillettes_partner_game_is_not_called_the_partnership_game(
     assert summaries[language] in html
 
 
+@pytest.mark.no_database
 def test_pagats_page_says_where_its_values_come_from(client: FlaskClient) -> None:
     html = _text(_page(client, "/rules/pagat"))
 
@@ -95,6 +101,7 @@ def test_pagats_page_says_where_its_values_come_from(client: FlaskClient) -> Non
         ("fr", "vous ne pouvez prendre la défausse que si la carte du dessus"),
     ],
 )
+@pytest.mark.no_database
 def test_the_pile_with_an_unfinished_meld_of_its_rank(
     client: FlaskClient, language: str, text: str
 ) -> None:
@@ -117,6 +124,7 @@ def test_the_pile_with_an_unfinished_meld_of_its_rank(
         ("ja", "捨て札の山"),
     ],
 )
+@pytest.mark.no_database
 def test_every_quick_reference_has_a_discard_pile_line(
     client: FlaskClient, variant_id: str, language: str, title: str
 ) -> None:
@@ -125,6 +133,7 @@ def test_every_quick_reference_has_a_discard_pile_line(
     assert f'<a href="#turn">{title}</a>' in quick
 
 
+@pytest.mark.no_database
 def test_the_quick_reference_says_the_partner_plays_from_the_foot(client: FlaskClient) -> None:
     quick = _text(_section(_page(client, "/rules/pagat"), "quick-reference"))
 
@@ -139,6 +148,7 @@ def test_the_quick_reference_says_the_partner_plays_from_the_foot(client: FlaskC
         ("fr", "« Puis-je sortir ? » est la seule question permise."),
     ],
 )
+@pytest.mark.no_database
 def test_brouillettes_partners_allow_no_table_talk(
     client: FlaskClient, language: str, text: str
 ) -> None:
@@ -155,6 +165,7 @@ def test_brouillettes_partners_allow_no_table_talk(
         ("it", "è una canasta pulita: conta tra le canaste pulite richieste per chiudere"),
     ],
 )
+@pytest.mark.no_database
 def test_a_black_three_book_counts_as_clean_on_brouillettes_page(
     client: FlaskClient, language: str, text: str
 ) -> None:
@@ -163,6 +174,7 @@ def test_a_black_three_book_counts_as_clean_on_brouillettes_page(
     assert text in going
 
 
+@pytest.mark.no_database
 def test_simpsons_page_speaks_of_no_side(client: FlaskClient) -> None:
     html = _page(client, "/rules/simpson")
     for section in ("turn", "going-out", "first-meld", "foot", "melds", "books", "scoring"):
@@ -172,6 +184,7 @@ def test_simpsons_page_speaks_of_no_side(client: FlaskClient) -> None:
 
 
 @pytest.mark.parametrize(("language", "team"), [("it", "squadra"), ("ja", "チーム")])
+@pytest.mark.no_database
 def test_solo_games_speak_of_no_team_where_they_go_out(
     client: FlaskClient, language: str, team: str
 ) -> None:
@@ -181,6 +194,7 @@ def test_solo_games_speak_of_no_team_where_they_go_out(
         assert team not in _text(_section(html, section)), section
 
 
+@pytest.mark.no_database
 def test_what_simpsons_source_leaves_unsaid_is_marked_as_a_default(client: FlaskClient) -> None:
     html = _page(client, "/rules/simpson")
     turn = _section(html, "turn")
@@ -207,6 +221,7 @@ def test_what_simpsons_source_leaves_unsaid_is_marked_as_a_default(client: Flask
         ("fr", "ramasser la défausse", "#turn", "défausse"),
     ],
 )
+@pytest.mark.no_database
 def test_search_answers_questions_asked_at_the_table(
     client: FlaskClient, language: str, query: str, first_result: str, answer: str
 ) -> None:
@@ -224,6 +239,7 @@ def test_search_answers_questions_asked_at_the_table(
         ("fr", "combien de canastas pour sortir", "donne 4 : 2 canastas propres et 2 canastas"),
     ],
 )
+@pytest.mark.no_database
 def test_a_count_question_from_brouillette_answers_with_each_deals_books(
     client: FlaskClient, language: str, query: str, answer: str
 ) -> None:
@@ -234,6 +250,7 @@ def test_a_count_question_from_brouillette_answers_with_each_deals_books(
     assert answer in _text(first)
 
 
+@pytest.mark.no_database
 def test_red_three_values_come_back_one_answer_per_value(client: FlaskClient) -> None:
     html = _page(client, "/rules/search?q=red+three+worth")
     answers = [
@@ -247,6 +264,7 @@ def test_red_three_values_come_back_one_answer_per_value(client: FlaskClient) ->
 @pytest.mark.parametrize(
     ("language", "query"), [("en", "red three worth"), ("fr", "combien de canastas pour sortir")]
 )
+@pytest.mark.no_database
 def test_search_from_a_variant_ranks_that_variant_first(
     client: FlaskClient, language: str, query: str
 ) -> None:
@@ -256,6 +274,7 @@ def test_search_from_a_variant_ranks_that_variant_first(
     assert any(not link.startswith("/rules/simpson#") for link in _results(html))
 
 
+@pytest.mark.no_database
 def test_a_rules_page_searches_with_its_variant_first(client: FlaskClient) -> None:
     html = _page(client, "/rules/brouillette-low")
 
@@ -276,6 +295,7 @@ def test_from_a_game_the_rules_link_opens_that_games_rules(app, client: FlaskCli
 
 
 @pytest.mark.parametrize(("language", "query"), [("en", "red three"), ("fr", "trois rouge")])
+@pytest.mark.no_database
 def test_red_three_answers_with_each_variants_score(
     client: FlaskClient, language: str, query: str
 ) -> None:

@@ -20,6 +20,7 @@ def _row_id(key: str) -> str:
     return "param-" + key.replace(".", "-").replace("_", "-")
 
 
+@pytest.mark.no_database
 def test_every_parameter_is_described_in_the_openapi_document(client: FlaskClient) -> None:
     schemas = client.get("/api/v1/openapi.json").get_json()["components"]["schemas"]
     house_form, whole = schemas["DealEntry"]["properties"]["variant"]["oneOf"][1:]
@@ -38,6 +39,7 @@ def test_every_parameter_is_described_in_the_openapi_document(client: FlaskClien
     assert whole["properties"]["first_discard_buried"]["items"]["enum"][0] == "joker"
 
 
+@pytest.mark.no_database
 def test_the_house_form_has_a_field_for_every_parameter_and_hides_deals_past_the_last(
     client: FlaskClient,
 ) -> None:
@@ -50,6 +52,7 @@ def test_the_house_form_has_a_field_for_every_parameter_and_hides_deals_past_the
     assert 'data-deals="4" data-max-deals="8"' in page
 
 
+@pytest.mark.no_database
 def test_the_comparison_has_a_row_for_every_parameter(client: FlaskClient) -> None:
     page = html(client.get("/rules/compare"))
     rows = {row.key for row in params()}
@@ -61,6 +64,7 @@ def test_the_comparison_has_a_row_for_every_parameter(client: FlaskClient) -> No
     assert "standard decks of 54 cards" in deck
 
 
+@pytest.mark.no_database
 def test_no_row_of_the_comparison_is_labelled_twice(client: FlaskClient) -> None:
     page = html(client.get("/rules/compare"))
     labels = re.findall(r'<tr id="param-[a-z0-9-]+">\s*<th scope="row">(?:<a [^>]*>)?([^<]+)',
@@ -70,6 +74,7 @@ def test_no_row_of_the_comparison_is_labelled_twice(client: FlaskClient) -> None
     assert len(labels) == len(set(labels))
 
 
+@pytest.mark.no_database
 def test_more_deals_on_the_form_read_the_added_deals_without_a_save(client: FlaskClient) -> None:
     values = form_values(html(client.get("/house/new?base=pagat")))
     values["deals"] = "5"
@@ -130,6 +135,7 @@ def test_a_half_filled_running_score_row_is_refused_on_its_field(
     assert message in text(response)
 
 
+@pytest.mark.no_database
 def test_engine_choices_are_house_rules_too(client: FlaskClient) -> None:
     values = form_values(html(client.get("/house/new?base=pagat")))
     values.pop("first_discard_turned")
@@ -158,6 +164,7 @@ def test_more_deals_than_a_game_may_have_are_refused_by_name(client: FlaskClient
     assert 'data-deals="4"' in html(response)
 
 
+@pytest.mark.no_database
 def test_an_empty_optional_rule_is_worded_by_the_spec(client: FlaskClient) -> None:
     page = text(client.get("/house/new?base=simpson"))
 
@@ -196,6 +203,7 @@ def test_the_comparison_marks_only_what_a_reader_sees_differ(client: FlaskClient
     assert 'class="differs"' not in rows["going-out"]
 
 
+@pytest.mark.no_database
 def test_the_comparison_words_every_choice(client: FlaskClient) -> None:
     page = text(client.get("/rules/compare?v=pagat&v=simpson&v=saskatchewan"))
 
