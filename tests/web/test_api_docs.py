@@ -1,8 +1,8 @@
 """/api/: the API's docs page, the example it gives, and the addresses that lead to it."""
 
 import json
-from html import unescape
 import re
+from html import unescape
 
 import pytest
 
