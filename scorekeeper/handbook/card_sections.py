@@ -7,11 +7,12 @@ from flask_babel import ngettext
 
 from scorekeeper.engine.conventions import MIN_MELD
 from scorekeeper.rules.cards import BOOK_SIZE
+from scorekeeper.rules.phrases import red_three_rule_in_full
 from scorekeeper.rules.score_lines import special_rank_words
-from scorekeeper.rules.variants import ConcealedOpening
+from scorekeeper.rules.variants import ConcealedOpening, RedThreeScore
 
 from .blocks import Block, BlockWriter
-from .words import deal_span, join, points, signed
+from .words import deal_span, join, points, said, signed
 
 
 class CardSections(BlockWriter):
@@ -190,6 +191,13 @@ class CardSections(BlockWriter):
             kinds.append(
                 _("Wild book: wild cards only. Bonus: %(bonus)s.", bonus=points(bonus.wild))
             )
+        return kinds + self.books_of_threes_and_special_ranks()
+
+    def books_of_threes_and_special_ranks(self) -> list[str]:
+        """The books some variants add: of black threes, of a special rank, of red threes."""
+        v = self.v
+        bonus = v.book_bonus
+        kinds = []
         if bonus.black_three is not None:
             kinds.append(
                 _(
@@ -337,27 +345,7 @@ class CardSections(BlockWriter):
     def red_threes(self) -> list[Block]:
         red = self.v.red_three
         if red.down is None:
-            return self.red_threes_never_down(red.held)
-        if red.down == red.held:
-            score = _(
-                "Every red three counts %(points)s at the end of the deal, laid down or not. "
-                "Lay them down anyway: each one brings you a replacement card.",
-                points=signed(red.held),
-            )
-        else:
-            score = _(
-                "Each red three laid down scores %(down)s for your side. One still in a hand "
-                "or foot when the deal ends counts %(held)s instead.",
-                down=signed(red.down),
-                held=signed(red.held),
-            )
-        not_out = red.down_for(False)
-        if not_out != red.down:
-            score += " " + _(
-                "A side that did not go out scores %(not_out)s for each red three it laid "
-                "down; when the stock runs out, nobody went out, so every side does.",
-                not_out=signed(not_out or 0),
-            )
+            return self.red_threes_never_down(red)
         return [
             self.p(
                 _(
@@ -367,7 +355,7 @@ class CardSections(BlockWriter):
                     "stock."
                 )
             ),
-            self.p(score, "red_three"),
+            self.p(said(red_three_rule_in_full(red)), "red_three"),
             self.p(
                 _(
                     "A red three in a foot that was never picked up is still held: it counts "
@@ -380,7 +368,7 @@ class CardSections(BlockWriter):
             self.p(_("Red threes never count toward the first-meld minimum."), see=("first-meld",)),
         ]
 
-    def red_threes_never_down(self, held: int) -> list[Block]:
+    def red_threes_never_down(self, red: RedThreeScore) -> list[Block]:
         return [
             self.p(
                 _(
@@ -389,15 +377,7 @@ class CardSections(BlockWriter):
                     "and a red three on top of the discard pile can never be taken."
                 )
             ),
-            self.p(
-                _(
-                    "Each red three still in a hand or foot when the deal ends, a foot never "
-                    "picked up included, costs %(held)s.",
-                    held=signed(held),
-                ),
-                "red_three",
-                see=("foot",),
-            ),
+            self.p(said(red_three_rule_in_full(red)), "red_three", see=("foot",)),
         ]
 
     def foot(self) -> list[Block]:

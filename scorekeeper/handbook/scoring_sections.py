@@ -141,33 +141,42 @@ class ScoringSections(BlockWriter):
         return blocks
 
     def going_out_bonuses(self) -> list[Block]:
+        """The going-out bonus, deal by deal where it changes, and going out concealed."""
+        return [self.going_out_bonus(), *self.bonus_by_deal(), *self.concealed_bonus()]
+
+    def going_out_bonus(self) -> Block:
+        v = self.v
+        return self.p(
+            self.sided(
+                _(
+                    "The side that goes out scores a bonus of %(bonus)s.",
+                    bonus=deal_values(v.going_out_bonus),
+                ),
+                _(
+                    "The player who goes out scores a bonus of %(bonus)s.",
+                    bonus=deal_values(v.going_out_bonus),
+                ),
+            ),
+            "going_out_bonus",
+        )
+
+    def bonus_by_deal(self) -> list[Block]:
+        v = self.v
+        if len(set(v.going_out_bonus)) == 1:
+            return []
+        return [
+            self.table(
+                (_("Deal"), _("Going-out bonus")),
+                (
+                    self.row(str(deal), signed(bonus), names=("going_out_bonus",))
+                    for deal, bonus in enumerate(v.going_out_bonus, start=1)
+                ),
+            )
+        ]
+
+    def concealed_bonus(self) -> list[Block]:
         v = self.v
         blocks: list[Block] = []
-        blocks.append(
-            self.p(
-                self.sided(
-                    _(
-                        "The side that goes out scores a bonus of %(bonus)s.",
-                        bonus=deal_values(v.going_out_bonus),
-                    ),
-                    _(
-                        "The player who goes out scores a bonus of %(bonus)s.",
-                        bonus=deal_values(v.going_out_bonus),
-                    ),
-                ),
-                "going_out_bonus",
-            )
-        )
-        if len(set(v.going_out_bonus)) > 1:
-            blocks.append(
-                self.table(
-                    (_("Deal"), _("Going-out bonus")),
-                    (
-                        self.row(str(deal), signed(bonus), names=("going_out_bonus",))
-                        for deal, bonus in enumerate(v.going_out_bonus, start=1)
-                    ),
-                )
-            )
         if v.going_out_concealed_bonus:
             blocks.append(
                 self.p(

@@ -107,6 +107,39 @@ def red_three_rule(red: RedThreeScore, register: Register) -> Wording:
     return Wording(RED_THREE_TEMPLATES[register][case], numbers)
 
 
+RED_THREES_EITHER_WAY = N_(
+    "Every red three counts %(points)s at the end of the deal, laid down or not. "
+    "Lay them down anyway: each one brings you a replacement card."
+)
+RED_THREES_DOWN_OR_HELD = N_(
+    "Each red three laid down scores %(down)s for your side. One still in a hand "
+    "or foot when the deal ends counts %(held)s instead."
+)
+RED_THREES_NOT_OUT = N_(
+    "A side that did not go out scores %(not_out)s for each red three it laid "
+    "down; when the stock runs out, nobody went out, so every side does."
+)
+RED_THREES_NEVER_DOWN = N_(
+    "Each red three still in a hand or foot when the deal ends, a foot never "
+    "picked up included, costs %(held)s."
+)
+
+
+def red_three_rule_in_full(red: RedThreeScore) -> Said:
+    """What a red three scores, as the rules pages tell a player (who is "you")."""
+    if red.down is None:
+        return Wording(RED_THREES_NEVER_DOWN, words={"held": Signed(red.held)})
+    if red.down == red.held:
+        first = Wording(RED_THREES_EITHER_WAY, words={"points": Signed(red.held)})
+    else:
+        down_or_held = {"down": Signed(red.down), "held": Signed(red.held)}
+        first = Wording(RED_THREES_DOWN_OR_HELD, words=down_or_held)
+    not_out = red.down_for(False)
+    if not_out == red.down:
+        return first
+    return Sentences((first, Wording(RED_THREES_NOT_OUT, words={"not_out": Signed(not_out or 0)})))
+
+
 BOOKS_OF_KIND: Mapping[str, tuple[str, str]] = {
     "clean": (N_("%(num)d clean book"), "%(num)d clean books"),
     "dirty": (N_("%(num)d dirty book"), "%(num)d dirty books"),
