@@ -10,6 +10,7 @@ page and the search index. The sections are written in `play_sections`, `card_se
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, fields
 
 from flask_babel import gettext as _
@@ -17,7 +18,7 @@ from flask_babel import gettext as _
 from scorekeeper.rules.params import label_of
 from scorekeeper.rules.variants import Variant
 
-from .blocks import QuickGroup, Row, Section
+from .blocks import Block, QuickGroup, Row, Section
 from .card_sections import CardSections
 from .params import words
 from .play_sections import PlaySections
@@ -116,12 +117,9 @@ class _Writer(PlaySections, CardSections, ScoringSections, QuickReference):
     """Every section of one variant's rules page."""
 
 
-def handbook(variant: Variant) -> Handbook:
-    """Every section of the variant's rules, in the current language."""
-    writer = _Writer(variant)
-    titles = section_titles()
-    keywords = section_keywords()
-    builders = {
+def _section_builders(writer: _Writer) -> dict[str, Callable[[], Iterable[Block]]]:
+    """The function that writes each section, by section id."""
+    return {
         "setup": writer.setup,
         "turn": writer.turn,
         "melds": writer.melds,
@@ -137,6 +135,14 @@ def handbook(variant: Variant) -> Handbook:
         "scoring": writer.scoring,
         "differences": writer.differences,
     }
+
+
+def handbook(variant: Variant) -> Handbook:
+    """Every section of the variant's rules, in the current language."""
+    writer = _Writer(variant)
+    titles = section_titles()
+    keywords = section_keywords()
+    builders = _section_builders(writer)
     sections = tuple(
         Section(id=sid, title=titles[sid], blocks=tuple(builders[sid]()), keywords=keywords[sid])
         for sid in SECTION_IDS

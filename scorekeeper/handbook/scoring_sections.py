@@ -59,6 +59,24 @@ class ScoringSections(BlockWriter):
         )
 
     def going_out_conditions(self) -> list[Block]:
+        return [
+            self.p(
+                _(
+                    "Going out means getting rid of the last card of your foot. It ends the "
+                    "deal, and it is allowed only when every condition below is met:"
+                )
+            ),
+            self.ul(
+                self.going_out_condition_texts(),
+                "going_out",
+                "going_out_needs_partner_in_foot",
+                "going_out_asks_partner",
+                "must_discard_to_go_out",
+            ),
+        ]
+
+    def going_out_condition_texts(self) -> list[str]:
+        """The books the deal asks for, the partner's foot and word, and the last card."""
         v = self.v
         conditions = [self.books_to_go_out_text()]
         if v.going_out_needs_partner_in_foot:
@@ -87,21 +105,7 @@ class ScoringSections(BlockWriter):
             conditions.append(
                 _("You either meld every last card, or meld all but one and discard it.")
             )
-        return [
-            self.p(
-                _(
-                    "Going out means getting rid of the last card of your foot. It ends the "
-                    "deal, and it is allowed only when every condition below is met:"
-                )
-            ),
-            self.ul(
-                conditions,
-                "going_out",
-                "going_out_needs_partner_in_foot",
-                "going_out_asks_partner",
-                "must_discard_to_go_out",
-            ),
-        ]
+        return conditions
 
     def going_out_notes(self) -> list[Block]:
         """Table talk, black-three books and the books needed deal by deal."""
@@ -239,7 +243,6 @@ class ScoringSections(BlockWriter):
         return blocks
 
     def counting_a_deal(self) -> list[Block]:
-        v = self.v
         return [
             self.p(
                 self.sided(
@@ -269,19 +272,23 @@ class ScoringSections(BlockWriter):
                 ),
                 see=("scoring",),
             ),
-            self.p(
-                self.sided(
-                    _(
-                        "After deal %(deals)s, the side with the highest total wins the game.",
-                        deals=v.deals,
-                    ),
-                    _(
-                        "After deal %(deals)s, the player with the highest total wins the game.",
-                        deals=v.deals,
-                    ),
-                )
-            ),
+            self.game_winner(),
         ]
+
+    def game_winner(self) -> Block:
+        deals = self.v.deals
+        return self.p(
+            self.sided(
+                _(
+                    "After deal %(deals)s, the side with the highest total wins the game.",
+                    deals=deals,
+                ),
+                _(
+                    "After deal %(deals)s, the player with the highest total wins the game.",
+                    deals=deals,
+                ),
+            )
+        )
 
     def card_values(self) -> list[Block]:
         rows = self.card_rows()

@@ -341,38 +341,12 @@ def search(
     if not terms:
         return []
     docs = [d for d in index.docs if variant_id is None or d.variant_id == variant_id]
-    total = len(index.docs)
-    weights: dict[str, float] = {}
-    for term, words in terms.items():
-        holding = sum(1 for doc in index.docs if words & doc.words)
-        weights[term] = math.log(1 + total / holding) if holding else 0.0
-    phrase = _squash(" ".join(terms))
-    phrase_weight = PHRASE_WEIGHT * sum(weights.values())
+    weights = _term_weights(index, terms)
     scored = []
     for doc in docs:
-        score = 0.0
-        found = 0
-        for term, words in terms.items():
-            if not words:
-                continue
-            count = sum(doc.body[w] for w in words)
-            in_title = bool(words & doc.title_words)
-            in_keywords = bool(words & doc.keyword_words)
-            if not (count or in_title or in_keywords):
-                continue
-            found += 1
-            score += weights[term] * (
-                min(count, 5) + TITLE_WEIGHT * in_title + KEYWORD_WEIGHT * in_keywords
-            )
-        if not found:
-            continue
-        score *= found / len(terms)
-        score += ANSWER_WEIGHT * _answer_value(doc, terms, weights, wants_number)
-        if len(phrase) > 1 and phrase in doc.folded:
-            score += phrase_weight
-        if doc.section in DERIVED_SECTIONS:
-            score *= DERIVED_WEIGHT
-        scored.append((score, doc))
+        score = _score(doc, terms, weights, wants_number)
+        if score is not None:
+            scored.append((score, doc))
     if not scored:
         return []
     scored.sort(key=lambda pair: (-pair[0], pair[1].order))
@@ -381,6 +355,46 @@ def search(
     if first is not None:
         kept.sort(key=lambda pair: pair[1].variant_id != first)
     return _grouped(kept, terms, weights, wants_number, index.language)
+
+
+def _term_weights(index: Index, terms: dict[str, frozenset[str]]) -> dict[str, float]:
+    """Each term's weight: the rarer among all sections, the more it tells."""
+    total = len(index.docs)
+    weights: dict[str, float] = {}
+    for term, words in terms.items():
+        holding = sum(1 for doc in index.docs if words & doc.words)
+        weights[term] = math.log(1 + total / holding) if holding else 0.0
+    return weights
+
+
+def _score(
+    doc: Doc, terms: dict[str, frozenset[str]], weights: dict[str, float], wants_number: bool
+) -> float | None:
+    """How well a section answers the terms; None when it holds none of them."""
+    score = 0.0
+    found = 0
+    for term, words in terms.items():
+        if not words:
+            continue
+        count = sum(doc.body[w] for w in words)
+        in_title = bool(words & doc.title_words)
+        in_keywords = bool(words & doc.keyword_words)
+        if not (count or in_title or in_keywords):
+            continue
+        found += 1
+        score += weights[term] * (
+            min(count, 5) + TITLE_WEIGHT * in_title + KEYWORD_WEIGHT * in_keywords
+        )
+    if not found:
+        return None
+    score *= found / len(terms)
+    score += ANSWER_WEIGHT * _answer_value(doc, terms, weights, wants_number)
+    phrase = _squash(" ".join(terms))
+    if len(phrase) > 1 and phrase in doc.folded:
+        score += PHRASE_WEIGHT * sum(weights.values())
+    if doc.section in DERIVED_SECTIONS:
+        score *= DERIVED_WEIGHT
+    return score
 
 
 def _grouped(
