@@ -10,13 +10,12 @@ from flask import Blueprint, abort
 from flask_babel import format_date, format_decimal, get_locale
 from flask_babel import gettext as _
 
+from scorekeeper.access import pull_token, push_token
+from scorekeeper.games.rule_links import rule_topic, rule_url
+from scorekeeper.games.turns import deal_turn
+from scorekeeper.store.game_service import load_game
+from scorekeeper.store.games import Game
 from scorekeeper.variant_texts import variant_text
-
-from .access import pull_token, push_token
-from .models import Game
-from .rule_links import rule_topic, rule_url
-from .service import load_game
-from .turns import deal_turn
 
 bp = Blueprint("games", __name__)
 # Game addresses carry a view or edit token (/g/<token>/...); the views get ``game_id``.

@@ -17,13 +17,7 @@ from babel.lists import format_list
 from flask_babel import LazyString, get_locale, gettext, ngettext
 from wtforms import Form
 
-from scorekeeper.rules.book_supply import supply_of
-from scorekeeper.rules.phrases import Counted, Said, field_hints, going_out_rule, say
-from scorekeeper.rules.score_lines import WENT_OUT_CONCEALED, entered_fields
-from scorekeeper.rules.terms import Phrase
-from scorekeeper.rules.variants import ConcealedOpening, Table, Variant
-
-from .forms import (
+from scorekeeper.games.forms import (
     Counters,
     DealForm,
     counter_labels,
@@ -31,6 +25,11 @@ from .forms import (
     side_form_class,
     variant_counters,
 )
+from scorekeeper.rules.book_supply import supply_of
+from scorekeeper.rules.phrases import Counted, Said, field_hints, going_out_rule, say
+from scorekeeper.rules.score_lines import WENT_OUT_CONCEALED, entered_fields
+from scorekeeper.rules.terms import Phrase
+from scorekeeper.rules.variants import ConcealedOpening, Table, Variant
 
 Limits = Mapping[str, int | None]
 """The most a side's field may hold, by field: red threes by the decks' supply, players who

@@ -13,12 +13,7 @@ from dataclasses import dataclass
 from flask import abort, render_template
 from wtforms import FormField
 
-from scorekeeper.rules.entry import POINT_FIELDS
-from scorekeeper.rules.phrases import first_meld_by_side, say
-from scorekeeper.rules.validation import Report
-from scorekeeper.rules.variants import Variant
-
-from .deal_description import (
+from scorekeeper.games.deal_description import (
     FORM_VOICE,
     DealFormDescription,
     DealRules,
@@ -26,10 +21,14 @@ from .deal_description import (
     field_hints_shown,
     field_labels,
 )
-from .deal_problems import Problems
-from .forms import COUNTER_TARGETS, STOCK_RAN_OUT, CounterKind, DealForm
-from .models import Deal, Game
-from .scoring import game_variant, running_scores_before
+from scorekeeper.games.deal_problems import Problems
+from scorekeeper.games.forms import COUNTER_TARGETS, STOCK_RAN_OUT, CounterKind, DealForm
+from scorekeeper.rules.entry import POINT_FIELDS
+from scorekeeper.rules.phrases import first_meld_by_side, say
+from scorekeeper.rules.validation import Report
+from scorekeeper.rules.variants import Variant
+from scorekeeper.store.games import Deal, Game
+from scorekeeper.store.scores import game_variant, running_scores_before
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,24 +12,23 @@ from dataclasses import dataclass, replace
 from flask import abort, jsonify, request
 from werkzeug.wrappers import Response
 
+from scorekeeper.access import current_grant, edit_only
 from scorekeeper.connections import writes_in_one_statement
 from scorekeeper.extensions import db
+from scorekeeper.games.blueprint import bp, get_game
+from scorekeeper.games.concurrency import deal_version, posted_version
+from scorekeeper.games.deal_description import deal_form, field_labels
+from scorekeeper.games.deal_form_page import DealAt, deal_at, form_data, render_deal_form
+from scorekeeper.games.deal_problems import Problems, warnings_key
+from scorekeeper.games.deal_saves import save_deal, stale_save
+from scorekeeper.games.forms import DealForm
+from scorekeeper.games.undo import take_undone
 from scorekeeper.rules.entry import DealEntry
 from scorekeeper.rules.scoring import score_deal
 from scorekeeper.rules.validation import Report, validate_deal
 from scorekeeper.rules.variants import MAX_DEALS
-
-from .access import current_grant, edit_only
-from .blueprint import bp, get_game
-from .concurrency import deal_version, posted_version
-from .deal_description import deal_form, field_labels
-from .deal_form_page import DealAt, deal_at, form_data, render_deal_form
-from .deal_problems import Problems, warnings_key
-from .deal_saves import save_deal, stale_save
-from .forms import DealForm
-from .models import Game
-from .scoring import running_scores_before
-from .undo import take_undone
+from scorekeeper.store.games import Game
+from scorekeeper.store.scores import running_scores_before
 
 
 @bp.route("/g/<token>/deals/<int:number>", methods=["GET", "POST"])

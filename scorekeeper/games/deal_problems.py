@@ -9,10 +9,9 @@ from dataclasses import dataclass
 
 from flask_babel import gettext as _
 
+from scorekeeper.games.forms import DealForm
 from scorekeeper.rules.messages import Problem
 from scorekeeper.rules.validation import Report
-
-from .forms import DealForm
 
 
 @dataclass(frozen=True, slots=True)

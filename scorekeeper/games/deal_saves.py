@@ -10,20 +10,25 @@ from flask import abort, flash, redirect, render_template, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
+from scorekeeper.access import edit_only
 from scorekeeper.extensions import db
+from scorekeeper.games.blueprint import bp, get_game
+from scorekeeper.games.concurrency import deal_conflict, posted_version
+from scorekeeper.games.deal_description import field_labels
+from scorekeeper.games.deal_form_page import DealAt, deal_at, form_data
+from scorekeeper.games.forms import ConfirmForm
+from scorekeeper.games.undo import forget_saved, keep_undone, remember_saved, saved_offer
 from scorekeeper.operations import metrics
 from scorekeeper.rules.entry import DealEntry
-from scorekeeper.sheets import ahead as sheets_ahead
-
-from .access import edit_only
-from .blueprint import bp, get_game
-from .concurrency import deal_conflict, posted_version
-from .deal_description import field_labels
-from .deal_form_page import DealAt, deal_at, form_data
-from .forms import ConfirmForm
-from .scoring import deal_entry
-from .undo import forget_saved, keep_undone, remember_saved, saved_offer
-from .writes import DealChanged, GameChanged, delete_deal, undo_deal, write_deal
+from scorekeeper.signals import last_deal_saved
+from scorekeeper.store.deal_writes import (
+    DealChanged,
+    GameChanged,
+    delete_deal,
+    undo_deal,
+    write_deal,
+)
+from scorekeeper.store.scores import deal_entry
 
 
 def save_deal(at: DealAt, entry: DealEntry, version: int) -> Response | tuple[str, int]:
@@ -44,7 +49,7 @@ def save_deal(at: DealAt, entry: DealEntry, version: int) -> Response | tuple[st
         return stale_save(replace(at, game=get_game(game_id)), entry, version)
     metrics.count("saves")
     if version == 0 and at.number == at.variant.deals:  # it may have finished the game
-        sheets_ahead.after_save(game_id)
+        last_deal_saved.send(game_id=game_id)
     return _saved(game_id, at.number, version, saved_on + 1, deal_version=saved_on)
 
 

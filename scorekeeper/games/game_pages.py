@@ -9,23 +9,23 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 from werkzeug.wrappers import Response
 
+from scorekeeper.access import can_edit, edit_only
 from scorekeeper.extensions import db
-from scorekeeper.history.export import csv_response, game_csv
-from scorekeeper.holdings import held_tables, visible_games
+from scorekeeper.games.blueprint import bp, game_title, get_game
+from scorekeeper.games.concurrency import conditional_page, posted_version
+from scorekeeper.games.forms import ConfirmForm
+from scorekeeper.games.undo import undo_offer
 from scorekeeper.rules.game import GameScore
 from scorekeeper.rules.scoring import shown_line_keys, shown_lines
 from scorekeeper.rules.variants import Variant
-
-from .access import can_edit, edit_only
-from .blueprint import bp, game_title, get_game
-from .breakdown import count_label, line_labels
-from .concurrency import conditional_page, posted_version
-from .forms import ConfirmForm, table_label
-from .models import Game
-from .scoring import game_score, game_variant
-from .undo import undo_offer
-from .writes import GameChanged
-from .writes import delete_game as delete_game_row
+from scorekeeper.store.deal_writes import GameChanged
+from scorekeeper.store.deal_writes import delete_game as delete_game_row
+from scorekeeper.store.export import csv_response, game_csv
+from scorekeeper.store.games import Game
+from scorekeeper.store.holdings import held_tables, visible_games
+from scorekeeper.store.scores import game_score, game_variant
+from scorekeeper.variant_texts import table_label
+from scorekeeper.wording.breakdown import count_label, line_labels
 
 
 @bp.get("/")
@@ -79,7 +79,7 @@ def _render_scoreboard(game: Game) -> str:
 
 @bp.get("/g/<token>/export.csv")
 def export_csv(game_id: int) -> Response:
-    """The game's deals as CSV, one row per side per deal (``history.export``)."""
+    """The game's deals as CSV, one row per side per deal (``store.export``)."""
     return csv_response(game_csv(get_game(game_id)), f"game-{game_id}.csv")
 
 

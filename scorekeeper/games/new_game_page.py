@@ -7,15 +7,14 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from scorekeeper.extensions import db
-from scorekeeper.history.people import known_player_names, seat_players
-from scorekeeper.house.catalogue import variants
+from scorekeeper.games import forms
+from scorekeeper.games.blueprint import bp
+from scorekeeper.games.forms import NewGameForm, table_key
 from scorekeeper.limits import GAMES, limited
-from scorekeeper.tables.service import mark_used, table_for_new
-
-from . import forms
-from .blueprint import bp
-from .forms import NewGameForm, table_key
-from .service import start_game
+from scorekeeper.store.catalogue import variants
+from scorekeeper.store.game_service import start_game
+from scorekeeper.store.people import known_player_names, seat_players
+from scorekeeper.store.table_service import mark_used, table_for_new
 
 
 @bp.route("/games/new", methods=["GET", "POST"])

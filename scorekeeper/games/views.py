@@ -8,7 +8,7 @@ deleting a deal). Importing this module registers them all.
 
 from __future__ import annotations
 
-from . import deal_pages, deal_saves, game_pages, new_game_page
-from .blueprint import bp
+from scorekeeper.games import deal_pages, deal_saves, game_pages, new_game_page
+from scorekeeper.games.blueprint import bp
 
 __all__ = ["bp", "deal_pages", "deal_saves", "game_pages", "new_game_page"]
