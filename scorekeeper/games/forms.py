@@ -208,7 +208,7 @@ class DealForm(PageForm):
     """Asked where the variant has a bonus for going out concealed (a ``went_out_concealed``
     entry field); ticked, it counts for the side that went out."""
     confirm = HiddenField()
-    """The warnings the table has seen and accepts (see ``views.warnings_key``)."""
+    """The warnings the table has seen and accepts (see ``deal_problems.warnings_key``)."""
     save = SubmitField(_l("Save deal"))
 
     sides: FieldList
