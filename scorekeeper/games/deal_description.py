@@ -143,10 +143,10 @@ class FormVoice:
     points with their sign ("+500", "0"), other numbers as they are."""
 
     def translate(self, template: str) -> str:
-        return gettext(template)
+        return str(gettext(template))
 
     def plural(self, words: Counted) -> str:
-        return ngettext(words.singular, words.plural, words.count)
+        return str(ngettext(words.singular, words.plural, words.count))
 
     def listed(self, items: Sequence[str]) -> str:
         return format_list(list(items), locale=get_locale() or "en")

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from flask import abort, render_template
-from wtforms import FormField
+from wtforms import Form, FormField
 
 from scorekeeper.games.deal_description import (
     FORM_VOICE,
@@ -98,7 +98,7 @@ def render_deal_form(
     )
 
 
-def _counter_used(side_form: FormField, kinds: Iterable[CounterKind], where: str) -> bool:
+def _counter_used(side_form: FormField[Form], kinds: Iterable[CounterKind], where: str) -> bool:
     """Whether any card kind was counted: the counter then stays open."""
     for kind in kinds:
         raw = side_form.form[kind.field_name(where)].raw_data

@@ -68,13 +68,13 @@ class Problems:
     def _add_problem(self, form: DealForm, problem: Problem, fields: Sequence[str]) -> None:
         message = problem.render(_)
         severity = problem.severity.value
-        if problem.field in ("went_out", "stock_ran_out"):
+        field, side = problem.field, problem.side
+        if field in ("went_out", "stock_ran_out"):
             self._add(None, "went_out", severity, message, "went-out")
-        elif problem.field in fields and problem.side is None:
-            self._add_to_every_side(form, problem.field, severity, message)
-        elif problem.side is not None and problem.field in fields:
-            target = form.sides[problem.side][problem.field].id
-            self._add(problem.side, problem.field, severity, message, target)
+        elif field is not None and field in fields and side is None:
+            self._add_to_every_side(form, field, severity, message)
+        elif field is not None and field in fields and side is not None:
+            self._add(side, field, severity, message, form.sides[side][field].id)
         else:
             self._add(None, None, severity, message, "")
 
