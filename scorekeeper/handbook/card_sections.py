@@ -225,27 +225,29 @@ class CardSections(BlockWriter):
             )
         return kinds
 
-    def wilds(self) -> list[Block]:
-        v = self.v
-        limit = v.wild_limit
+    def wild_limit_rule(self) -> str:
+        """How many natural cards a meld needs for its wild cards."""
+        limit = self.v.wild_limit
         if limit.extra == 0:
-            rule = _(
+            return _(
                 "A meld must hold at least %(times)s times as many natural cards as wild cards.",
                 times=limit.per_wild,
             )
-        elif limit.per_wild == 1:
-            rule = ngettext(
+        if limit.per_wild == 1:
+            return ngettext(
                 "A meld must hold at least %(num)d more natural card than wild cards.",
                 "A meld must hold at least %(num)d more natural cards than wild cards.",
                 limit.extra,
             )
-        else:
-            rule = _(
-                "A meld must hold at least %(times)s natural cards for each wild card, "
-                "plus %(extra)s.",
-                times=limit.per_wild,
-                extra=limit.extra,
-            )
+        return _(
+            "A meld must hold at least %(times)s natural cards for each wild card, plus %(extra)s.",
+            times=limit.per_wild,
+            extra=limit.extra,
+        )
+
+    def wilds(self) -> list[Block]:
+        v = self.v
+        limit = v.wild_limit
         largest = v.max_meld_size or BOOK_SIZE
         rows = [
             self.row(str(size), str(limit.most_wilds(size)), names=("wild_limit",))
@@ -261,7 +263,7 @@ class CardSections(BlockWriter):
                 ),
                 "card_points",
             ),
-            self.p(rule, "wild_limit"),
+            self.p(self.wild_limit_rule(), "wild_limit"),
             self.table((_("Cards in the meld"), _("Most wild cards")), rows),
             self.p(_("A meld with even one wild card in it is dirty."), see=("books",)),
             self.p(self.wild_melds_text(), "book_bonus"),
