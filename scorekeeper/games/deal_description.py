@@ -12,14 +12,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from babel.lists import format_list
-from flask_babel import LazyString, get_locale, gettext, ngettext
-from wtforms import Form
+from flask_babel import get_locale, gettext, ngettext
 
 from scorekeeper.games.forms import (
     Counters,
     DealForm,
+    SideFields,
     counter_labels,
     deal_form_class,
     side_form_class,
@@ -63,8 +64,8 @@ class DealFormDescription:
     """The label of every field entered, who went out concealed included."""
     concealed_asked: bool
     counters: Counters
-    counter_labels: Mapping[str, LazyString]
-    side_form: type[Form]
+    counter_labels: Mapping[str, str]
+    side_form: type[SideFields]
     limits: Mapping[tuple[int, int], Limits]
     """The bounds of the fields at each table of the variant, by (sides, players)."""
     deals: tuple[DealRules, ...]
@@ -124,7 +125,7 @@ def _deal_rules(variant: Variant, number: int, fields: Sequence[str]) -> DealRul
 
 
 def deal_form(
-    description: DealFormDescription, side_names: Sequence[str], **kwargs: object
+    description: DealFormDescription, side_names: Sequence[str], **kwargs: Any
 ) -> DealForm:
     """The deal form for a game of the described variant and these sides."""
     form_class = deal_form_class(

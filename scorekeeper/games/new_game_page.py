@@ -57,6 +57,6 @@ def render_new_game(form: NewGameForm) -> str:
         partnership=table.is_partnership,
         per_side=table.players_per_side,
         per_side_most=forms.most_per_side(),
-        known_players=known_player_names(form.at.choices or []),
+        known_players=known_player_names(form.tables_offered),
         side_label=forms.side_label,
     )
