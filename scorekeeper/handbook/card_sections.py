@@ -74,15 +74,7 @@ class CardSections(BlockWriter):
                 see=("card-values",),
             ),
         ]
-        if self.partnership:
-            blocks.append(
-                self.p(
-                    _(
-                        "In a partnership the minimum is met once for the side: after one "
-                        "partner's first meld, the other partner has no minimum to reach."
-                    ),
-                )
-            )
+        blocks += self.first_meld_of_a_side()
         blocks += self.concealed_book_first_meld()
         blocks.append(
             self.p(
@@ -94,6 +86,19 @@ class CardSections(BlockWriter):
             )
         )
         return blocks
+
+    def first_meld_of_a_side(self) -> list[Block]:
+        """In a partnership, one first meld for the side."""
+        if not self.partnership:
+            return []
+        return [
+            self.p(
+                _(
+                    "In a partnership the minimum is met once for the side: after one "
+                    "partner's first meld, the other partner has no minimum to reach."
+                ),
+            )
+        ]
 
     def first_meld_by_deal(self) -> list[Block]:
         return [

@@ -21,6 +21,7 @@ from functools import lru_cache
 from flask_babel import force_locale
 from markupsafe import Markup, escape
 
+from scorekeeper.handbook.blocks import Section
 from scorekeeper.handbook.content import handbook
 from scorekeeper.rules.variants import Variant
 from scorekeeper.variant_texts import variant_text
@@ -214,34 +215,9 @@ def build_index(language: str, variants: tuple[Variant, ...]) -> Index:
     docs: list[Doc] = []
     with force_locale(language):
         for variant in variants:
-            book = handbook(variant)
             name = variant_text(variant.name)
-            for section in book.sections:
-                pieces = tuple(section.texts())
-                piece_tokens = tuple(tuple(tokens(piece)) for piece in pieces)
-                body = Counter(t.text for found in piece_tokens for t in found)
-                title_words = frozenset(t.text for t in tokens(section.title))
-                keyword_words = frozenset(t.text for t in tokens(section.keywords))
-                docs.append(
-                    Doc(
-                        order=len(docs),
-                        variant_id=variant.id,
-                        variant_name=name,
-                        section=section.id,
-                        title=section.title,
-                        pieces=pieces,
-                        piece_tokens=piece_tokens,
-                        piece_counts=tuple(
-                            Counter(t.text for t in found) for found in piece_tokens
-                        ),
-                        piece_numbers=tuple(bool(_NUMBER.search(piece)) for piece in pieces),
-                        body=body,
-                        title_words=title_words,
-                        keyword_words=keyword_words,
-                        folded=_squash(" ".join((section.title, *pieces, section.keywords))),
-                        words=frozenset(body) | title_words | keyword_words,
-                    )
-                )
+            for section in handbook(variant).sections:
+                docs.append(_doc(len(docs), variant, name, section))
     vocabulary: set[str] = set()
     cjk: set[str] = set()
     for doc in docs:
@@ -251,6 +227,31 @@ def build_index(language: str, variants: tuple[Variant, ...]) -> Index:
             cjk.add(word)
     return Index(
         language, tuple(docs), frozenset(vocabulary), frozenset(cjk), frozenset(vocabulary - cjk)
+    )
+
+
+def _doc(order: int, variant: Variant, name: str, section: Section) -> Doc:
+    """One section of a variant's rules page, its words counted for the search."""
+    pieces = tuple(section.texts())
+    piece_tokens = tuple(tuple(tokens(piece)) for piece in pieces)
+    body = Counter(t.text for found in piece_tokens for t in found)
+    title_words = frozenset(t.text for t in tokens(section.title))
+    keyword_words = frozenset(t.text for t in tokens(section.keywords))
+    return Doc(
+        order=order,
+        variant_id=variant.id,
+        variant_name=name,
+        section=section.id,
+        title=section.title,
+        pieces=pieces,
+        piece_tokens=piece_tokens,
+        piece_counts=tuple(Counter(t.text for t in found) for found in piece_tokens),
+        piece_numbers=tuple(bool(_NUMBER.search(piece)) for piece in pieces),
+        body=body,
+        title_words=title_words,
+        keyword_words=keyword_words,
+        folded=_squash(" ".join((section.title, *pieces, section.keywords))),
+        words=frozenset(body) | title_words | keyword_words,
     )
 
 
