@@ -69,7 +69,7 @@ class Problems:
         message = problem.render(_)
         severity = problem.severity.value
         field, side = problem.field, problem.side
-        if field in ("went_out", "stock_ran_out"):
+        if field in ("went_out", "stock_ran_out", "went_out_concealed"):
             self._add(None, "went_out", severity, message, "went-out")
         elif field is not None and field in fields and side is None:
             self._add_to_every_side(form, field, severity, message)
