@@ -22,6 +22,7 @@ from .decks import DECKS
 from .messages import N_, Phrase, Problem, Term
 from .variants import (
     BUILT_IN,
+    GOING_OUT_BONUS,
     MAX_DEALS,
     ConcealedOpening,
     PilePickup,
@@ -423,7 +424,7 @@ PARAMS: tuple[Param, ...] = (
         signed=True,
     ),
     Param(
-        "going_out_bonus", Group.BONUSES, Kind.BONUS, Term(N_("Going-out bonus")),
+        GOING_OUT_BONUS, Group.BONUSES, Kind.BONUS, Term(N_("Going-out bonus")),
         every_deal=True,
         help=Term(N_("Sets every deal; change a single deal below.")),
         signed=True,
@@ -573,6 +574,16 @@ PARAMS: tuple[Param, ...] = (
 )
 
 PARAM_BY_KEY: Mapping[str, Param] = {param.key: param for param in PARAMS}
+assert {param.key for param in PARAMS if param.every_deal} == {GOING_OUT_BONUS}, (
+    "variant JSON reads one number for every deal only where a parameter sets every deal"
+)
+
+
+def sets_every_deal(key: str) -> bool:
+    """Whether the parameter of `key` sets its field in every deal at once (`Param.every_deal`):
+    variant JSON may then give it as one number."""
+    param = PARAM_BY_KEY.get(key)
+    return param is not None and param.every_deal
 
 SHOWN_BY_PART = frozenset({"card_points", "book_bonus", "red_three"})
 """Fields whose parameters the rules pages show one row each; any other field is one row."""
