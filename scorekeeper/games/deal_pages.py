@@ -7,7 +7,7 @@ the rules core only for the game's variant and the deal's verdict.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from flask import abort, jsonify, request
 from werkzeug.wrappers import Response
@@ -28,7 +28,7 @@ from scorekeeper.rules.scoring import score_deal
 from scorekeeper.rules.validation import Report, validate_deal
 from scorekeeper.rules.variants import MAX_DEALS
 from scorekeeper.store.games import Game
-from scorekeeper.store.scores import running_scores_before
+from scorekeeper.store.scores import with_running_scores
 
 
 @bp.route("/g/<token>/deals/<int:number>", methods=["GET", "POST"])
@@ -87,9 +87,7 @@ def check_posted(game_id: int, number: int) -> Checked:
     if not form.validate_on_submit():
         form.apply_counters()
         return Checked(at, form, None, None)
-    entry = form.entry(variant, number, game.players)
-    if variant.first_meld_by_score:
-        entry = replace(entry, running_scores=running_scores_before(game, variant, number))
+    entry = with_running_scores(game, variant, form.entry(variant, number, game.players))
     return Checked(at, form, entry, validate_deal(entry, game.side_names))
 
 

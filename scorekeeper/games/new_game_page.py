@@ -12,8 +12,8 @@ from scorekeeper.games.blueprint import bp
 from scorekeeper.games.forms import NewGameForm, table_key
 from scorekeeper.limits import GAMES, limited
 from scorekeeper.store.catalogue import variants
-from scorekeeper.store.game_service import start_game
-from scorekeeper.store.people import known_player_names, seat_players
+from scorekeeper.store.game_service import start_game_at
+from scorekeeper.store.people import known_player_names
 from scorekeeper.store.table_service import mark_used, table_for_new
 
 
@@ -31,9 +31,14 @@ def new_game() -> str | Response | tuple[str, int]:
         table = form.chosen_table()
         assert table is not None
         owner = table_for_new(form.at.data)
-        game = start_game(form.chosen_variant(), table, form.names(), form.name.data or "")
-        game.card_table = owner
-        seat_players(game, owner, form.players())
+        game = start_game_at(
+            owner,
+            form.chosen_variant(),
+            table,
+            form.names(),
+            form.players(),
+            form.name.data or "",
+        )
         mark_used(owner)
         db.session.commit()
         flash(_("Game started. Enter deal 1 when it is over."), "success")
