@@ -87,6 +87,7 @@ _STATUSES = {
     "422": "A value cannot be read, or the deal is impossible under the rules (or has "
     "warnings not accepted): field_errors name each, with its code.",
     "429": "Too many games started from this client; Retry-After gives the seconds to wait.",
+    "503": "The server holds as many event streams as it may; Retry-After gives the wait.",
 }
 
 
@@ -275,6 +276,34 @@ def keeping_paths() -> dict[str, Any]:
                 "responses": {
                     "200": _answer("The scoreboard.", "Scoreboard"),
                     **_errors("404"),
+                },
+            }
+        },
+        "/games/{token}/events": {
+            "get": {
+                "operationId": "gameEvents",
+                "summary": "The game's changes as they happen, as Server-Sent Events.",
+                "description": (
+                    "Each event is named by its kind (version, added, changed, deleted, gone),"
+                    " its id is the game's version and its data a JSON object: version, kind and"
+                    " the deal's number. A stream ends after about 25 seconds and the client"
+                    " reconnects, sending the last id it heard as Last-Event-ID."
+                ),
+                "parameters": [
+                    GAME_TOKEN,
+                    {
+                        "name": "Last-Event-ID",
+                        "in": "header",
+                        "required": False,
+                        "schema": {"type": "string", "maxLength": 20},
+                    },
+                ],
+                "responses": {
+                    "200": {
+                        "description": "The stream of events.",
+                        "content": {"text/event-stream": {"schema": {"type": "string"}}},
+                    },
+                    **_errors("404", "503"),
                 },
             }
         },

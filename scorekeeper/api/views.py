@@ -8,10 +8,10 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from flask import Blueprint, Response, jsonify, request, url_for
+from flask import Blueprint, Response, jsonify, request, stream_with_context, url_for
 from flask_babel import gettext as _
 
-from scorekeeper.api import keeping
+from scorekeeper.api import events, keeping
 from scorekeeper.api.keeping import (
     current_version,
     json_body,
@@ -183,6 +183,17 @@ def game_scoreboard(token: str) -> Response:
         return with_version({}, grant.game_id, grant.version)
     game = _load(grant)
     return with_version(keeping.scoreboard_body(game), game.id, game.version)
+
+
+@bp.get("/games/<token>/events")
+def game_events(token: str) -> Response:
+    """The game's changes as they happen, as Server-Sent Events (``api.events``)."""
+    stream = events.open_stream(token, request.headers.get("Last-Event-ID"))
+    response = Response(stream_with_context(stream), mimetype="text/event-stream")
+    response.call_on_close(events.close_stream)
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["X-Accel-Buffering"] = "no"
+    return response
 
 
 def _deal_number(game: Game, number: int) -> int:

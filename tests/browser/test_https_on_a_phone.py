@@ -32,7 +32,7 @@ from werkzeug.serving import make_server
 
 from scorekeeper import create_app, local_ca
 from scorekeeper.extensions import db
-from scorekeeper.sharing import poll
+from scorekeeper.live import poll
 
 HOST = "table.test"
 PHONE = {"width": 390, "height": 844}
