@@ -60,6 +60,7 @@ from .forms import (
     table_key,
     table_label,
 )
+from .kept_totals import kept_deal_prices
 from .models import Deal, Game
 from .rule_links import rule_topic, rule_url
 from .scoring import deal_entry, game_score, game_variant, running_scores_before
@@ -214,6 +215,7 @@ def _render_scoreboard(game: Game) -> str:
         delete_form=ConfirmForm() if can_edit() else None,  # only the keeper deletes deals
         owner=held_tables().get(game.table_id) if game.table_id is not None else None,
         undo=undo_offer(game) if can_edit() else None,
+        kept_prices=kept_deal_prices(variant) if can_edit() else None,
     )
 
 

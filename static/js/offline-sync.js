@@ -7,7 +7,8 @@
 // warnings), waits for "Show deal N", which posts it as the form would, so that the server's
 // own pages take it over: the conflict page, the form with its messages. While the network is
 // gone a line stays on screen, and says, where no service worker keeps the pages, that this
-// page must stay open until the network is back.
+// page must stay open until the network is back. The scoreboard a phone kept counts the deals
+// kept here in its totals, marked as not sent yet (priced as the server scores them).
 (function () {
   "use strict";
   var store = window.offlineStore;
@@ -48,32 +49,39 @@
     return element;
   }
 
-  // On a scoreboard showing deals kept here, the next deal's form (the page itself is older),
-  // in a bar at the bottom of the screen where a save with the network puts it; the page's own
-  // next-deal bar and Undo are hidden meanwhile (css: .has-kept-deals).
+  // On a scoreboard showing deals kept here, which of them its totals count (and any they
+  // cannot) and the next deal's form (the page itself is older), in a bar at the bottom of the
+  // screen where a save with the network puts it; the page's own next-deal bar and Undo are
+  // hidden meanwhile (css: .has-kept-deals).
   var nextBar = null;
 
-  function showNextBar(link, kept) {
+  function showNextBar(link, counted, notCounted) {
     if (nextBar) {
       nextBar.remove();
       nextBar = null;
     }
     var totals = document.getElementById("totals");
-    if (!link || !totals) {
+    if (!totals || !(link || counted.length || notCounted.length)) {
       return;
     }
     nextBar = document.createElement("section");
     nextBar.className = "just-saved kept-next";
-    var note = document.createElement("p");
-    note.className = "flash flash-warning";
-    note.setAttribute("role", "status");
-    note.textContent = say("notCounted", kept.join(", "));  // the page's totals are older
-    nextBar.appendChild(note);
-    var p = document.createElement("p");
-    p.className = "next";
-    link.classList.add("wide");
-    p.appendChild(link);
-    nextBar.appendChild(p);
+    [["counted", counted], ["notCounted", notCounted]].forEach(function (kind) {
+      if (kind[1].length) {
+        var note = document.createElement("p");
+        note.className = "flash flash-warning";
+        note.setAttribute("role", "status");
+        note.textContent = say(kind[0], kind[1].join(", "));
+        nextBar.appendChild(note);
+      }
+    });
+    if (link) {
+      var p = document.createElement("p");
+      p.className = "next";
+      link.classList.add("wide");
+      p.appendChild(link);
+      nextBar.appendChild(p);
+    }
     totals.parentNode.insertBefore(nextBar, totals.nextSibling);
   }
 
@@ -91,6 +99,108 @@
     link.href = here + "/deals/" + next;
     link.textContent = say("enter", next);
     return link;
+  }
+
+  // A kept deal's total for each side, priced as the server scores it (the scoreboard's
+  // data-kept-prices: per deal, a base and the points of one of each field, for a side that
+  // went out and for one that did not); null when a field holds no whole number (the server
+  // will ask about it) or the page has no prices.
+  function wholeNumber(text) {
+    var value = (text || "").trim();
+    return value === "" ? 0 : /^\d+$/.test(value) ? Number(value) : null;
+  }
+
+  function keptScores(record, prices, sides) {
+    var fields = {};
+    record.fields.forEach(function (pair) { fields[pair[0]] = pair[1]; });
+    var lists = prices.deals[String(record.number)];
+    if (!lists) {
+      return null;
+    }
+    var scores = [];
+    for (var side = 0; side < sides; side += 1) {
+      var out = fields.went_out === String(side);
+      var list = lists[out ? "out" : "in"];
+      var total = list.base;
+      var prefix = "sides-" + side + "-";
+      var names = Object.keys(list.prices);
+      for (var index = 0; index < names.length; index += 1) {
+        var name = names[index];
+        var count = name === "went_out_concealed" ? Number(out && "went_out_concealed" in fields) :
+          wholeNumber(fields[prefix + name]);
+        var counters = prices.counters[name];
+        if (counters && (fields[prefix + name] || "").trim() === "") {
+          count = Object.keys(counters).reduce(function (sum, counter) {
+            var cards = wholeNumber(fields[prefix + counter]);
+            return sum === null || cards === null ? null : sum + cards * counters[counter];
+          }, 0);
+        }
+        if (count === null) {
+          return null;
+        }
+        total += count * list.prices[name];
+      }
+      scores.push(total);
+    }
+    return scores;
+  }
+
+  function signed(value) {
+    return (value >= 0 ? "+" : "") + value;
+  }
+
+  // The scoreboard's totals with the deals kept on this phone counted in, their rows marked
+  // (the page itself is older: its totals are the server's before them). Returns the numbers
+  // of the kept deals it counted.
+  function countKept(records) {
+    var section = document.getElementById("totals");
+    var prices = section && JSON.parse(section.getAttribute("data-kept-prices") || "null");
+    var bigTotals = section ? section.querySelectorAll(".big-totals .big-total") : [];
+    if (!prices || !records.length || !bigTotals.length) {
+      return [];
+    }
+    var kept = {};
+    var counted = [];
+    records.forEach(function (record) {
+      var scores = keptScores(record, prices, bigTotals.length);
+      if (scores) {
+        kept[record.number] = scores;
+        counted.push(record.number);
+      }
+    });
+    if (!counted.length) {
+      return [];
+    }
+    var running = Array.prototype.map.call(bigTotals, function () { return 0; });
+    section.querySelectorAll("tr[data-deal]").forEach(function (row) {
+      var number = Number(row.getAttribute("data-deal"));
+      var scores = kept[number] || JSON.parse(row.getAttribute("data-scores") || "null");
+      if (!scores) {
+        return;
+      }
+      row.classList.toggle("kept", Boolean(kept[number]));
+      row.querySelectorAll("td").forEach(function (cell, side) {
+        running[side] += scores[side];
+        cell.textContent = "";
+        var delta = document.createElement("span");
+        delta.className = "delta";
+        delta.textContent = signed(scores[side]);
+        cell.appendChild(delta);
+        cell.appendChild(document.createTextNode(" " + running[side]));
+      });
+    });
+    var best = Math.max.apply(null, running);
+    bigTotals.forEach(function (element, side) {
+      element.textContent = String(running[side]);
+      element.parentNode.classList.toggle("lead", running[side] === best);
+    });
+    section.querySelectorAll("tfoot td").forEach(function (cell, side) {
+      cell.textContent = String(running[side]);
+      cell.classList.toggle("lead", running[side] === best);
+    });
+    section.querySelector(".big-totals").classList.add("kept");
+    section.classList.add("counting-kept");
+    return counted;
   }
 
   // The state of this form's own kept deal, beside its Save button: kept, sending, sent,
@@ -135,9 +245,13 @@
         record.state === "clash" || record.state === "check" ? button(record) : null);
       p.setAttribute("data-offline-deal", record.path);
     });
-    showNextBar(nextDeal(records), records.filter(function (record) {
+    var keptHere = records.filter(function (record) {
       return record.game === here && record.state === "pending";
-    }).map(function (record) { return record.number; }));
+    });
+    var counted = countKept(keptHere);
+    showNextBar(nextDeal(records), counted, keptHere.map(function (record) {
+      return record.number;
+    }).filter(function (number) { return counted.indexOf(number) === -1; }));
     box.hidden = !box.firstChild;
     document.documentElement.classList.toggle("has-kept-deals", records.some(function (record) {
       return record.game === here && record.state === "pending";
