@@ -13,6 +13,10 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Dialog, Locator, Page, expect
 
+from scorekeeper.rules.entry import DealEntry, SideEntry
+from scorekeeper.rules.scoring import score_deal
+from scorekeeper.rules.variants import get_variant
+
 PHONE = {"width": 390, "height": 844}
 
 # A pagat deal 1 for two teams; the rules core scores it 4595 to 1280 (checked below through
@@ -348,7 +352,7 @@ def test_a_deal_of_house_rules_saved_offline_keeps_its_new_lines(
 
 
 @pytest.mark.browser
-def test_the_scoreboard_kept_by_the_worker_shows_one_next_deal_with_a_deal_kept_offline(
+def test_the_scoreboard_kept_by_the_worker_counts_a_deal_kept_offline_and_shows_one_next_deal(
     phone: BrowserContext, migrated_server: str, artifacts_dir: Path
 ) -> None:
     page = phone.new_page()
@@ -374,6 +378,26 @@ def test_the_scoreboard_kept_by_the_worker_shows_one_next_deal_with_a_deal_kept_
     expect(next_deal).to_have_text("Enter deal 3")
     expect(page.get_by_role("button", name="Undo")).to_be_hidden()  # deal 1's, from the copy
     expect(page.locator(".kept-next")).to_contain_text(
-        "These totals count the deals saved on this phone only once sent: deal 2."
+        "These totals count deal 2, saved on this phone and not sent yet."
     )
+    # Deal 2 as the rules core scores it, with the books going out needs that the form filled
+    # in for the side that went out: its totals counted in, its row marked as kept.
+    out = SideEntry(meld_points=300, clean_books=2, dirty_books=2, wild_books=1, went_out=True)
+    kept = (SideEntry(meld_points=500), out)
+    deal_2 = [side.total for side in score_deal(DealEntry(get_variant("pagat"), 2, kept))]
+    totals = [before + added for before, added in zip(TOTALS_1, deal_2, strict=True)]
+    assert deal_2 == [500, 300 + 2 * 500 + 2 * 300 + 1500 + 100]
+    big = page.locator(".big-totals .big-total").all_inner_texts()
+    assert [int(text) for text in big] == totals
+    expect(page.locator(".big-totals")).to_have_class(re.compile(r"\bkept\b"))
+    row = page.locator("#totals tr.kept")
+    expect(row).to_have_count(1)
+    expect(row.locator("th")).to_have_text("2")
+    expect(row.locator("td")).to_have_text(
+        [f"+{added} {total}" for added, total in zip(deal_2, totals, strict=True)]
+    )
+    expect(page.locator("#totals tfoot td")).to_have_text(
+        [re.compile(rf"\b{totals[0]}$"), re.compile(rf"\b{totals[1]}$")]
+    )
+    expect(page.locator("#totals .result")).to_be_hidden()  # the server's sentence is older
     page.screenshot(path=artifacts_dir / "offline-worker-scoreboard-kept.png")
