@@ -351,6 +351,8 @@ def _kept_by_the_worker(
         expect(page.locator("#save-status")).to_have_text(
             f"Deal {number}: saved on this phone, not sent yet."
         )
+        expect(page.locator("button[name=save]")).to_be_disabled()  # until it is edited
+        page.screenshot(path=shots / f"https-game-deal-{number}-form-kept.png")
         page.locator(f"input[name='{change}']").fill("0")
         page.locator("button[name=save]").click()
         page.wait_for_url(game + "#kept-on-this-phone")
@@ -420,9 +422,12 @@ def test_a_whole_game_over_https_with_the_network_cut_in_deals_2_and_3(
         first.reload()  # still no network: the worker's copy, the deal still counted
         expect(first.locator(".kept-next")).to_contain_text("These totals count deal 3")
         assert _big_totals(first) == _totals_of_deals(3)
+        first.screenshot(path=artifacts_dir / "https-game-deal-3-kept-after-reload.png")
         first_context.set_offline(False)
         expect_saved(first, game, 3)
+        first.screenshot(path=artifacts_dir / "https-game-deal-3-sent.png")
         expect(second.locator("#deal-3")).to_be_visible(timeout=FOLLOWS)
+        second.screenshot(path=artifacts_dir / "https-game-second-phone-deal-3.png")
 
         # Deal 4, on the second phone.
         second.get_by_role("link", name="Enter deal 4").first.click()
@@ -431,6 +436,7 @@ def test_a_whole_game_over_https_with_the_network_cut_in_deals_2_and_3(
         expect_saved(second, game, 4)
         expect(first.locator("#deal-4")).to_be_visible(timeout=FOLLOWS)
         second.screenshot(path=artifacts_dir / "https-game-second-phone-end.png", full_page=True)
+        first.screenshot(path=artifacts_dir / "https-game-first-phone-end.png")
 
         deals = _stored_deals(https_port, certificates, game)
         assert [deal["number"] for deal in deals] == [1, 2, 3, 4]  # type: ignore[index]
