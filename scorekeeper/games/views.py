@@ -215,7 +215,6 @@ def _render_scoreboard(game: Game) -> str:
         delete_form=ConfirmForm() if can_edit() else None,  # only the keeper deletes deals
         owner=held_tables().get(game.table_id) if game.table_id is not None else None,
         undo=undo_offer(game) if can_edit() else None,
-        kept_prices=kept_deal_prices(variant) if can_edit() else None,
     )
 
 
@@ -704,6 +703,7 @@ def render_deal_form(
         confirming=bool(form.confirm.data),
         editing=editing,
         version=version,
+        kept_prices=kept_deal_prices(variant, number),
     )
 
 

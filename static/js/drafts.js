@@ -114,6 +114,11 @@
 
     form.addEventListener("submit", function (event) {
       remember();
+      if (!navigator.onLine) {  // kept on the phone: its totals too, for the scoreboard
+        store.keepScores(path, fieldsOf(form, event.submitter),
+          JSON.parse(form.getAttribute("data-kept-prices") || "null"),
+          form.querySelectorAll("fieldset.side").length);
+      }
       if (!navigator.onLine && !(navigator.serviceWorker && navigator.serviceWorker.controller)) {
         // No worker to catch the post (a first visit, or a site without HTTPS): kept here,
         // once; offline-sync.js shows its state beside Save and sends it.

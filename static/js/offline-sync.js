@@ -8,7 +8,7 @@
 // own pages take it over: the conflict page, the form with its messages. While the network is
 // gone a line stays on screen, and says, where no service worker keeps the pages, that this
 // page must stay open until the network is back. The scoreboard a phone kept counts the deals
-// kept here in its totals, marked as not sent yet (priced as the server scores them).
+// kept here in its totals, marked as not sent yet (their totals worked out by their form).
 (function () {
   "use strict";
   var store = window.offlineStore;
@@ -101,69 +101,18 @@
     return link;
   }
 
-  // A kept deal's total for each side, priced as the server scores it (the scoreboard's
-  // data-kept-prices: per deal, a base and the points of one of each field, for a side that
-  // went out and for one that did not); null when a field holds no whole number (the server
-  // will ask about it) or the page has no prices.
-  function wholeNumber(text) {
-    var value = (text || "").trim();
-    return value === "" ? 0 : /^\d+$/.test(value) ? Number(value) : null;
-  }
-
-  function keptScores(record, prices, sides) {
-    var fields = {};
-    record.fields.forEach(function (pair) { fields[pair[0]] = pair[1]; });
-    var lists = prices.deals[String(record.number)];
-    if (!lists) {
-      return null;
-    }
-    var scores = [];
-    for (var side = 0; side < sides; side += 1) {
-      var out = fields.went_out === String(side);
-      var list = lists[out ? "out" : "in"];
-      var total = list.base;
-      var prefix = "sides-" + side + "-";
-      var names = Object.keys(list.prices);
-      for (var index = 0; index < names.length; index += 1) {
-        var name = names[index];
-        var count = name === "went_out_concealed" ? Number(out && "went_out_concealed" in fields) :
-          wholeNumber(fields[prefix + name]);
-        var counters = prices.counters[name];
-        if (counters && (fields[prefix + name] || "").trim() === "") {
-          count = Object.keys(counters).reduce(function (sum, counter) {
-            var cards = wholeNumber(fields[prefix + counter]);
-            return sum === null || cards === null ? null : sum + cards * counters[counter];
-          }, 0);
-        }
-        if (count === null) {
-          return null;
-        }
-        total += count * list.prices[name];
-      }
-      scores.push(total);
-    }
-    return scores;
-  }
-
-  function signed(value) {
-    return (value >= 0 ? "+" : "") + value;
-  }
-
-  // The scoreboard's totals with the deals kept on this phone counted in, their rows marked
-  // (the page itself is older: its totals are the server's before them). Returns the numbers
-  // of the kept deals it counted.
+  // The scoreboard's totals with the deals kept on this phone counted in (their totals as
+  // their form worked them out when it was saved: offline-store.js), their rows marked; the
+  // page's own sentence on the leader and its chart, older, are hidden. Returns the numbers of
+  // the kept deals it counted.
   function countKept(records) {
     var section = document.getElementById("totals");
-    var prices = section && JSON.parse(section.getAttribute("data-kept-prices") || "null");
     var bigTotals = section ? section.querySelectorAll(".big-totals .big-total") : [];
-    if (!prices || !records.length || !bigTotals.length) {
-      return [];
-    }
     var kept = {};
     var counted = [];
     records.forEach(function (record) {
-      var scores = keptScores(record, prices, bigTotals.length);
-      if (scores) {
+      var scores = store.keptScores(record.path);
+      if (Array.isArray(scores) && scores.length === bigTotals.length) {
         kept[record.number] = scores;
         counted.push(record.number);
       }
@@ -172,19 +121,21 @@
       return [];
     }
     var running = Array.prototype.map.call(bigTotals, function () { return 0; });
-    section.querySelectorAll("tr[data-deal]").forEach(function (row) {
-      var number = Number(row.getAttribute("data-deal"));
-      var scores = kept[number] || JSON.parse(row.getAttribute("data-scores") || "null");
-      if (!scores) {
+    section.querySelectorAll("tbody tr").forEach(function (row) {
+      var number = Number(row.querySelector("th").textContent);
+      var scores = kept[number] || Array.prototype.map.call(row.querySelectorAll(".delta"),
+        function (delta) { return Number(delta.textContent); });
+      if (!scores.length) {
         return;
       }
       row.classList.toggle("kept", Boolean(kept[number]));
+      row.classList.toggle("warning", Boolean(kept[number]));
       row.querySelectorAll("td").forEach(function (cell, side) {
         running[side] += scores[side];
         cell.textContent = "";
         var delta = document.createElement("span");
         delta.className = "delta";
-        delta.textContent = signed(scores[side]);
+        delta.textContent = (scores[side] >= 0 ? "+" : "") + scores[side];
         cell.appendChild(delta);
         cell.appendChild(document.createTextNode(" " + running[side]));
       });
@@ -198,8 +149,10 @@
       cell.textContent = String(running[side]);
       cell.classList.toggle("lead", running[side] === best);
     });
-    section.querySelector(".big-totals").classList.add("kept");
-    section.classList.add("counting-kept");
+    section.querySelector(".big-totals").classList.add("kept", "warning");
+    section.querySelectorAll(".result, #running-chart").forEach(function (older) {
+      older.hidden = true;
+    });
     return counted;
   }
 
