@@ -3,9 +3,9 @@
 Every line of a side's score is its count times the points of one, where those points depend
 only on the variant, the deal's number and whether the side went out (``score_lines``). Once
 those two are known, a side's deal total is therefore ``base + sum(count * price)`` over its
-entry fields. A page that must add up a deal without a server at hand (the scoreboard a phone
-kept, counting a deal saved there with no network) gets these lists, made here by scoring
-entries of one with ``score_side`` itself, so that the rules are written once.
+entry fields. A page that must add up a deal without a server at hand (a deal form saved on a
+phone with no network, counted in the scoreboard the phone kept) gets these lists, made here by
+scoring entries of one with ``score_side`` itself, so that the rules are written once.
 """
 
 from __future__ import annotations

@@ -340,6 +340,10 @@ def test_a_deal_of_house_rules_saved_offline_keeps_its_new_lines(
     page.locator("button[name=save]").click()
     page.wait_for_url(game + "#kept-on-this-phone")
     assert stored_deals(migrated_server, game) == []
+    # The kept scoreboard counts it with the house rules' prices: the book of sevens at 1000,
+    # going out concealed 200 more.
+    kept_totals = page.locator(".big-totals.kept .big-total")
+    expect(kept_totals).to_have_text([str(4595 + 500 + 200), str(TOTALS_1[1])])
 
     phone.set_offline(False)
     page.wait_for_url(game)
