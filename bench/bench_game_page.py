@@ -30,11 +30,11 @@ from flask_migrate import upgrade  # noqa: E402
 from scorekeeper import create_app  # noqa: E402
 from scorekeeper.capabilities import issue_edit_token  # noqa: E402
 from scorekeeper.extensions import db  # noqa: E402
-from scorekeeper.games.service import start_game  # noqa: E402
-from scorekeeper.games.writes import write_deal  # noqa: E402
 from scorekeeper.rules.entry import DealEntry, SideEntry  # noqa: E402
 from scorekeeper.rules.validation import validate_deal  # noqa: E402
 from scorekeeper.rules.variants import get_variant  # noqa: E402
+from scorekeeper.store.deal_writes import write_deal  # noqa: E402
+from scorekeeper.store.game_service import start_game  # noqa: E402
 
 WEIGHT_BUDGET = 60 * 1024
 RENDER_BUDGET_MS = 20.0

@@ -37,7 +37,7 @@ from scorekeeper.extensions import db  # noqa: E402
 from scorekeeper.history.demo import store_season  # noqa: E402
 from scorekeeper.history.pages import forget_kept  # noqa: E402
 from scorekeeper.rules.variants import get_variant  # noqa: E402
-from scorekeeper.tables.service import new_table  # noqa: E402
+from scorekeeper.store.table_service import new_table  # noqa: E402
 
 BUDGET_MS = 100.0
 FLOOR_PATH = "/__bench_floor"

@@ -236,9 +236,9 @@ def prepare(database_url: str, instance: Path, games: int) -> list[BenchGame]:
 
     from scorekeeper import create_app
     from scorekeeper.extensions import db
-    from scorekeeper.games.links import issue_tokens
-    from scorekeeper.games.service import start_game
     from scorekeeper.rules.variants import get_variant
+    from scorekeeper.store.game_service import start_game
+    from scorekeeper.store.links import issue_tokens
 
     app = create_app(
         {"SQLALCHEMY_DATABASE_URI": database_url, "SECRET_KEY": "bench", "TESTING": False}

@@ -118,12 +118,14 @@ def main() -> int:
 
         from scorekeeper import create_app
         from scorekeeper.extensions import db
-        from scorekeeper.games.service import load_game, start_game
-        from scorekeeper.games.writes import write_deal
+        from scorekeeper.printing import kept, pdf
+        from scorekeeper.printing.context import render_context
+        from scorekeeper.printing.geometry import PAPERS
         from scorekeeper.rules.entry import DealEntry, SideEntry
         from scorekeeper.rules.variants import get_variant
-        from scorekeeper.sheets import kept, pdf, views
-        from scorekeeper.sheets.geometry import PAPERS
+        from scorekeeper.sheets import views
+        from scorekeeper.store.deal_writes import write_deal
+        from scorekeeper.store.game_service import load_game, start_game
 
         app = create_app(
             {
@@ -165,7 +167,7 @@ def main() -> int:
 
         def one_line_page() -> bytes:
             with app.test_request_context("/"):
-                return pdf.render_html("<p>One line.</p>", views.render_context())
+                return pdf.render_html("<p>One line.</p>", render_context())
 
         def get(url: str) -> None:
             response = client.get(url)
@@ -185,7 +187,7 @@ def main() -> int:
             get(filled_url)
 
         with app.test_request_context("/"):
-            context = views.render_context()
+            context = render_context()
             sheet = views._game_sheet(load_game(game_id), PAPERS["letter"])
             filled_page = views._html(sheet, pdf.measure_row_height(views._source(sheet), context))
             bare_page, bare_rows, bare_columns = bare_table(filled_page)

@@ -19,18 +19,18 @@ from scorekeeper import (
     static_files,
 )
 from scorekeeper import config as settings
+from scorekeeper.access import can_edit
 from scorekeeper.backups import backup_cli
 from scorekeeper.extensions import babel, csrf, db, migrate, select_locale
-from scorekeeper.games.access import can_edit
-from scorekeeper.games.links import remember_new_games
 from scorekeeper.health.upgrade import db_upgrade_locked_command
 from scorekeeper.history.demo import demo_season_command
 from scorekeeper.operations import redact
 from scorekeeper.public_url import PublicAddressFlask
 from scorekeeper.sharing import feed, poll
 from scorekeeper.sharing.panel import share_panel
+from scorekeeper.store.links import remember_new_games
+from scorekeeper.store.table_service import remember_new_tables
 from scorekeeper.tables.cli import tables_cli
-from scorekeeper.tables.service import remember_new_tables
 from scorekeeper.variant_texts import variant_text
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -52,7 +52,6 @@ BLUEPRINTS = (
     "scorekeeper.offline.views",
     "scorekeeper.trust.views",
     "scorekeeper.health.views",
-    "scorekeeper.operations.views",
 )
 
 

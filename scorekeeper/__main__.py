@@ -1,7 +1,7 @@
 import os
 import sys
 
-from .cli import main
+from scorekeeper.cli import main
 
 try:
     sys.exit(main())

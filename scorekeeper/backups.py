@@ -27,7 +27,7 @@ from sqlalchemy import func, inspect, select
 from sqlalchemy.engine import URL
 
 from scorekeeper.extensions import db
-from scorekeeper.games.models import Game
+from scorekeeper.store.games import Game
 
 backup_cli = AppGroup("backup", help="Back the database up, or restore it from a backup.")
 

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from flask import Flask, Response, g
 
-from .extensions import LANGUAGE_CHOSEN
-from .games.access import can_edit
+from scorekeeper.access import can_edit
+from scorekeeper.extensions import LANGUAGE_CHOSEN
 
 NO_STORE = "no-store"
 LANGUAGE_VARY = ("Accept-Language", "Cookie")

@@ -7,10 +7,10 @@ import json
 import sys
 from collections.abc import Sequence
 
-from .rules.json_entry import answer, rejected
-from .rules.messages import N_, Problem
-from .rules.params import VariantRejected
-from .rules.variant_json import MAX_FILE_BYTES, read_house_file
+from scorekeeper.rules.json_entry import answer, rejected
+from scorekeeper.rules.messages import N_, Problem
+from scorekeeper.rules.params import VariantRejected
+from scorekeeper.rules.variant_json import MAX_FILE_BYTES, read_house_file
 
 
 def score(stdin: str) -> int:
@@ -29,8 +29,8 @@ def score(stdin: str) -> int:
 
 def demo_house_rules(path: str, seed: int, as_json: bool) -> int:
     """Bots play a game under the house rules of an exported rules file; 2 if it is refused."""
-    from .engine.demo import summary
-    from .engine.game import play_game
+    from scorekeeper.engine.demo import summary
+    from scorekeeper.engine.game import play_game
 
     try:
         with open(path, "rb") as handle:
@@ -64,6 +64,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return score(sys.stdin.read())
     if args.rules:
         return demo_house_rules(args.rules, args.seed, args.json)
-    from .engine.demo import run_demo
+    from scorekeeper.engine.demo import run_demo
 
     return run_demo(args.variant, args.seed, as_json=args.json)

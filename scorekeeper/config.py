@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from .public_url import DEFAULT_PUBLIC_URL, parse_public_url
+from scorekeeper.public_url import DEFAULT_PUBLIC_URL, parse_public_url
 
 ENV_PREFIX = "SCOREKEEPER_"
 SECRET_KEY_FILE = "secret_key"

@@ -39,9 +39,9 @@ from typing import TextIO
 
 import segno
 
-from . import local_ca
-from .config import TABLE_CA_SETTING, TLS_HELPER_SETTING, instance_path
-from .public_url import PUBLIC_URL_SETTING, parse_public_url
+from scorekeeper import local_ca
+from scorekeeper.config import TABLE_CA_SETTING, TLS_HELPER_SETTING, instance_path
+from scorekeeper.public_url import PUBLIC_URL_SETTING, parse_public_url
 
 ROUTE_PROBE = ("198.51.100.1", 9)
 """Any outside address does (this one is reserved for documentation): nothing is sent to it."""

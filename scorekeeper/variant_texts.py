@@ -12,6 +12,7 @@ from __future__ import annotations
 from functools import cache
 
 from flask_babel import get_translations
+from flask_babel import gettext as _
 
 from scorekeeper.rules.variants import BUILT_IN
 
@@ -33,3 +34,9 @@ def variant_text(text: str) -> str:
     if text not in _catalog_texts():
         return text
     return str(get_translations().ugettext(text))
+
+
+def table_label(sides: int, players: int) -> str:
+    if players > sides:
+        return _("%(sides)s teams of %(size)s", sides=sides, size=players // sides)
+    return _("%(players)s players", players=players)

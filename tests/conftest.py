@@ -23,10 +23,10 @@ from sqlalchemy import create_engine, make_url, text
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
+from scorekeeper.printing import pdf
+from scorekeeper.printing.pdf import StaticFileFetcher
 from scorekeeper.sharing import poll
 from scorekeeper.sheets import ahead as sheets_ahead
-from scorekeeper.sheets import pdf
-from scorekeeper.sheets.pdf import StaticFileFetcher
 
 TESTS_DIR = Path(__file__).resolve().parent
 ARTIFACTS_DIR = TESTS_DIR / "artifacts"

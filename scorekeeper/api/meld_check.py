@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.melds import check_meld
-from ..house.catalogue import find_variant
-from ..rules.decks import HANDNFOOT, STANDARD, Deck, get_deck
-from ..rules.json_entry import MOST_RUNNING_SCORE, read_object
-from ..rules.messages import N_, Problem
-from ..rules.params import VariantRejected
-from ..rules.variant_json import resolve_variant
-from ..rules.variants import MAX_DEALS, UnknownVariant, Variant
+from scorekeeper.engine.melds import check_meld
+from scorekeeper.rules.decks import HANDNFOOT, STANDARD, Deck, get_deck
+from scorekeeper.rules.json_entry import MOST_RUNNING_SCORE, read_object
+from scorekeeper.rules.messages import N_, Problem
+from scorekeeper.rules.params import VariantRejected
+from scorekeeper.rules.variant_json import resolve_variant
+from scorekeeper.rules.variants import MAX_DEALS, UnknownVariant, Variant
+from scorekeeper.store.catalogue import find_variant
 
 MELD_FIELDS = (
     "variant", "deal", "rank", "naturals", "twos", "jokers", "first_meld", "running_score",

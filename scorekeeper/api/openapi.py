@@ -9,17 +9,17 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Any
 
-from ..config import MAX_UPLOAD_BYTES
-from ..rules.cards import SMALLEST_CARD_POINTS
-from ..rules.entry import POINT_FIELDS, SIDE_FIELDS, SideEntry
-from ..rules.json_entry import MOST_RUNNING_SCORE
-from ..rules.variants import MAX_DEALS
-from .variant_schema import (
+from scorekeeper.api.variant_schema import (
     NAME_PATTERN,
     TEXT_PATTERN,
     variant_choice_schema,
     whole_variant_schema,
 )
+from scorekeeper.config import MAX_UPLOAD_BYTES
+from scorekeeper.rules.cards import SMALLEST_CARD_POINTS
+from scorekeeper.rules.entry import POINT_FIELDS, SIDE_FIELDS, SideEntry
+from scorekeeper.rules.json_entry import MOST_RUNNING_SCORE
+from scorekeeper.rules.variants import MAX_DEALS
 
 OPENAPI_VERSION = "3.1.0"
 API_VERSION = "1.0.0"
@@ -27,7 +27,7 @@ JSON = "application/json"
 
 Schema = dict[str, Any]
 
-# An export file's texts as ``sharing.transfer`` reads them (the name rule, ``rules.names``);
+# An export file's texts as ``store.transfer`` reads them (the name rule, ``rules.names``);
 # a side's name more than spaces. Its times as it writes them; its players as it bounds them.
 EXPORT_TEXT_PATTERN = TEXT_PATTERN
 EXPORT_NAME_PATTERN = NAME_PATTERN
@@ -158,9 +158,9 @@ SCORE_SCHEMA: Schema = {
 
 
 def _export_schemas() -> dict[str, Schema]:
-    """The export file of games, as ``sharing.transfer`` writes and reads it."""
-    from ..games.models import NAME_LENGTH, SIDE_NAME_LENGTH
-    from ..sharing.transfer import (
+    """The export file of games, as ``store.transfer`` writes and reads it."""
+    from scorekeeper.store.games import NAME_LENGTH, SIDE_NAME_LENGTH
+    from scorekeeper.store.transfer import (
         DEAL_KEYS,
         FILE_KEYS,
         FORMAT,
@@ -267,7 +267,7 @@ def _export_schemas() -> dict[str, Schema]:
 
 
 def _meld_check_schema() -> Schema:
-    from .meld_check import MOST_CARDS, PACK_RANKS, RANKS
+    from scorekeeper.api.meld_check import MOST_CARDS, PACK_RANKS, RANKS
 
     count = {"type": "integer", "minimum": 0, "maximum": MOST_CARDS}
     return {

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..rules import params
-from ..rules.house_rules import FORMAT, FORMAT_VERSION, HOUSE_PREFIX
-from ..rules.names import refused_class, unclean_class
-from ..rules.params import (
+from scorekeeper.rules import params
+from scorekeeper.rules.house_rules import FORMAT, FORMAT_VERSION, HOUSE_PREFIX
+from scorekeeper.rules.names import refused_class, unclean_class
+from scorekeeper.rules.params import (
     MAX_DECKS,
     MAX_ID,
     MAX_NAME,
@@ -29,8 +29,8 @@ from ..rules.params import (
     Kind,
     Param,
 )
-from ..rules.variant_json import _FULL_OPTIONAL
-from ..rules.variants import BUILT_IN, MAX_DEALS, PAGAT
+from scorekeeper.rules.variant_json import _FULL_OPTIONAL
+from scorekeeper.rules.variants import BUILT_IN, MAX_DEALS, PAGAT
 
 Schema = dict[str, Any]
 
@@ -200,7 +200,7 @@ def whole_variant_schema(*, exported: bool = False) -> Schema:
 
 
 def variant_choice_schema() -> Schema:
-    from ..rules.variants import all_variants
+    from scorekeeper.rules.variants import all_variants
 
     return {
         "oneOf": [

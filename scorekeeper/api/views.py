@@ -8,17 +8,17 @@ from typing import Any
 
 from flask import Blueprint, abort, request, url_for
 
-from ..extensions import csrf, db
-from ..games.links import resolve
-from ..games.service import load_game
-from ..holdings import visible_games
-from ..house import catalogue
-from ..limits import IMPORTS, accepts_import, limited
-from ..rules.json_entry import answer
-from ..rules.variant_json import resolve_variant
-from ..sharing.transfer import ImportRefused, export_games, import_games, read_file
-from .meld_check import answer_meld_check
-from .openapi import openapi_document
+from scorekeeper.api.meld_check import answer_meld_check
+from scorekeeper.api.openapi import openapi_document
+from scorekeeper.extensions import csrf, db
+from scorekeeper.limits import IMPORTS, accepts_import, limited
+from scorekeeper.rules.json_entry import answer
+from scorekeeper.rules.variant_json import resolve_variant
+from scorekeeper.store import catalogue
+from scorekeeper.store.game_service import load_game
+from scorekeeper.store.holdings import visible_games
+from scorekeeper.store.links import resolve
+from scorekeeper.store.transfer import ImportRefused, export_games, import_games, read_file
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 csrf.exempt(bp)

@@ -21,7 +21,7 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 from werkzeug.exceptions import HTTPException, InternalServerError, ServiceUnavailable
 
 from scorekeeper.extensions import db
-from scorekeeper.sheets.render_process import RendererGone
+from scorekeeper.printing.render_process import RendererGone
 
 bp = Blueprint("errors", __name__)
 log = logging.getLogger(__name__)

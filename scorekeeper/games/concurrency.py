@@ -6,7 +6,7 @@ side by side: what is saved now, and what this phone sent, with a button to save
 other deliberately. A race that passes this check (two saves at the same moment) is caught by
 the database itself, and answered the same: a save or a deletion writes only while the deal (or
 the game) is at the version it was made from, and every change locks the game before the deal,
-so that two changes at once wait for each other rather than deadlock (``games.writes``).
+so that two changes at once wait for each other rather than deadlock (``store.deal_writes``).
 """
 
 from __future__ import annotations
@@ -18,18 +18,14 @@ from flask import Response, abort, make_response, request, session
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
+from scorekeeper.access import current_grant
 from scorekeeper.rules.entry import DealEntry
 from scorekeeper.rules.scoring import SideScore, score_deal
 from scorekeeper.rules.variants import Variant
-
-from .access import current_grant
-from .models import Deal, Game
-from .scoring import deal_entry
+from scorekeeper.store.games import MAX_VERSION, Deal, Game
+from scorekeeper.store.scores import deal_entry
 
 VERSION_FIELD = "version"
-MAX_VERSION = 2**31 - 1
-"""The largest version a game or a deal can reach: the columns are 32-bit integers on every
-database, so a larger one is refused before any query (PostgreSQL would fail on it)."""
 MAX_VERSION_DIGITS = len(str(MAX_VERSION))
 NOT_RESENT = frozenset({"csrf_token", VERSION_FIELD, "confirm"})
 

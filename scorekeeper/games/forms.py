@@ -28,17 +28,17 @@ from wtforms import (
 from wtforms.validators import Length, NumberRange, Optional, ValidationError
 
 from scorekeeper.forms import PageForm, PrintableName, name_filter
-from scorekeeper.history.models import player_key
-from scorekeeper.holdings import editable_tables
-from scorekeeper.house.catalogue import find_variant, variants
 from scorekeeper.rules.cards import CardKind
 from scorekeeper.rules.decks import STANDARD, get_deck
 from scorekeeper.rules.entry import DealEntry, SideEntry
 from scorekeeper.rules.score_lines import WENT_OUT_CONCEALED, EntryField, entered_fields
 from scorekeeper.rules.variants import Table, UnknownVariant, Variant
-from scorekeeper.tables.service import table_name
-
-from .models import NAME_LENGTH, SIDE_NAME_LENGTH
+from scorekeeper.store.catalogue import find_variant, variants
+from scorekeeper.store.games import NAME_LENGTH, SIDE_NAME_LENGTH
+from scorekeeper.store.holdings import editable_tables
+from scorekeeper.store.players import player_key
+from scorekeeper.store.table_service import table_name
+from scorekeeper.variant_texts import table_label
 
 STOCK_RAN_OUT = "stock"
 """The "went out" choice that says nobody went out: the stock ran out."""
@@ -298,12 +298,6 @@ def parse_table_key(key: str | None) -> tuple[int, int] | None:
     except ValueError:
         return None
     return sides, players
-
-
-def table_label(sides: int, players: int) -> str:
-    if players > sides:
-        return _("%(sides)s teams of %(size)s", sides=sides, size=players // sides)
-    return _("%(players)s players", players=players)
 
 
 def every_table() -> list[tuple[int, int]]:

@@ -4,10 +4,9 @@ counter's points, as JSON that ``static/js/offline-store.js`` adds the form's fi
 
 from __future__ import annotations
 
+from scorekeeper.games.forms import COUNTER_TARGETS, counter_kinds
 from scorekeeper.rules.deal_prices import price_list
 from scorekeeper.rules.variants import Variant
-
-from .forms import COUNTER_TARGETS, counter_kinds
 
 
 def kept_deal_prices(variant: Variant, number: int) -> dict[str, object]:

@@ -7,11 +7,10 @@ from dataclasses import dataclass
 
 from flask_babel import gettext as _
 
-from scorekeeper.history.people import seats_of
 from scorekeeper.rules.dealing import Dealing, Turn, turn
 from scorekeeper.rules.variants import Variant
-
-from .models import Game
+from scorekeeper.store.games import Game
+from scorekeeper.store.people import seats_of
 
 
 @dataclass(frozen=True, slots=True)

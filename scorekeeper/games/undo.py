@@ -14,7 +14,7 @@ from dataclasses import dataclass, fields
 
 from flask import session
 
-from .models import Game
+from scorekeeper.store.games import Game
 
 SESSION_KEY = "undo"
 UNDONE_KEY = "undone"

@@ -15,36 +15,17 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 from wtforms import FormField
 
+from scorekeeper.access import can_edit, current_grant, edit_only, pull_token, push_token
 from scorekeeper.connections import writes_in_one_statement
 from scorekeeper.extensions import db
-from scorekeeper.history.export import csv_response, game_csv
-from scorekeeper.history.people import known_player_names, seat_players
-from scorekeeper.holdings import held_tables, visible_games
-from scorekeeper.house.catalogue import variants
-from scorekeeper.limits import GAMES, limited
-from scorekeeper.operations import metrics
-from scorekeeper.rules.book_supply import supply_of
-from scorekeeper.rules.entry import POINT_FIELDS, DealEntry
-from scorekeeper.rules.game import GameScore
-from scorekeeper.rules.messages import Problem
-from scorekeeper.rules.score_lines import EntryField, LineSpec, shown_specs, special_rank_words
-from scorekeeper.rules.scoring import score_deal, shown_line_keys, shown_lines
-from scorekeeper.rules.validation import Report, validate_deal
-from scorekeeper.rules.variants import MAX_DEALS, ConcealedOpening, Variant
-from scorekeeper.sheets import ahead as sheets_ahead
-from scorekeeper.tables.service import mark_used, table_for_new
-from scorekeeper.variant_texts import variant_text
-
-from . import forms
-from .access import can_edit, current_grant, edit_only, pull_token, push_token
-from .breakdown import count_label, field_labels, line_labels
-from .concurrency import (
+from scorekeeper.games import forms
+from scorekeeper.games.concurrency import (
     conditional_page,
     deal_conflict,
     deal_version,
     posted_version,
 )
-from .forms import (
+from scorekeeper.games.forms import (
     COUNTER_TARGETS,
     LEFT,
     MELDED,
@@ -60,13 +41,10 @@ from .forms import (
     table_key,
     table_label,
 )
-from .kept_totals import kept_deal_prices
-from .models import Deal, Game
-from .rule_links import rule_topic, rule_url
-from .scoring import deal_entry, game_score, game_variant, running_scores_before
-from .service import load_game, start_game
-from .turns import deal_turn
-from .undo import (
+from scorekeeper.games.kept_totals import kept_deal_prices
+from scorekeeper.games.rule_links import rule_topic, rule_url
+from scorekeeper.games.turns import deal_turn
+from scorekeeper.games.undo import (
     forget_saved,
     keep_undone,
     remember_saved,
@@ -74,8 +52,35 @@ from .undo import (
     take_undone,
     undo_offer,
 )
-from .writes import DealChanged, GameChanged, delete_deal, undo_deal, write_deal
-from .writes import delete_game as delete_game_row
+from scorekeeper.limits import GAMES, limited
+from scorekeeper.operations import metrics
+from scorekeeper.rules.book_supply import supply_of
+from scorekeeper.rules.entry import POINT_FIELDS, DealEntry
+from scorekeeper.rules.game import GameScore
+from scorekeeper.rules.messages import Problem
+from scorekeeper.rules.score_lines import EntryField, LineSpec, shown_specs, special_rank_words
+from scorekeeper.rules.scoring import score_deal, shown_line_keys, shown_lines
+from scorekeeper.rules.validation import Report, validate_deal
+from scorekeeper.rules.variants import MAX_DEALS, ConcealedOpening, Variant
+from scorekeeper.signals import last_deal_saved
+from scorekeeper.store.catalogue import variants
+from scorekeeper.store.deal_writes import (
+    DealChanged,
+    GameChanged,
+    delete_deal,
+    undo_deal,
+    write_deal,
+)
+from scorekeeper.store.deal_writes import delete_game as delete_game_row
+from scorekeeper.store.export import csv_response, game_csv
+from scorekeeper.store.game_service import load_game, start_game
+from scorekeeper.store.games import Deal, Game
+from scorekeeper.store.holdings import held_tables, visible_games
+from scorekeeper.store.people import known_player_names, seat_players
+from scorekeeper.store.scores import deal_entry, game_score, game_variant, running_scores_before
+from scorekeeper.store.table_service import mark_used, table_for_new
+from scorekeeper.variant_texts import variant_text
+from scorekeeper.wording.breakdown import count_label, field_labels, line_labels
 
 bp = Blueprint("games", __name__)
 # Game addresses carry a view or edit token (/g/<token>/...); the views get ``game_id``.
@@ -220,7 +225,7 @@ def _render_scoreboard(game: Game) -> str:
 
 @bp.get("/g/<token>/export.csv")
 def export_csv(game_id: int) -> Response:
-    """The game's deals as CSV, one row per side per deal (``history.export``)."""
+    """The game's deals as CSV, one row per side per deal (``store.export``)."""
     return csv_response(game_csv(_get_game(game_id)), f"game-{game_id}.csv")
 
 
@@ -449,7 +454,7 @@ def _save(
         return _stale_save(_get_game(game_id), variant, number, entry, version)
     metrics.count("saves")
     if version == 0 and number == variant.deals:  # it may have finished the game
-        sheets_ahead.after_save(game_id)
+        last_deal_saved.send(game_id=game_id)
     return _saved(game_id, number, version, after_write, deal_version=saved_on)
 
 

@@ -12,8 +12,7 @@ from flask_babel import gettext as _
 from scorekeeper.engine.conventions import MATCHING_TO_TAKE
 from scorekeeper.rules.decks import STANDARD, Deck, get_deck
 from scorekeeper.rules.variants import ConcealedOpening, Variant, WildDiscard
-
-from .words import labelled, points, priced_cards, rank_symbol, red_three_rule
+from scorekeeper.wording.words import labelled, points, priced_cards, rank_symbol, red_three_rule
 
 
 @dataclass(frozen=True, slots=True)

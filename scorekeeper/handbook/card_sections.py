@@ -6,12 +6,11 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from scorekeeper.engine.conventions import MIN_MELD
+from scorekeeper.handbook.blocks import Block, BlockWriter
 from scorekeeper.rules.cards import BOOK_SIZE
 from scorekeeper.rules.score_lines import special_rank_words
 from scorekeeper.rules.variants import ConcealedOpening
-
-from .blocks import Block, BlockWriter
-from .words import deal_span, join, points, signed
+from scorekeeper.wording.words import deal_span, join, points, signed
 
 
 class CardSections(BlockWriter):

@@ -14,15 +14,14 @@ from dataclasses import dataclass, fields
 
 from flask_babel import gettext as _
 
+from scorekeeper.handbook.blocks import QuickGroup, Row, Section
+from scorekeeper.handbook.card_sections import CardSections
+from scorekeeper.handbook.params import words
+from scorekeeper.handbook.play_sections import PlaySections
+from scorekeeper.handbook.quick_reference import QuickReference
+from scorekeeper.handbook.scoring_sections import ScoringSections
 from scorekeeper.rules.params import label_of
 from scorekeeper.rules.variants import Variant
-
-from .blocks import QuickGroup, Row, Section
-from .card_sections import CardSections
-from .params import words
-from .play_sections import PlaySections
-from .quick_reference import QuickReference
-from .scoring_sections import ScoringSections
 
 QUICK_REFERENCE = "quick-reference"
 

@@ -19,8 +19,7 @@ from scorekeeper.rules.cards import BOOK_SIZE
 from scorekeeper.rules.messages import Phrase, Term
 from scorekeeper.rules.params import Kind, Param, shown_params
 from scorekeeper.rules.variants import PilePickup, Table, Variant, WildDiscard, WildLimit
-
-from .words import (
+from scorekeeper.wording.words import (
     books_needed,
     buried_cards,
     clauses,

@@ -12,15 +12,14 @@ from scorekeeper.engine.conventions import (
     PILE_TAKE,
     cut_target,
 )
+from scorekeeper.handbook.blocks import Block, BlockWriter
+from scorekeeper.handbook.params import table_lines
 from scorekeeper.rules.cards import CardKind
 from scorekeeper.rules.decks import STANDARD
 from scorekeeper.rules.messages import N_
 from scorekeeper.rules.params import silent_source
 from scorekeeper.rules.variants import PilePickup, RankMelds, WildDiscard
-
-from .blocks import Block, BlockWriter
-from .params import table_lines
-from .words import buried_cards, points
+from scorekeeper.wording.words import buried_cards, points
 
 
 class PlaySections(BlockWriter):

@@ -5,12 +5,19 @@ from __future__ import annotations
 from flask_babel import gettext as _
 
 from scorekeeper.engine.conventions import MATCHING_TO_TAKE, cut_target
+from scorekeeper.handbook.blocks import BlockWriter, QuickGroup, Row
+from scorekeeper.handbook.params import pile_pickup_label, wild_discard_label
 from scorekeeper.rules.score_lines import special_rank_words
 from scorekeeper.rules.variants import ConcealedOpening
-
-from .blocks import BlockWriter, QuickGroup, Row
-from .params import pile_pickup_label, wild_discard_label
-from .words import books_needed, deal_span, deal_values, join, points, runs, signed
+from scorekeeper.wording.words import (
+    books_needed,
+    deal_span,
+    deal_values,
+    join,
+    points,
+    runs,
+    signed,
+)
 
 
 class QuickReference(BlockWriter):

@@ -5,13 +5,19 @@ from __future__ import annotations
 from flask_babel import gettext as _
 
 from scorekeeper.engine.conventions import cut_target
+from scorekeeper.handbook.blocks import Block, BlockWriter, Row
+from scorekeeper.handbook.params import (
+    BASELINE_ID,
+    describe,
+    differs,
+    going_out_label,
+    param_label,
+    params,
+)
 from scorekeeper.rules.params import silent_source, stock_end_is_default
 from scorekeeper.rules.score_lines import LineSpec, line_label, variant_lines
 from scorekeeper.rules.variants import UnknownVariant, Variant, WildDiscard, get_variant
-
-from .blocks import Block, BlockWriter, Row
-from .params import BASELINE_ID, describe, differs, going_out_label, param_label, params
-from .words import books_needed, deal_span, deal_values, points, runs, signed
+from scorekeeper.wording.words import books_needed, deal_span, deal_values, points, runs, signed
 
 
 def rule_differences(variant: Variant, baseline: Variant) -> list[Row]:

@@ -21,10 +21,9 @@ from functools import lru_cache
 from flask_babel import force_locale
 from markupsafe import Markup, escape
 
+from scorekeeper.handbook.content import handbook
 from scorekeeper.rules.variants import Variant
 from scorekeeper.variant_texts import variant_text
-
-from .content import handbook
 
 MAX_QUERY = 200
 MAX_RESULTS = 12

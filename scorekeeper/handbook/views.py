@@ -7,13 +7,19 @@ from flask_babel import get_locale
 
 from scorekeeper.capabilities import is_token
 from scorekeeper.extensions import SUPPORTED_LANGUAGES
-from scorekeeper.house import catalogue
+from scorekeeper.handbook.content import handbook
+from scorekeeper.handbook.params import (
+    BASELINE_ID,
+    describe,
+    differs,
+    param_label,
+    params,
+    table_lines,
+)
+from scorekeeper.handbook.search import MAX_QUERY, Result, cached_index, search
 from scorekeeper.rules.variants import UnknownVariant, Variant
-
-from .content import handbook
-from .params import BASELINE_ID, describe, differs, param_label, params, table_lines
-from .search import MAX_QUERY, Result, cached_index, search
-from .words import clauses, join
+from scorekeeper.store import catalogue
+from scorekeeper.wording.words import clauses, join
 
 bp = Blueprint("handbook", __name__, url_prefix="/rules")
 

@@ -24,8 +24,7 @@ from sqlalchemy import text
 from sqlalchemy.engine import Engine
 
 from scorekeeper.extensions import db
-
-from .schema import applied_revisions
+from scorekeeper.health.schema import applied_revisions
 
 logger = logging.getLogger(__name__)
 

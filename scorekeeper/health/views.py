@@ -1,5 +1,5 @@
-"""``/healthz`` and ``/readyz``: what a container's HEALTHCHECK, a load balancer or an
-orchestrator asks a server.
+"""``/healthz``, ``/readyz`` and ``/metrics``: what a container's HEALTHCHECK, a load balancer,
+an orchestrator or Prometheus asks a server.
 
 - ``/healthz``: the process answers requests. Nothing else is looked at, so that a database
   outage does not get every server restarted.
@@ -9,18 +9,21 @@ orchestrator asks a server.
 
 Both are cheap (at most two small queries), open no session and set no cookie: they answer
 the same to anyone, and say nothing but their state.
+
+- ``/metrics``: the counters for Prometheus (``operations.metrics``): 404 while metrics are
+  off, 401 without the bearer token.
 """
 
 from __future__ import annotations
 
 import logging
 
-from flask import Blueprint, Response
+from flask import Blueprint, Response, abort, current_app, request
 from sqlalchemy.exc import SQLAlchemyError
 
 from scorekeeper.extensions import db
-
-from .schema import missing_migrations
+from scorekeeper.health.schema import missing_migrations
+from scorekeeper.operations import metrics
 
 bp = Blueprint("health", __name__)
 logger = logging.getLogger(__name__)
@@ -50,3 +53,19 @@ def readyz() -> Response:
     if behind:
         return _plain("migrations not applied", NOT_READY)
     return _plain("ready")
+
+
+@bp.get("/metrics")
+def prometheus_metrics() -> Response:
+    found = metrics.of(current_app)  # type: ignore[arg-type]
+    if found is None:
+        abort(404)
+    if not found.allows(request.headers.get("Authorization")):
+        return Response(
+            "A bearer token is needed.\n",
+            401,
+            {"WWW-Authenticate": 'Bearer realm="metrics"', "Cache-Control": "no-store"},
+            mimetype="text/plain",
+        )
+    body, content_type = found.exposition()
+    return Response(body, 200, {"Cache-Control": "no-store"}, content_type=content_type)

@@ -17,13 +17,12 @@ from flask.cli import with_appcontext
 
 from scorekeeper.engine.game import DemoGame, default_table, play_game
 from scorekeeper.extensions import db
-from scorekeeper.games.service import start_game
-from scorekeeper.games.writes import write_deal
 from scorekeeper.rules.validation import validate_deal
 from scorekeeper.rules.variants import UnknownVariant, Variant, get_variant
-from scorekeeper.tables.models import CardTable, utcnow
-
-from .people import seat_players
+from scorekeeper.store.deal_writes import write_deal
+from scorekeeper.store.game_service import start_game
+from scorekeeper.store.people import seat_players
+from scorekeeper.store.tables import CardTable, utcnow
 
 DEFAULT_NAMES = ("Ann", "Bob", "Chloé", "Dieter", "Emi", "Francesca", "Ginny", "Hugo")
 

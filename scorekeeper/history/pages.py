@@ -12,17 +12,21 @@ from flask_babel import format_date, format_decimal, get_locale, pgettext
 from flask_babel import gettext as _
 from markupsafe import Markup
 
-from scorekeeper.games.forms import table_label
+from scorekeeper.history import charts
+from scorekeeper.history.stats import Filters, Statistics, Tally, statistics
+from scorekeeper.history.stats import rules_played as statistics_rules
 from scorekeeper.rules.game import GameScore
 from scorekeeper.rules.names import clean_name, refused_characters
-from scorekeeper.variant_texts import variant_text
-
-from . import charts
-from .models import PLAYER_NAME_LENGTH
-from .people import table_players
-from .stats import Filters, Statistics, Tally, statistics
-from .stats import rules_played as statistics_rules
-from .summaries import Versions, summaries, table_seats, table_summaries, table_versions
+from scorekeeper.store.people import table_players
+from scorekeeper.store.players import PLAYER_NAME_LENGTH
+from scorekeeper.store.summaries import (
+    Versions,
+    summaries,
+    table_seats,
+    table_summaries,
+    table_versions,
+)
+from scorekeeper.variant_texts import table_label, variant_text
 
 MOST_POINTS_OVER_TIME = 40
 """A player's results over time are drawn as at most this many points (averages of games)."""

@@ -1,6 +1,6 @@
 """The season summary as a PDF: the table's standings and charts, rendered by WeasyPrint.
 
-The page is rendered like a score sheet (``sheets.pdf``): it reaches the app's static files
+The page is rendered like a score sheet (``printing.pdf``): it reaches the app's static files
 only, counts against the client's sheet limit and holds a render slot while it is laid out. A
 summary made from the very same HTML before is sent again without rendering.
 """
@@ -13,13 +13,13 @@ from datetime import date
 from flask import render_template
 from flask_babel import format_date
 
+from scorekeeper.history.pages import StatsView, book_labels, line_labels
 from scorekeeper.operations import metrics
-from scorekeeper.sheets import pdf
-from scorekeeper.sheets.options import default_paper
-from scorekeeper.sheets.views import CachedPdf, PdfCache, render_context
-from scorekeeper.tables.models import CardTable
-
-from .pages import StatsView, book_labels, line_labels
+from scorekeeper.printing import pdf
+from scorekeeper.printing.cache import CachedPdf, PdfCache
+from scorekeeper.printing.context import render_context
+from scorekeeper.printing.paper import default_paper
+from scorekeeper.store.tables import CardTable
 
 made_summaries = PdfCache(16)
 

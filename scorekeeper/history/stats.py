@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, time
 
-from .summaries import BOOK_KINDS, LINE_GROUPS, GameSummary, SideSummary
+from scorekeeper.store.summaries import BOOK_KINDS, LINE_GROUPS, GameSummary, SideSummary
 
 
 @dataclass(frozen=True, slots=True)

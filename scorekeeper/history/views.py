@@ -22,19 +22,16 @@ from sqlalchemy import select
 from scorekeeper.bounds import posted_id
 from scorekeeper.extensions import db
 from scorekeeper.forms import PageForm
-from scorekeeper.games.forms import table_label
-from scorekeeper.games.models import Game
-from scorekeeper.games.scoring import game_variant
-from scorekeeper.games.service import start_game
-from scorekeeper.holdings import HeldTable, forget_held_tables, held_tables
+from scorekeeper.history import pages
+from scorekeeper.history.season import season_pdf
 from scorekeeper.keyring import remember_table
 from scorekeeper.limits import GAMES, limited
 from scorekeeper.rules.game import GameScore
-from scorekeeper.tables.service import mark_used, resolve_table
-from scorekeeper.variant_texts import variant_text
-
-from . import export, pages
-from .people import (
+from scorekeeper.store import export
+from scorekeeper.store.game_service import start_game
+from scorekeeper.store.games import Game
+from scorekeeper.store.holdings import HeldTable, forget_held_tables, held_tables
+from scorekeeper.store.people import (
     PlayerRefused,
     hold_people,
     merge,
@@ -43,8 +40,10 @@ from .people import (
     rename,
     seat_players,
 )
-from .season import season_pdf
-from .summaries import GameSummary, table_summaries
+from scorekeeper.store.scores import game_variant
+from scorekeeper.store.summaries import GameSummary, table_summaries
+from scorekeeper.store.table_service import mark_used, resolve_table
+from scorekeeper.variant_texts import table_label, variant_text
 
 bp = Blueprint("history", __name__)
 

@@ -31,7 +31,19 @@ from werkzeug.datastructures import FileStorage
 from werkzeug.wrappers import Response
 
 from scorekeeper.extensions import db
-from scorekeeper.holdings import editable_tables, held_tables
+from scorekeeper.house.forms import (
+    BaseForm,
+    ConfirmForm,
+    ImportForm,
+    SharedForm,
+    base_choices,
+    changes_over,
+    house_form,
+    read_values,
+    rows,
+    shown_value,
+    words,
+)
 from scorekeeper.limits import HOUSE_RULES, limited
 from scorekeeper.rules.house_rules import (
     HOUSE_PREFIX,
@@ -51,24 +63,11 @@ from scorekeeper.rules.params import (
 from scorekeeper.rules.share_links import link_token, rules_from_link
 from scorekeeper.rules.variant_json import MAX_FILE_BYTES, read_house_file
 from scorekeeper.rules.variants import BUILT_IN, MAX_DEALS, Variant
-from scorekeeper.tables.service import mark_used, table_for_new
+from scorekeeper.store import house_rules as store
+from scorekeeper.store.holdings import editable_tables, held_tables
+from scorekeeper.store.house import HouseVariant
+from scorekeeper.store.table_service import mark_used, table_for_new
 from scorekeeper.variant_texts import variant_text
-
-from . import store
-from .forms import (
-    BaseForm,
-    ConfirmForm,
-    ImportForm,
-    SharedForm,
-    base_choices,
-    changes_over,
-    house_form,
-    read_values,
-    rows,
-    shown_value,
-    words,
-)
-from .models import HouseVariant
 
 bp = Blueprint("house", __name__, url_prefix="/house")
 

@@ -18,11 +18,10 @@ from contextlib import contextmanager
 from flask import Flask
 from werkzeug.exceptions import ServiceUnavailable, TooManyRequests
 
+from scorekeeper.limits import bodies, rates, slots
+from scorekeeper.limits.bodies import accepts_import
+from scorekeeper.limits.rates import GAMES, HOUSE_RULES, IMPORTS, SHEETS, TABLES, limited, spend
 from scorekeeper.operations import metrics
-
-from . import bodies, rates, slots
-from .bodies import accepts_import
-from .rates import GAMES, HOUSE_RULES, IMPORTS, SHEETS, TABLES, limited, spend
 
 __all__ = [
     "GAMES",

@@ -17,7 +17,7 @@ from pathlib import Path
 from flask import Blueprint, Response, current_app, render_template, request, url_for
 from flask_babel import gettext as _
 
-from scorekeeper.games.access import can_edit
+from scorekeeper.access import can_edit
 from scorekeeper.rules.variants import Variant
 
 bp = Blueprint("offline", __name__)

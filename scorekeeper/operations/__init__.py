@@ -17,8 +17,8 @@ import click
 from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import logs, metrics, requests
-from .version import app_version
+from scorekeeper.operations import logs, metrics, requests
+from scorekeeper.operations.version import app_version
 
 
 def init_app(app: Flask) -> None:

@@ -19,8 +19,7 @@ from flask import Flask
 from flask.logging import default_handler
 
 from scorekeeper.operations.redact import redact
-
-from .requests import current_request_id
+from scorekeeper.operations.requests import current_request_id
 
 FORMATS = ("text", "json")
 LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")

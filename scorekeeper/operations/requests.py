@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from flask import Flask, request
 from werkzeug.wsgi import ClosingIterator
 
-from . import metrics
+from scorekeeper.operations import metrics
 
 if TYPE_CHECKING:
     from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment

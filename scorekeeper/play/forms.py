@@ -12,9 +12,9 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import NumberRange, Optional, ValidationError
 
 from scorekeeper.forms import PageForm
-from scorekeeper.house import catalogue
 from scorekeeper.rules.decks import STANDARD, Deck, get_deck
 from scorekeeper.rules.variants import MAX_DEALS, UnknownVariant, Variant
+from scorekeeper.store import catalogue
 from scorekeeper.variant_texts import variant_text
 
 ALL_WILD = "wild"

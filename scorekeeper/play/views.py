@@ -13,13 +13,12 @@ from werkzeug.wrappers import Response
 from scorekeeper.engine.game import play_game
 from scorekeeper.engine.melds import MeldCheck, MeldKind, check_meld
 from scorekeeper.extensions import db
-from scorekeeper.games.service import start_game
-from scorekeeper.games.writes import write_deal
-from scorekeeper.house import catalogue
 from scorekeeper.limits import GAMES, limited
+from scorekeeper.play.forms import MOST_SEED, DemoForm, MeldCheckForm
 from scorekeeper.rules.validation import validate_deal
-
-from .forms import MOST_SEED, DemoForm, MeldCheckForm
+from scorekeeper.store import catalogue
+from scorekeeper.store.deal_writes import write_deal
+from scorekeeper.store.game_service import start_game
 
 bp = Blueprint("play", __name__)
 

@@ -46,10 +46,3 @@ def price_list(variant: Variant, deal: int, went_out: bool) -> PriceList:
         prices[CONCEALED] = score_side(variant, concealed, deal=deal).total - base
     return PriceList(base, {name: price for name, price in prices.items() if price})
 
-
-def price_lists(variant: Variant) -> dict[int, dict[str, PriceList]]:
-    """Every deal's price lists, by deal number, then "out" (the side went out) or "in"."""
-    return {
-        deal: {"out": price_list(variant, deal, True), "in": price_list(variant, deal, False)}
-        for deal in range(1, variant.deals + 1)
-    }

@@ -490,7 +490,7 @@ class UnknownVariant(KeyError):
 
 
 def get_variant(variant_id: str) -> Variant:
-    """The built-in variant of this id. House rules are the web app's (``house.store``)."""
+    """The built-in variant of this id. House rules are the web app's (``store.house_rules``)."""
     try:
         return BUILT_IN[variant_id]
     except (KeyError, TypeError):

@@ -36,7 +36,7 @@ from flask import Flask
 from sqlalchemy import DDL, Connection, Table, event, make_url
 
 from scorekeeper.extensions import db
-from scorekeeper.games.models import Game
+from scorekeeper.store.games import Game
 
 CHANNEL = "scorekeeper_game_changed"
 NOTIFY_FUNCTION = "scorekeeper_notify_game_changed"

@@ -6,10 +6,9 @@ from dataclasses import dataclass
 
 from flask import url_for
 
-from scorekeeper.games.access import current_grant
-from scorekeeper.games.models import Game
-
-from .poll_front import poll_etag
+from scorekeeper.access import current_grant
+from scorekeeper.sharing.poll_front import poll_etag
+from scorekeeper.store.games import Game
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,10 +16,9 @@ from dataclasses import dataclass
 from flask import Flask, current_app
 
 from scorekeeper.capabilities import digest, is_token
-from scorekeeper.games.links import resolve
-
-from . import poll_front
-from .feed import GameFeed, conninfo_of
+from scorekeeper.sharing import poll_front
+from scorekeeper.sharing.feed import GameFeed, conninfo_of
+from scorekeeper.store.links import resolve
 
 POLL_FRESH_SECONDS = 1.0
 POLL_CACHE_SIZE = 10_000

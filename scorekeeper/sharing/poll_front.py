@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
     from flask import Flask
 
-    from .poll import Poll
+    from scorekeeper.sharing.poll import Poll
 
 POLL_CACHE_CONTROL = "private, no-cache"
 POLL_MIMETYPE = "application/json"

@@ -29,23 +29,28 @@ from flask_babel import ngettext
 from flask_wtf.file import FileField, FileRequired
 from wtforms import SubmitField
 
+from scorekeeper.access import edit_only, pull_token, push_token
 from scorekeeper.capabilities import Role, issue_edit_token, issue_view_token
 from scorekeeper.extensions import db
 from scorekeeper.forms import NewLinkForm, PageForm
-from scorekeeper.games.access import edit_only, pull_token, push_token
-from scorekeeper.games.links import resolve
-from scorekeeper.games.models import Game
-from scorekeeper.games.service import load_game
-from scorekeeper.holdings import visible_games
 from scorekeeper.keyring import remember_game
 from scorekeeper.limits import IMPORTS, accepts_import, limited
-from scorekeeper.tables.cli import renew_edit_link
-from scorekeeper.tables.service import mark_used, table_for_new
-
-from . import poll
-from .poll_front import POLL_CACHE_CONTROL, POLL_MIMETYPE, poll_body, poll_etag
-from .qr import qr_cache_control, qr_svg
-from .transfer import ImportRefused, export_games, import_games, parse_file, read_file
+from scorekeeper.operator_links import renew_edit_link
+from scorekeeper.qr import qr_cache_control, qr_svg
+from scorekeeper.sharing import poll
+from scorekeeper.sharing.poll_front import POLL_CACHE_CONTROL, POLL_MIMETYPE, poll_body, poll_etag
+from scorekeeper.store.game_service import load_game
+from scorekeeper.store.games import Game
+from scorekeeper.store.holdings import visible_games
+from scorekeeper.store.links import resolve
+from scorekeeper.store.table_service import mark_used, table_for_new
+from scorekeeper.store.transfer import (
+    ImportRefused,
+    export_games,
+    import_games,
+    parse_file,
+    read_file,
+)
 
 bp = Blueprint("sharing", __name__, cli_group="games")
 bp.url_value_preprocessor(pull_token)

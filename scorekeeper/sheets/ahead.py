@@ -21,18 +21,21 @@ import logging
 import os
 import queue
 import threading
+from collections.abc import Callable
 from typing import Any
 
 from flask import Flask, current_app, request
 
-from ..games.scoring import game_score
-from ..games.service import load_game
+from scorekeeper.store.game_service import load_game
+from scorekeeper.store.games import Game
+from scorekeeper.store.scores import game_score
 
 log = logging.getLogger(__name__)
 
 MOST_WAITING = 16
 
-Job = tuple[Flask, dict[str, Any], int]
+Maker = Callable[[Game], None]
+Job = tuple[Flask, dict[str, Any], int, Maker]
 
 _lock = threading.Lock()
 _jobs: queue.Queue[Job] = queue.Queue()
@@ -49,8 +52,7 @@ def _reader_environ(environ: dict[str, Any]) -> dict[str, Any]:
     return copied
 
 
-def _make(app: Flask, environ: dict[str, Any], game_id: int) -> None:
-    from .views import make_game_pdf_ahead  # the views import this module
+def _make(app: Flask, environ: dict[str, Any], game_id: int, make: Maker) -> None:
 
     with _lock:
         _waiting_games.discard(game_id)
@@ -58,7 +60,7 @@ def _make(app: Flask, environ: dict[str, Any], game_id: int) -> None:
         try:
             game = load_game(game_id)
             if game is not None and game_score(game).finished:
-                make_game_pdf_ahead(game)
+                make(game)
         except Exception:  # noqa: BLE001 (a cache: the print renders the sheet instead)
             log.warning("The sheet of game %s could not be made ahead", game_id, exc_info=True)
 
@@ -66,9 +68,9 @@ def _make(app: Flask, environ: dict[str, Any], game_id: int) -> None:
 def _make_in_turn() -> None:
     """The maker thread: each job in the order it came, for as long as the process lives."""
     while True:
-        app, environ, game_id = _jobs.get()
+        app, environ, game_id, make = _jobs.get()
         try:
-            _make(app, environ, game_id)
+            _make(app, environ, game_id, make)
         finally:
             _jobs.task_done()
 
@@ -83,8 +85,9 @@ def _start_maker() -> None:
         threading.Thread(target=_make_in_turn, name="sheets-ahead", daemon=True).start()
 
 
-def after_save(game_id: int) -> None:
-    """Make the game's sheet in the background if the deal just saved finished the game."""
+def after_save(game_id: int, make: Maker) -> None:
+    """Have ``make`` make the game's sheet in the background if the deal just saved finished
+    the game."""
     app: Flask = current_app._get_current_object()  # type: ignore[attr-defined]
     if not app.config["SHEETS_AHEAD"]:
         return
@@ -94,7 +97,7 @@ def after_save(game_id: int) -> None:
         if game_id in _waiting_games or len(_waiting_games) >= MOST_WAITING:
             return
         _waiting_games.add(game_id)
-        _jobs.put((app, environ, game_id))
+        _jobs.put((app, environ, game_id, make))
 
 
 def wait_until_made(timeout: float) -> bool:

@@ -15,22 +15,7 @@ from babel.lists import format_list
 from flask_babel import format_decimal, get_locale, ngettext
 from flask_babel import gettext as _
 
-from ..games.breakdown import count_label
-from ..handbook.words import deal_values, priced_cards
-from ..rules.decks import STANDARD, get_deck
-from ..rules.game import GameScore
-from ..rules.phrases import Register, books_to_go_out_short, red_three_rule
-from ..rules.score_lines import (
-    LineSpec,
-    line_label,
-    rank_plural,
-    shown_parts,
-    variant_lines,
-)
-from ..rules.scoring import SideScore
-from ..rules.variants import BookCount, ConcealedOpening, Variant
-from ..variant_texts import variant_text
-from .geometry import (
+from scorekeeper.printing.geometry import (
     DEAL_COLUMN_PT,
     HINT_COLUMN_PT,
     LABEL_COLUMN_PT,
@@ -39,6 +24,21 @@ from .geometry import (
     least_row_pt,
     side_column_width_pt,
 )
+from scorekeeper.rules.decks import STANDARD, get_deck
+from scorekeeper.rules.game import GameScore
+from scorekeeper.rules.phrases import Register, books_to_go_out_short, red_three_rule
+from scorekeeper.rules.score_lines import (
+    LineSpec,
+    line_label,
+    rank_plural,
+    shown_parts,
+    variant_lines,
+)
+from scorekeeper.rules.scoring import SideScore
+from scorekeeper.rules.variants import BookCount, ConcealedOpening, Variant
+from scorekeeper.variant_texts import variant_text
+from scorekeeper.wording.breakdown import count_label
+from scorekeeper.wording.words import deal_values, priced_cards
 
 DEAL_TOTAL = "deal_total"
 RUNNING_TOTAL = "running_total"

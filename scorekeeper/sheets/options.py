@@ -9,18 +9,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from babel import Locale, UnknownLocaleError
-from babel.core import get_global, parse_locale
 from babel.lists import format_list
-from flask import request
 from flask_babel import get_locale, ngettext
 from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 
-from ..house import catalogue
-from ..rules.variants import UnknownVariant, Variant
-from ..variant_texts import variant_text
-from .geometry import PAPERS, Paper, max_games_per_page, paper_for_territory
+from scorekeeper.printing.geometry import PAPERS, Paper, max_games_per_page
+from scorekeeper.printing.paper import default_paper
+from scorekeeper.rules.variants import UnknownVariant, Variant
+from scorekeeper.store import catalogue
+from scorekeeper.variant_texts import variant_text
 
 MAX_NAME_LENGTH = 24
 
@@ -74,27 +72,6 @@ def find_variant(variant_id: str) -> Variant:
         raise SheetOptionError(
             404, _("There is no rule variant called “%(id)s”.", id=variant_id[:60])
         ) from None
-
-
-def reader_territory() -> str | None:
-    """The reader's region: that of the browser's first language when it names one (en-US,
-    fr-CA), else the usual region of the page's language (en: US, fr: FR, ja: JP)."""
-    for tag, _quality in request.accept_languages:
-        try:
-            first = Locale.parse(tag, sep="-")
-        except (ValueError, UnknownLocaleError):
-            continue
-        if first.territory:
-            return first.territory
-        break
-    likely = get_global("likely_subtags").get(str(get_locale() or "en"))
-    return parse_locale(likely)[1] if likely else None
-
-
-def default_paper() -> Paper:
-    """Sheets and season summaries alike print on the reader's usual paper: Letter in the
-    United States and Canada, A4 elsewhere."""
-    return paper_for_territory(reader_territory())
 
 
 def parse_paper(args: MultiDict[str, str]) -> Paper:

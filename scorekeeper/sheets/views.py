@@ -11,18 +11,13 @@ from __future__ import annotations
 
 import base64
 import hashlib
-from collections import OrderedDict
-from collections.abc import Hashable
-from dataclasses import dataclass, replace
-from pathlib import Path
-from threading import Lock
+from dataclasses import replace
 from typing import NoReturn
 
 from flask import (
     Blueprint,
     Response,
     abort,
-    current_app,
     redirect,
     render_template,
     request,
@@ -33,74 +28,38 @@ from flask_babel import format_date, get_locale
 from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 
-from ..games.models import Game
-from ..games.scoring import game_score
-from ..games.service import load_game
-from ..house import catalogue
-from ..limits import admitted_render
-from ..limits.slots import render_slots
-from ..operations import metrics
-from ..public_url import public_address
-from ..security import CONTENT_SECURITY_POLICY
-from ..variant_texts import variant_text
-from . import pdf
-from .geometry import MARGIN_MM, PAPERS, Paper, max_games_per_page
-from .kept import FOLDER as KEPT_FOLDER
-from .kept import KeptSheets, digest_of
-from .layout import Sheet, blank_sheet, game_sheet
-from .options import (
+from scorekeeper.limits.slots import render_slots
+from scorekeeper.operations import metrics
+from scorekeeper.printing import pdf
+from scorekeeper.printing.cache import CachedPdf, PdfCache
+from scorekeeper.printing.context import render_context
+from scorekeeper.printing.geometry import MARGIN_MM, PAPERS, Paper, max_games_per_page
+from scorekeeper.printing.kept import digest_of
+from scorekeeper.printing.paper import default_paper
+from scorekeeper.security import CONTENT_SECURITY_POLICY
+from scorekeeper.sheets import ahead
+from scorekeeper.sheets.layout import Sheet, blank_sheet, game_sheet
+from scorekeeper.sheets.options import (
     MAX_NAME_LENGTH,
     BlankOptions,
     SheetOptionError,
-    default_paper,
     find_variant,
     or_list,
     paper_label,
     parse_blank,
     parse_paper,
 )
+from scorekeeper.signals import last_deal_saved
+from scorekeeper.store import catalogue
+from scorekeeper.store.game_service import load_game
+from scorekeeper.store.games import Game
+from scorekeeper.store.scores import game_score
+from scorekeeper.variant_texts import variant_text
 
 bp = Blueprint("sheets", __name__)
 
 BLANK_MAX_AGE = 24 * 60 * 60
-BLANK_CACHE_SIZE = 64
 MADE_CACHE_SIZE = 32
-
-
-@dataclass(frozen=True, slots=True)
-class CachedPdf:
-    body: bytes
-    etag: str
-
-
-class PdfCache:
-    """The most recently made PDFs, the least recently used dropped first."""
-
-    def __init__(self, size: int = BLANK_CACHE_SIZE) -> None:
-        self._size = size
-        self._items: OrderedDict[Hashable, CachedPdf] = OrderedDict()
-        self._lock = Lock()
-
-    def get(self, key: Hashable) -> CachedPdf | None:
-        with self._lock:
-            item = self._items.get(key)
-            if item is not None:
-                self._items.move_to_end(key)
-            return item
-
-    def put(self, key: Hashable, item: CachedPdf) -> None:
-        with self._lock:
-            self._items[key] = item
-            self._items.move_to_end(key)
-            while len(self._items) > self._size:
-                self._items.popitem(last=False)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._items.clear()
-
-    def __len__(self) -> int:
-        return len(self._items)
 
 
 blank_pdfs = PdfCache()
@@ -137,18 +96,6 @@ def _inline_css(sheet: Sheet, row_pt: float) -> str:
 
 def _html(sheet: Sheet, row_pt: float) -> str:
     return render_template("sheets/sheet.html", sheet=sheet, inline_css=_inline_css(sheet, row_pt))
-
-
-def render_context() -> pdf.RenderContext:
-    """This request's address for the sheet, and the only files rendering may read."""
-    return pdf.RenderContext(
-        base_url=public_address(current_app).url + "/",
-        static_url=url_for("static", filename="", _external=True),
-        static_folder=current_app.static_folder or "",
-        admit=admitted_render,
-        nice=current_app.config["SHEET_RENDER_NICE"],
-        kept=KeptSheets(Path(current_app.instance_path) / KEPT_FOLDER),
-    )
 
 
 def _source(sheet: Sheet) -> pdf.SheetSource:
@@ -391,6 +338,11 @@ def make_game_pdf_ahead(game: Game) -> None:
     client's limit, and given up (a print makes it later) if no render slot comes free."""
     context = replace(render_context(), admit=render_slots().held)
     _pdf(_game_sheet(game, default_paper()), context)
+
+
+@last_deal_saved.connect
+def _make_when_finished(_sender: object, game_id: int) -> None:
+    ahead.after_save(game_id, lambda game: make_game_pdf_ahead(game))  # looked up when made
 
 
 def game_pdf(game_id: int) -> Response:

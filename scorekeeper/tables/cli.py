@@ -8,20 +8,17 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import click
-from flask import current_app
 from flask.cli import AppGroup
 from sqlalchemy import delete, func, select
 
-from scorekeeper.capabilities import issue_edit_token
 from scorekeeper.extensions import db
-from scorekeeper.games.models import Game, GameSide
-from scorekeeper.games.service import games_newest_first
-from scorekeeper.history.models import Player
-from scorekeeper.house.models import HouseVariant
-from scorekeeper.public_url import public_address
-from scorekeeper.sharing.transfer import export_games
-
-from .models import CardTable
+from scorekeeper.operator_links import renew_edit_link
+from scorekeeper.store.game_service import games_newest_first
+from scorekeeper.store.games import Game, GameSide
+from scorekeeper.store.house import HouseVariant
+from scorekeeper.store.players import Player
+from scorekeeper.store.tables import CardTable
+from scorekeeper.store.transfer import export_games
 
 tables_cli = AppGroup("tables", help="List, export and prune the card tables of this server.")
 
@@ -85,21 +82,6 @@ def list_command() -> None:
     alone = _count(Game, None)
     if alone:
         click.echo(f"-\t-\t{_moment(_last_change(None))}\t{alone}\t0\t(games without a table)")
-
-
-def renew_edit_link(
-    model: type[CardTable] | type[Game], row_id: int, what: str, prefix: str
-) -> None:
-    """Give a game or card table a new edit link (the old one stops working); print its whole
-    address, from the public address the phones reach the app at.
-
-    The operator's way back in for a keeper who lost the link: the server never keeps it."""
-    row = db.session.get(model, row_id)
-    if row is None:
-        raise click.ClickException(f"There is no {what} {row_id}.")
-    token = issue_edit_token(row)
-    db.session.commit()
-    click.echo(f"{public_address(current_app).url}{prefix}{token}")
 
 
 @tables_cli.command("edit-link")

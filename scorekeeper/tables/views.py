@@ -21,15 +21,14 @@ from wtforms.validators import DataRequired, Length
 from scorekeeper.capabilities import Role, issue_edit_token, issue_view_token
 from scorekeeper.extensions import db
 from scorekeeper.forms import NewLinkForm, PageForm, PrintableName, name_filter
-from scorekeeper.games.scoring import game_score
-from scorekeeper.holdings import HeldTable, forget_held_tables, held_tables, visible_games
-from scorekeeper.house.models import HouseVariant
 from scorekeeper.keyring import forget_table, remember_table
 from scorekeeper.limits import TABLES, limited
-from scorekeeper.sharing.qr import QR_CACHE_CONTROL, qr_svg
-
-from .models import NAME_LENGTH
-from .service import new_table, resolve_table, table_name
+from scorekeeper.qr import QR_CACHE_CONTROL, qr_svg
+from scorekeeper.store.holdings import HeldTable, forget_held_tables, held_tables, visible_games
+from scorekeeper.store.house import HouseVariant
+from scorekeeper.store.scores import game_score
+from scorekeeper.store.table_service import new_table, resolve_table, table_name
+from scorekeeper.store.tables import NAME_LENGTH
 
 bp = Blueprint("tables", __name__)
 bp.add_app_template_global(table_name, "table_name")

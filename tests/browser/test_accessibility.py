@@ -16,7 +16,7 @@ from sqlalchemy import select
 from scorekeeper.extensions import db
 from scorekeeper.history.demo import store_season
 from scorekeeper.rules.variants import get_variant
-from scorekeeper.tables.models import CardTable
+from scorekeeper.store.tables import CardTable
 
 AXE = Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js"
 WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]

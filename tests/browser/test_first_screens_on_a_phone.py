@@ -17,10 +17,10 @@ from test_offline_on_a_phone import DEAL_1
 
 from scorekeeper import local_ca
 from scorekeeper.extensions import db
-from scorekeeper.games.models import Game
-from scorekeeper.games.writes import write_deal
 from scorekeeper.rules.entry import DealEntry, SideEntry
 from scorekeeper.rules.variants import get_variant
+from scorekeeper.store.deal_writes import write_deal
+from scorekeeper.store.games import Game
 
 PHONE = {"width": 390, "height": 844}
 

@@ -10,7 +10,7 @@ from playwright.sync_api import Page, expect
 
 from scorekeeper.extensions import db
 from scorekeeper.keyring import REMEMBERED_GAMES, REMEMBERED_TABLES
-from scorekeeper.tables.service import new_table
+from scorekeeper.store.table_service import new_table
 
 ANN = "Ann & Bob"
 EDIT_PATH = re.compile(r"/g/[A-Za-z0-9_-]{43}")

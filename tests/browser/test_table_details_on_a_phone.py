@@ -16,7 +16,7 @@ from sqlalchemy import select
 from scorekeeper.extensions import db
 from scorekeeper.history.demo import store_season
 from scorekeeper.rules.variants import get_variant
-from scorekeeper.tables.models import CardTable
+from scorekeeper.store.tables import CardTable
 
 FULLY_SHOWN = """e => {
   const box = e.getBoundingClientRect();

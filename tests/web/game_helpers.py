@@ -13,9 +13,9 @@ from sqlalchemy import select
 
 from scorekeeper.capabilities import TOKEN_LENGTH
 from scorekeeper.extensions import db
-from scorekeeper.games.models import Deal, Game
-from scorekeeper.games.writes import write_deal
 from scorekeeper.rules.entry import DealEntry
+from scorekeeper.store.deal_writes import write_deal
+from scorekeeper.store.games import Deal, Game
 
 DEAL = form_values(PAGAT_OUT, PAGAT_CAUGHT)
 

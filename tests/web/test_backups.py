@@ -20,7 +20,7 @@ from sqlalchemy import create_engine, func, make_url, select, text
 from scorekeeper import create_app
 from scorekeeper.backups import BackupError, dump_postgresql
 from scorekeeper.extensions import db
-from scorekeeper.games.models import Deal, Game
+from scorekeeper.store.games import Deal, Game
 
 GAMES = 3
 DEALS_PER_GAME = 4

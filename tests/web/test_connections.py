@@ -16,7 +16,7 @@ from sqlalchemy.pool import NullPool
 
 from scorekeeper.connections import ReadOnlyRequest, SeveralStatementWrite
 from scorekeeper.extensions import db
-from scorekeeper.games.models import Game
+from scorekeeper.store.games import Game
 
 
 @pytest.fixture

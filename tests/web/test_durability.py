@@ -27,9 +27,9 @@ from flask_migrate import upgrade
 from bench.bench_load import CSRF_RE, deal_values, free_port
 from scorekeeper import create_app
 from scorekeeper.extensions import db
-from scorekeeper.games.links import issue_tokens
-from scorekeeper.games.service import start_game
 from scorekeeper.rules.variants import get_variant
+from scorekeeper.store.game_service import start_game
+from scorekeeper.store.links import issue_tokens
 
 pytestmark = pytest.mark.slow
 

@@ -21,8 +21,9 @@ from test_games import (
 )
 
 from scorekeeper.extensions import db
-from scorekeeper.games import forms, scoring, views
-from scorekeeper.games.models import Game
+from scorekeeper.games import forms, views
+from scorekeeper.store import scores as scoring
+from scorekeeper.store.games import Game
 
 # A deal whose only problem is a warning: a Simpson player who did not go out holds only red
 # threes, so no points of cards are left.

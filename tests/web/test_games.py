@@ -9,8 +9,8 @@ from markupsafe import escape
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
-from scorekeeper.games.models import Deal, DealSide, Game, GameSide
 from scorekeeper.rules.variants import all_variants, get_variant
+from scorekeeper.store.games import Deal, DealSide, Game, GameSide
 
 ANN, CY = "Ann & Bob", "Cy & Di"
 

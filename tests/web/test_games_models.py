@@ -15,13 +15,13 @@ from sqlalchemy.exc import IntegrityError
 from scorekeeper import PROJECT_ROOT, create_app
 from scorekeeper.extensions import db
 from scorekeeper.games.forms import LEFT, MELDED, counter_kinds, entry_fields
-from scorekeeper.games.models import Deal, DealSide, Game
 from scorekeeper.games.rule_links import RULE_SECTIONS, rule_url
-from scorekeeper.games.scoring import deal_entry, game_score, game_variant
-from scorekeeper.games.service import start_game
 from scorekeeper.rules.entry import DealEntry
 from scorekeeper.rules.game import score_game
 from scorekeeper.rules.variants import BookBonus, get_variant
+from scorekeeper.store.game_service import start_game
+from scorekeeper.store.games import Deal, DealSide, Game
+from scorekeeper.store.scores import deal_entry, game_score, game_variant
 
 
 def two_deals(variant) -> list[DealEntry]:

@@ -13,7 +13,6 @@ from scorekeeper.engine.conventions import MATCHING_TO_TAKE, PILE_TAKE
 from scorekeeper.extensions import SUPPORTED_LANGUAGES
 from scorekeeper.handbook.content import QUICK_REFERENCE, SECTION_IDS
 from scorekeeper.handbook.params import params
-from scorekeeper.house import catalogue
 from scorekeeper.rules import variants as variants_module
 from scorekeeper.rules.cards import CardPoints
 from scorekeeper.rules.variants import (
@@ -25,6 +24,7 @@ from scorekeeper.rules.variants import (
     all_variants,
     get_variant,
 )
+from scorekeeper.store import catalogue
 
 VARIANT_IDS = [v.id for v in all_variants()]
 

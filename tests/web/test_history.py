@@ -17,12 +17,12 @@ from sample_deals import PAGAT_CAUGHT, PAGAT_OUT
 from sqlalchemy import select
 
 from scorekeeper.extensions import db
-from scorekeeper.games.models import Game
-from scorekeeper.history.models import Player, Seat
 from scorekeeper.history.pages import forget_kept
 from scorekeeper.rules.entry import DealEntry
 from scorekeeper.rules.variants import get_variant
-from scorekeeper.tables.models import CardTable
+from scorekeeper.store.games import Game
+from scorekeeper.store.players import Player, Seat
+from scorekeeper.store.tables import CardTable
 
 PAGAT = get_variant("pagat")
 
@@ -122,9 +122,9 @@ def test_statistics_count_wins_and_deals_from_the_entries(client, season) -> Non
 
 
 def test_statistics_count_going_out_red_threes_and_books(app, season) -> None:
-    from scorekeeper.history.people import table_players
     from scorekeeper.history.stats import statistics
-    from scorekeeper.history.summaries import table_seats, table_summaries
+    from scorekeeper.store.people import table_players
+    from scorekeeper.store.summaries import table_seats, table_summaries
 
     with app.app_context():
         table_id = db.session.scalar(select(CardTable.id))

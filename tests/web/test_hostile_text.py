@@ -31,11 +31,11 @@ from werkzeug.test import TestResponse
 
 from scorekeeper.capabilities import TOKEN_LENGTH, digest
 from scorekeeper.extensions import db
-from scorekeeper.games.models import NAME_LENGTH, SIDE_NAME_LENGTH, Game
 from scorekeeper.handbook.search import MAX_QUERY
 from scorekeeper.rules.params import MAX_NAME, MAX_TEXT
 from scorekeeper.sheets.options import MAX_NAME_LENGTH as MAX_SHEET_NAME
-from scorekeeper.tables.models import NAME_LENGTH as TABLE_NAME_LENGTH
+from scorekeeper.store.games import NAME_LENGTH, SIDE_NAME_LENGTH, Game
+from scorekeeper.store.tables import NAME_LENGTH as TABLE_NAME_LENGTH
 
 RIGHT_TO_LEFT_OVERRIDE = "\u202e"
 

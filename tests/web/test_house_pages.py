@@ -9,7 +9,6 @@ from flask.testing import FlaskClient
 from house_helpers import edit_house_rules, form_values, html, make_house_rules, text
 
 from scorekeeper.extensions import db
-from scorekeeper.house.models import HouseVariant
 from scorekeeper.rules.house_rules import HouseRules
 from scorekeeper.rules.params import GROUP_TERMS
 from scorekeeper.rules.variant_json import MAX_FILE_BYTES
@@ -20,6 +19,7 @@ from scorekeeper.rules.variants import (
     get_variant,
     variant_from_dict,
 )
+from scorekeeper.store.house import HouseVariant
 
 
 def stored(app: Flask) -> list[HouseVariant]:

@@ -23,13 +23,14 @@ from werkzeug.test import encode_multipart
 from scorekeeper import config as settings
 from scorekeeper import create_app
 from scorekeeper.extensions import db
-from scorekeeper.games.models import Game
-from scorekeeper.house.models import HouseVariant
 from scorekeeper.limits import rates
 from scorekeeper.limits.slots import render_slots
+from scorekeeper.printing import pdf
 from scorekeeper.rules.house_rules import HouseRules
-from scorekeeper.sheets import pdf, views
-from scorekeeper.tables.models import CardTable
+from scorekeeper.sheets import views
+from scorekeeper.store.games import Game
+from scorekeeper.store.house import HouseVariant
+from scorekeeper.store.tables import CardTable
 
 OTHER_ADDRESS = "198.51.100.7"
 

@@ -16,9 +16,9 @@ from sqlalchemy import select
 from test_api import DEAL
 
 from scorekeeper.extensions import db
-from scorekeeper.games.models import Deal, Game
-from scorekeeper.history.models import Player
 from scorekeeper.rules.variants import get_variant
+from scorekeeper.store.games import Deal, Game
+from scorekeeper.store.players import Player
 
 MAX_ID = 2**31 - 1
 """The largest id, deal number or version: the columns are 32-bit integers."""

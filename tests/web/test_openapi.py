@@ -25,7 +25,7 @@ from scorekeeper.api.openapi import openapi_document
 from scorekeeper.rules import house_rules, params, validation, variant_checks, variant_json
 from scorekeeper.rules.entry import SIDE_FIELDS
 from scorekeeper.rules.variants import all_variants
-from scorekeeper.sharing import transfer
+from scorekeeper.store import transfer
 
 EXAMPLES_PER_OPERATION = 30
 ACCEPTED = range(200, 300)

@@ -11,9 +11,9 @@ from house_helpers import form_values, html, make_house_rules, text
 from scorekeeper.extensions import db
 from scorekeeper.handbook.params import params
 from scorekeeper.house.forms import field_name
-from scorekeeper.house.models import HouseVariant
 from scorekeeper.rules.params import PARAMS
 from scorekeeper.rules.variants import PAGAT
+from scorekeeper.store.house import HouseVariant
 
 
 def _row_id(key: str) -> str:

@@ -8,9 +8,9 @@ from scorekeeper.engine import reasons
 from scorekeeper.engine.cards import Face
 from scorekeeper.engine.game import play_game
 from scorekeeper.extensions import LANGUAGE_COOKIE, db
-from scorekeeper.games.models import Game
-from scorekeeper.games.scoring import game_score
 from scorekeeper.rules.variants import BookCount
+from scorekeeper.store.games import Game
+from scorekeeper.store.scores import game_score
 
 
 def text_of(response):

@@ -1,7 +1,7 @@
 """The people of a card table changed by two phones at the very same moment.
 
 A merge of two players, a rename, and a new game that names a player all write the table's
-players and seats: they take their turns (``history.people.hold_people``). Whichever comes
+players and seats: they take their turns (``store.people.hold_people``). Whichever comes
 second sees what the first wrote, so every answered change is whole: no 500, no seat lost to
 a merge's delete, no player made twice, no two players of one name.
 """
@@ -20,9 +20,9 @@ from sqlalchemy import func, select
 from test_races import race
 
 from scorekeeper.extensions import db
-from scorekeeper.games.models import Game, GameSide
-from scorekeeper.history.models import Player, Seat, player_key
-from scorekeeper.tables.models import CardTable
+from scorekeeper.store.games import Game, GameSide
+from scorekeeper.store.players import Player, Seat, player_key
+from scorekeeper.store.tables import CardTable
 
 ROUNDS = {"postgresql": 100, "sqlite": 25}
 """A hundred rounds on PostgreSQL, where a request's reads and writes interleave with the

@@ -20,9 +20,9 @@ from sqlalchemy import func, select, update
 
 from scorekeeper.capabilities import TOKEN_LENGTH
 from scorekeeper.extensions import db
-from scorekeeper.games.models import Deal, Game
-from scorekeeper.house.models import HouseVariant
-from scorekeeper.tables.models import CardTable
+from scorekeeper.store.games import Deal, Game
+from scorekeeper.store.house import HouseVariant
+from scorekeeper.store.tables import CardTable
 
 TABLE_LINK = re.compile(rf"/t/([A-Za-z0-9_-]{{{TOKEN_LENGTH}}})")
 

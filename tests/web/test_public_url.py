@@ -14,7 +14,7 @@ from game_helpers import start_game
 
 from scorekeeper import create_app
 from scorekeeper.public_url import DEFAULT_PUBLIC_URL, parse_public_url
-from scorekeeper.sharing.qr import qr_svg
+from scorekeeper.qr import qr_svg
 
 EVIL = "http://evil.example"
 TEST_PUBLIC_URL = "http://localhost"

@@ -1,7 +1,7 @@
 """A save and a deletion of the same deal, or of its game, at the very same moment.
 
 Every change to a deal or a game locks the game's row first, and only then the deal's
-(``games.writes``): two such changes wait for each other instead of deadlocking, and the one
+(``store.deal_writes``): two such changes wait for each other instead of deadlocking, and the one
 that comes second is answered 409 (the deal changed) or 404 (it is gone), never 500.
 """
 

@@ -12,7 +12,7 @@ from game_helpers import Links, save, start_game
 from sqlalchemy import select
 
 from scorekeeper.extensions import db
-from scorekeeper.games.models import Deal
+from scorekeeper.store.games import Deal
 
 
 @pytest.fixture

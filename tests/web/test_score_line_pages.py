@@ -9,8 +9,8 @@ from house_helpers import html, make_house_rules, text
 from test_house_games import post_deal, start_game, totals
 from test_sheets import get_pdf, pdf_pages
 
-from scorekeeper.history.summaries import LINE_GROUPS
 from scorekeeper.rules.score_lines import LINES
+from scorekeeper.store.summaries import LINE_GROUPS
 
 SEVENS = {
     "book_bonus__special_rank": "7",

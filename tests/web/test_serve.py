@@ -21,7 +21,7 @@ import segno
 from game_helpers import start_game
 
 from scorekeeper import create_app, serve
-from scorekeeper.sharing.qr import qr_svg
+from scorekeeper.qr import qr_svg
 
 ROOT = Path(__file__).resolve().parents[2]
 LAN = "192.168.1.20"

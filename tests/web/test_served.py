@@ -30,7 +30,7 @@ START_SECONDS = 60
 PAGE_SECONDS = 2.0
 SLOW_CLIENTS = 50
 SLOW_LINE_SECONDS = 2.0
-RENDER_MODULE = "scorekeeper.sheets.render_process"
+RENDER_MODULE = "scorekeeper.printing.render_process"
 
 pytestmark = pytest.mark.skipif(
     not Path("/proc/self/stat").exists(), reason="reads processes from Linux's /proc"
@@ -248,7 +248,7 @@ def test_a_killed_render_process_is_replaced_and_a_killed_worker_leaves_no_proce
 
 BUSY_PARENT = """
 import sys
-from scorekeeper.sheets.render_process import RenderProcess
+from scorekeeper.printing.render_process import RenderProcess
 
 renderer = RenderProcess(0)
 print(renderer.pid, flush=True)

@@ -14,10 +14,10 @@ from game_helpers import start_game
 from test_games import DEAL_1, game_path, post_deal, start, stored_version
 
 from scorekeeper.extensions import db
-from scorekeeper.games.models import Game
 from scorekeeper.keyring import REMEMBERED_GAMES, REMEMBERED_TABLES
 from scorekeeper.sessions import MAX_FLASHES, fernet_for
-from scorekeeper.tables.service import new_table
+from scorekeeper.store.games import Game
+from scorekeeper.store.table_service import new_table
 
 MAX_COOKIE_BYTES = 4000
 """What every Set-Cookie of the session may weigh at most, attributes included."""

@@ -20,13 +20,13 @@ from werkzeug.test import Client
 from scorekeeper import capabilities
 from scorekeeper.capabilities import TOKEN_LENGTH
 from scorekeeper.extensions import db
-from scorekeeper.games import links as tokens_module
-from scorekeeper.games.models import Deal, Game
 from scorekeeper.operations.redact import redact
+from scorekeeper.qr import QR_CACHE_CONTROL, qr_svg
 from scorekeeper.sharing import feed as feed_module
 from scorekeeper.sharing import poll as poll_module
 from scorekeeper.sharing.poll_front import PollsFromMemory
-from scorekeeper.sharing.qr import QR_CACHE_CONTROL, qr_svg
+from scorekeeper.store import links as tokens_module
+from scorekeeper.store.games import Deal, Game
 
 
 def deal_row(app: Flask, links: Links, number: int) -> tuple[int, int] | None:

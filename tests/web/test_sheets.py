@@ -14,10 +14,11 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from scorekeeper.printing import pdf
+from scorekeeper.printing.pdf import RefusedURL, StaticFileFetcher
 from scorekeeper.rules.scoring import line_keys
 from scorekeeper.rules.variants import DEALS_PER_GAME, Variant, all_variants, get_variant
-from scorekeeper.sheets import pdf, views
-from scorekeeper.sheets.pdf import RefusedURL, StaticFileFetcher
+from scorekeeper.sheets import views
 
 ROW_LABELS = {
     "meld_points": "Melded cards",

@@ -20,7 +20,8 @@ from test_operations import TOKEN, scrape, value
 from test_served import gunicorn, wait_for
 
 from scorekeeper.limits.slots import render_slots
-from scorekeeper.sheets import ahead, kept, pdf, views
+from scorekeeper.printing import kept, pdf
+from scorekeeper.sheets import ahead, views
 
 MAKING_SECONDS = 120
 """The most a test waits for a sheet made in the background (a loaded machine is slow)."""

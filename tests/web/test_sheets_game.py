@@ -13,12 +13,12 @@ from pypdf import PdfReader
 from test_sheets import keep_png, page_size
 
 from scorekeeper.extensions import db
-from scorekeeper.games.models import Game
-from scorekeeper.games.scoring import game_score
-from scorekeeper.games.service import start_game
 from scorekeeper.rules.entry import DealEntry, SideEntry
 from scorekeeper.rules.variants import get_variant
 from scorekeeper.sheets.views import bp as sheets_bp
+from scorekeeper.store.game_service import start_game
+from scorekeeper.store.games import Game
+from scorekeeper.store.scores import game_score
 
 
 def fmt(value: int) -> str:

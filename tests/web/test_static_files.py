@@ -12,7 +12,7 @@ import pytest
 from flask import Flask
 
 from scorekeeper import config as settings
-from scorekeeper.sheets.pdf import StaticFileFetcher
+from scorekeeper.printing.pdf import StaticFileFetcher
 
 STATIC = Path(__file__).resolve().parents[2] / "static"
 

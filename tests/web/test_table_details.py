@@ -15,7 +15,7 @@ from test_history import table_token
 from test_sheets import page_size
 
 from scorekeeper.extensions import db
-from scorekeeper.tables.models import CardTable
+from scorekeeper.store.tables import CardTable
 
 
 def _table_names(app: Flask) -> list[str]:

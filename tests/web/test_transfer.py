@@ -14,10 +14,10 @@ from sample_deals import PAGAT_CAUGHT, PAGAT_OUT
 from sqlalchemy import func, select
 
 from scorekeeper.extensions import db
-from scorekeeper.games.models import Deal, DealSide, Game, GameSide
-from scorekeeper.games.service import start_game
 from scorekeeper.rules.entry import DealEntry
 from scorekeeper.rules.variants import get_variant
+from scorekeeper.store.game_service import start_game
+from scorekeeper.store.games import Deal, DealSide, Game, GameSide
 
 OUT, OTHER = PAGAT_OUT, PAGAT_CAUGHT
 

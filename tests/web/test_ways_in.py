@@ -17,8 +17,8 @@ from house_helpers import form_values, html, make_house_rules, text
 from sqlalchemy import func, select
 
 from scorekeeper.extensions import db
-from scorekeeper.games.models import Deal, Game, GameSide
-from scorekeeper.house.models import HouseVariant
+from scorekeeper.store.games import Deal, Game, GameSide
+from scorekeeper.store.house import HouseVariant
 
 NEW_GAME = {
     "variant": "pagat",

@@ -2,10 +2,10 @@
 
 from sample_deals import PAGAT_CAUGHT, PAGAT_OUT
 
-from scorekeeper.history.summaries import _side
 from scorekeeper.rules.entry import DealEntry, SideEntry
 from scorekeeper.rules.game import score_game
 from scorekeeper.rules.house_rules import HouseRules
+from scorekeeper.store.summaries import _side
 
 SEVENS = HouseRules(
     name="Sevens",

@@ -15,7 +15,7 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 from scorekeeper.extensions import db
 from scorekeeper.rules.house_rules import HOUSE_PREFIX, HouseRules
 from scorekeeper.rules.params import MAX_ID, MAX_NAME, MAX_TEXT
-from scorekeeper.tables.models import CardTable
+from scorekeeper.store.tables import CardTable
 
 SLUG_LENGTH = MAX_ID - len(HOUSE_PREFIX)
 

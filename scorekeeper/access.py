@@ -21,11 +21,10 @@ from sqlalchemy import select
 
 from scorekeeper.capabilities import Role
 from scorekeeper.extensions import db
-from scorekeeper.holdings import table_role
 from scorekeeper.keyring import remember_game, remembered_games
-
-from .links import Grant, new_game_tokens, resolve
-from .models import Game
+from scorekeeper.store.games import Game
+from scorekeeper.store.holdings import table_role
+from scorekeeper.store.links import Grant, new_game_tokens, resolve
 
 TOKEN_ARG = "token"
 GAME_ARG = "game_id"

@@ -17,15 +17,14 @@ from flask_babel import gettext as _
 from sqlalchemy import select
 
 from scorekeeper.extensions import db
-from scorekeeper.games.models import Game
-from scorekeeper.games.scoring import game_score
-from scorekeeper.games.service import games_newest_first
 from scorekeeper.rules.entry import SIDE_FIELDS
 from scorekeeper.rules.score_lines import ENTRY_FIELDS
+from scorekeeper.store.game_service import games_newest_first
+from scorekeeper.store.games import Game
+from scorekeeper.store.people import table_players
+from scorekeeper.store.scores import game_score
+from scorekeeper.store.summaries import LOAD_CHUNK, table_seats
 from scorekeeper.variant_texts import variant_text
-
-from .people import table_players
-from .summaries import LOAD_CHUNK, table_seats
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 Cell = str | int

@@ -15,9 +15,8 @@ from sqlalchemy.sql.elements import ColumnElement
 
 from scorekeeper.extensions import db
 from scorekeeper.rules.variants import Table, Variant
-
-from .links import issue_tokens
-from .models import Deal, Game, GameSide
+from scorekeeper.store.games import Deal, Game, GameSide
+from scorekeeper.store.links import issue_tokens
 
 
 def start_game(variant: Variant, table: Table, side_names: Sequence[str], name: str = "") -> Game:

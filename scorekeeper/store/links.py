@@ -24,8 +24,8 @@ from scorekeeper.capabilities import (
 )
 from scorekeeper.extensions import db
 from scorekeeper.keyring import remember_game
-
-from .models import Game
+from scorekeeper.store.games import Game
+from scorekeeper.store.tables import CardTable
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +99,7 @@ def resolve(token: str, *, read_game: bool = False) -> Grant | None:
     """The game and role a token from an address opens, or None.
 
     With ``read_game``, the same query reads the whole game row and its sides into the session,
-    so that loading the game afterwards (``games.service.load_game``) only reads its deals.
+    so that loading the game afterwards (``store.game_service.load_game``) only reads its deals.
     """
     if not is_token(token):
         return None
@@ -119,3 +119,14 @@ def resolve(token: str, *, read_game: bool = False) -> Grant | None:
     if role is None:
         return None
     return Grant(game_id, role, token, version, table_id, game=game)
+
+
+def renew_edit_token(model: type[CardTable] | type[Game], row_id: int) -> str | None:
+    """A new edit token for the game or card table (its old one stops working), or None when
+    there is no such row."""
+    row = db.session.get(model, row_id)
+    if row is None:
+        return None
+    token = issue_edit_token(row)
+    db.session.commit()
+    return token

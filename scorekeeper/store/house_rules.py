@@ -12,13 +12,12 @@ from sqlalchemy import select
 
 from scorekeeper.capabilities import Role
 from scorekeeper.extensions import db
-from scorekeeper.holdings import held_tables, table_role
 from scorekeeper.rules.house_rules import HouseRules
 from scorekeeper.rules.params import VariantRejected
 from scorekeeper.rules.variants import UnknownVariant, Variant
-from scorekeeper.tables.models import CardTable
-
-from .models import SLUG_LENGTH, HouseVariant, utcnow
+from scorekeeper.store.holdings import held_tables, table_role
+from scorekeeper.store.house import SLUG_LENGTH, HouseVariant, utcnow
+from scorekeeper.store.tables import CardTable
 
 CACHE_KEY = "house_variants"
 """Where ``catalogue`` keeps the request's house variants; a change here drops them."""

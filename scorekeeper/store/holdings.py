@@ -16,15 +16,15 @@ from sqlalchemy import or_, select
 
 from scorekeeper.capabilities import Role, digest, is_token, role_of
 from scorekeeper.extensions import db
-from scorekeeper.games.models import Game
-from scorekeeper.games.service import games_newest_first
 from scorekeeper.keyring import (
     forget_game,
     forget_table,
     remembered_games,
     remembered_tables,
 )
-from scorekeeper.tables.models import CardTable
+from scorekeeper.store.game_service import games_newest_first
+from scorekeeper.store.games import Game
+from scorekeeper.store.tables import CardTable
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,11 +34,10 @@ from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 from werkzeug.security import safe_join
 
+from scorekeeper.printing.geometry import MAX_ROW_PT, MIN_ROW_PT, Paper
+from scorekeeper.printing.kept import KeptSheets
+from scorekeeper.printing.render_process import RendererGone, RenderProcess
 from scorekeeper.static_files import original_name
-
-from .geometry import MAX_ROW_PT, MIN_ROW_PT, Paper
-from .kept import KeptSheets
-from .render_process import RendererGone, RenderProcess
 
 R = TypeVar("R")
 

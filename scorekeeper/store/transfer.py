@@ -19,9 +19,6 @@ from datetime import datetime
 from typing import Any
 
 from scorekeeper.extensions import db
-from scorekeeper.games.concurrency import MAX_VERSION
-from scorekeeper.games.links import issue_tokens
-from scorekeeper.games.models import NAME_LENGTH, SIDE_NAME_LENGTH, Deal, DealSide, Game, GameSide
 from scorekeeper.rules.entry import FLAG_FIELDS, LATER_SIDE_FIELDS, SIDE_FIELDS, SideEntry
 from scorekeeper.rules.json_entry import EntryRejected, deal_from_json
 from scorekeeper.rules.json_numbers import read_json_number
@@ -33,7 +30,17 @@ from scorekeeper.rules.validation import validate_deal
 from scorekeeper.rules.variant_checks import validate_variant
 from scorekeeper.rules.variant_json import check_deal_list
 from scorekeeper.rules.variants import Variant, variant_from_dict
-from scorekeeper.tables.models import CardTable
+from scorekeeper.store.games import (
+    MAX_VERSION,
+    NAME_LENGTH,
+    SIDE_NAME_LENGTH,
+    Deal,
+    DealSide,
+    Game,
+    GameSide,
+)
+from scorekeeper.store.links import issue_tokens
+from scorekeeper.store.tables import CardTable
 
 FORMAT = "hand-and-foot-scorekeeper"
 FORMAT_VERSION = 1

@@ -8,8 +8,7 @@ from __future__ import annotations
 from flask import g, has_request_context
 
 from scorekeeper.rules.variants import BUILT_IN, UnknownVariant, Variant
-
-from .store import CACHE_KEY, house_rows, playable
+from scorekeeper.store.house_rules import CACHE_KEY, house_rows, playable
 
 
 def house_variants() -> tuple[Variant, ...]:

@@ -21,10 +21,9 @@ from sqlalchemy import bindparam, delete, exists, func, select, update
 from sqlalchemy.orm import aliased
 
 from scorekeeper.extensions import db
-from scorekeeper.games.models import Game, GameSide
-from scorekeeper.tables.models import CardTable, utcnow
-
-from .models import Player, Seat, player_key
+from scorekeeper.store.games import Game, GameSide
+from scorekeeper.store.players import Player, Seat, player_key
+from scorekeeper.store.tables import CardTable, utcnow
 
 
 class PlayerRefused(ValueError):

@@ -11,8 +11,7 @@ from scorekeeper.rules.entry import SIDE_FIELDS, DealEntry, SideEntry
 from scorekeeper.rules.game import GameScore, score_game
 from scorekeeper.rules.scoring import score_deal
 from scorekeeper.rules.variants import Variant, variant_from_dict
-
-from .models import Deal, DealSide, Game
+from scorekeeper.store.games import Deal, DealSide, Game
 
 
 def game_variant(game: Game) -> Variant:

@@ -1,6 +1,6 @@
 """A process of its own that lays sheets out at a lower priority, one per process that renders.
 
-The worker starts it with ``subprocess`` (``python -m scorekeeper.sheets.render_process``),
+The worker starts it with ``subprocess`` (``python -m scorekeeper.printing.render_process``),
 not ``multiprocessing``: nothing is forked from a worker that may run threads, and no
 resource tracker is left behind. Work goes over the child's stdin and comes back over its
 stdout, one pickled frame each way, one piece of work at a time (callers take turns).

@@ -1,6 +1,6 @@
 """Each game of a table reduced to what its history and statistics read, through the rules core.
 
-A ``GameSummary`` is made from the game's stored entries by ``games.scoring.game_score`` (the
+A ``GameSummary`` is made from the game's stored entries by ``store.scores.game_score`` (the
 rules core scores every deal with the game's frozen rules): no total is ever stored apart.
 Summaries are kept in memory by (game id, game version): every deal saved, changed or deleted
 gives its game a new version, so a summary kept can never be stale, and a table's page reads
@@ -18,13 +18,12 @@ from threading import Lock
 from sqlalchemy import select
 
 from scorekeeper.extensions import db
-from scorekeeper.games.models import Game, GameSide
-from scorekeeper.games.scoring import game_score
-from scorekeeper.games.service import games_newest_first
 from scorekeeper.rules.game import GameScore
 from scorekeeper.rules.score_lines import LINES
-
-from .models import Seat
+from scorekeeper.store.game_service import games_newest_first
+from scorekeeper.store.games import Game, GameSide
+from scorekeeper.store.players import Seat
+from scorekeeper.store.scores import game_score
 
 BOOK_KINDS = ("clean_books", "dirty_books", "wild_books", "black_three_books")
 LINE_GROUPS: dict[str, tuple[str, ...]] = {

@@ -44,8 +44,7 @@ from sqlalchemy.exc import IntegrityError
 
 from scorekeeper.extensions import db
 from scorekeeper.rules.entry import SIDE_FIELDS, DealEntry
-
-from .models import Deal, DealSide, Game, utcnow
+from scorekeeper.store.games import Deal, DealSide, Game, utcnow
 
 _GAMES = cast(sqlalchemy.Table, Game.__table__)
 _DEALS = cast(sqlalchemy.Table, Deal.__table__)

@@ -15,11 +15,14 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from scorekeeper.extensions import db
 from scorekeeper.rules.variants import MAX_DEALS
-from scorekeeper.tables.models import CardTable
+from scorekeeper.store.tables import CardTable
 
 NAME_LENGTH = 80
 SIDE_NAME_LENGTH = 40
 TOKEN_COLUMN_LENGTH = 64
+MAX_VERSION = 2**31 - 1
+"""The largest version a game or a deal can reach: the columns are 32-bit integers on every
+database, so a larger one is refused before any query (PostgreSQL would fail on it)."""
 
 
 def utcnow() -> datetime:

@@ -15,10 +15,9 @@ from sqlalchemy import bindparam, inspect, or_, select
 
 from scorekeeper.capabilities import digest, is_token, issue_edit_token, issue_view_token, role_of
 from scorekeeper.extensions import SUPPORTED_LANGUAGES, db
-from scorekeeper.holdings import HeldTable, editable_tables, forget_held_tables, held_tables
 from scorekeeper.keyring import remember_table
-
-from .models import NAME_LENGTH, CardTable
+from scorekeeper.store.holdings import HeldTable, editable_tables, forget_held_tables, held_tables
+from scorekeeper.store.tables import NAME_LENGTH, CardTable
 
 _TABLE_BY_DIGEST = select(CardTable).where(
     or_(

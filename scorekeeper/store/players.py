@@ -15,8 +15,8 @@ from sqlalchemy import ForeignKey, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, backref, mapped_column, relationship
 
 from scorekeeper.extensions import db
-from scorekeeper.games.models import SIDE_NAME_LENGTH, GameSide
-from scorekeeper.tables.models import CardTable, utcnow
+from scorekeeper.store.games import SIDE_NAME_LENGTH, GameSide
+from scorekeeper.store.tables import CardTable, utcnow
 
 PLAYER_NAME_LENGTH = SIDE_NAME_LENGTH
 KEY_LENGTH = 4 * PLAYER_NAME_LENGTH

@@ -1,0 +1,46 @@
+"""PDFs kept in memory by a key: the sheets' and the season summaries' alike."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Hashable
+from dataclasses import dataclass
+from threading import Lock
+
+BLANK_CACHE_SIZE = 64
+
+
+@dataclass(frozen=True, slots=True)
+class CachedPdf:
+    body: bytes
+    etag: str
+
+
+class PdfCache:
+    """The most recently made PDFs, the least recently used dropped first."""
+
+    def __init__(self, size: int = BLANK_CACHE_SIZE) -> None:
+        self._size = size
+        self._items: OrderedDict[Hashable, CachedPdf] = OrderedDict()
+        self._lock = Lock()
+
+    def get(self, key: Hashable) -> CachedPdf | None:
+        with self._lock:
+            item = self._items.get(key)
+            if item is not None:
+                self._items.move_to_end(key)
+            return item
+
+    def put(self, key: Hashable, item: CachedPdf) -> None:
+        with self._lock:
+            self._items[key] = item
+            self._items.move_to_end(key)
+            while len(self._items) > self._size:
+                self._items.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
+    def __len__(self) -> int:
+        return len(self._items)

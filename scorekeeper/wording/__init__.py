@@ -1,0 +1,1 @@
+"""How numbers, cards and score lines are said on pages, sheets and the rules pages alike."""
