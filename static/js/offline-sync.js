@@ -121,7 +121,7 @@
       return [];
     }
     var running = Array.prototype.map.call(bigTotals, function () { return 0; });
-    section.querySelectorAll("tbody tr").forEach(function (row) {
+    section.querySelectorAll("table.sheet tbody tr").forEach(function (row) {
       var number = Number(row.querySelector("th").textContent);
       var scores = kept[number] || Array.prototype.map.call(row.querySelectorAll(".delta"),
         function (delta) { return Number(delta.textContent); });
@@ -145,7 +145,7 @@
       element.textContent = String(running[side]);
       element.parentNode.classList.toggle("lead", running[side] === best);
     });
-    section.querySelectorAll("tfoot td").forEach(function (cell, side) {
+    section.querySelectorAll("table.sheet tfoot td").forEach(function (cell, side) {
       cell.textContent = String(running[side]);
       cell.classList.toggle("lead", running[side] === best);
     });

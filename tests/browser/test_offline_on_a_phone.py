@@ -405,3 +405,32 @@ def test_the_scoreboard_kept_by_the_worker_counts_a_deal_kept_offline_and_shows_
     )
     expect(page.locator("#totals .result")).to_be_hidden()  # the server's sentence is older
     page.screenshot(path=artifacts_dir / "offline-worker-scoreboard-kept.png")
+
+
+@pytest.mark.browser
+def test_a_deal_edited_offline_counts_in_the_kept_scoreboard_instead_of_its_saved_numbers(
+    phone: BrowserContext, migrated_server: str
+) -> None:
+    page = phone.new_page()
+    game = start_game(page, migrated_server)
+    fill_deal(page, DEAL_1)
+    page.locator("button[name=save]").click()
+    page.wait_for_url(game)
+    open_with_pages_kept(page, game)
+
+    phone.set_offline(True)
+    page.goto(game + "/deals/1")
+    expect(page.locator("input[name='sides-0-meld_points']")).to_have_value("1210")
+    page.locator("input[name='sides-0-meld_points']").fill("1010")
+    page.locator("button[name=save]").click()
+    page.wait_for_url(game + "#kept-on-this-phone")
+
+    expect(page.locator(".kept-next")).to_contain_text(
+        "These totals count deal 1, saved on this phone and not sent yet."
+    )
+    edited = (TOTALS_1[0] - 200, TOTALS_1[1])  # 200 fewer melded points
+    expect(page.locator(".big-totals.kept .big-total")).to_have_text([str(t) for t in edited])
+    row = page.locator("#totals tr.kept")
+    expect(row.locator("th")).to_have_text("1")
+    expect(row.locator("td")).to_have_text([f"+{t} {t}" for t in edited])
+    assert stored_deals(migrated_server, game)[0]["sides"][0]["meld_points"] == 1210  # type: ignore[index]
