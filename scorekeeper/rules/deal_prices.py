@@ -10,7 +10,7 @@ scoring entries of one with ``score_side`` itself, so that the rules are written
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 
 from .entry import COUNT_FIELDS, SideEntry
 from .scoring import score_side
@@ -38,7 +38,7 @@ def price_list(variant: Variant, deal: int, went_out: bool) -> PriceList:
     empty = SideEntry(went_out=went_out)
     base = score_side(variant, empty, deal=deal).total
     prices = {
-        name: score_side(variant, replace(empty, **{name: 1}), deal=deal).total - base
+        name: score_side(variant, _one_of(empty, name), deal=deal).total - base
         for name in COUNT_FIELDS
     }
     if went_out:
@@ -46,3 +46,9 @@ def price_list(variant: Variant, deal: int, went_out: bool) -> PriceList:
         prices[CONCEALED] = score_side(variant, concealed, deal=deal).total - base
     return PriceList(base, {name: price for name, price in prices.items() if price})
 
+
+def _one_of(side: SideEntry, field: str) -> SideEntry:
+    """The side's entry with one of ``field`` (a count field)."""
+    values = asdict(side)
+    values[field] = 1
+    return SideEntry(**values)
