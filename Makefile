@@ -42,7 +42,7 @@ help:
 	@echo "            (default PORT + 1) the page that installs it on the phones"
 	@echo "make test   install with test extras and system packages, run pytest (PYTEST_ARGS=...)"
 	@echo "            on SQLite, then on PostgreSQL ($(POSTGRES_URL)) when it answers"
-	@echo "make lint   ruff, and mypy --strict on the pure rules core and engine (part of make test)"
+	@echo "make lint   ruff, and mypy --strict on the whole package (part of make test)"
 	@echo "make bench  run every bench/bench_*.py"
 	@echo "make bench-load  load test: gunicorn on $(HOST), concurrent clients, bounded run"
 	@echo "make image  build the container image (Containerfile) with podman, as $(IMAGE)"
@@ -116,7 +116,7 @@ test: $(VENV)/.installed-test system-test-deps lint
 # The code's own checks: ruff over everything, and the pure rules core and engine typed strictly.
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .
-	$(BIN)/mypy --strict --follow-imports=silent scorekeeper/rules scorekeeper/engine
+	$(BIN)/mypy --strict $(APP)
 
 # Exits 0 when the database at argv[1] accepts a connection within three seconds.
 export POSTGRES_ANSWERS := import sys, sqlalchemy; \

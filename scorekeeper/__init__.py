@@ -48,6 +48,7 @@ BLUEPRINTS = (
     "scorekeeper.house.views",
     "scorekeeper.sheets.views",
     "scorekeeper.api.views",
+    "scorekeeper.api.docs",
     "scorekeeper.handbook.views",
     "scorekeeper.offline.views",
     "scorekeeper.trust.views",

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import wraps
-from typing import Any, TypeVar
+from typing import Any, ParamSpec, TypeVar
 
 from flask import abort, current_app, g
 from flask_babel import gettext as _
@@ -29,14 +29,15 @@ from scorekeeper.store.links import Grant, new_game_tokens, resolve
 TOKEN_ARG = "token"
 GAME_ARG = "game_id"
 
-F = TypeVar("F", bound=Callable[..., Any])
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
-def edit_only(view: F) -> F:
+def edit_only(view: Callable[P, R]) -> Callable[P, R]:
     """Mark a game view as one that only the edit link may open."""
 
     @wraps(view)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         grant = current_grant()
         if grant is None or not grant.can_edit:
             abort(
@@ -48,11 +49,12 @@ def edit_only(view: F) -> F:
             )
         return view(*args, **kwargs)
 
-    return wrapper  # type: ignore[return-value]
+    return wrapper
 
 
 def current_grant() -> Grant | None:
-    return g.get("grant")
+    grant: Grant | None = g.get("grant")
+    return grant
 
 
 def can_edit() -> bool:

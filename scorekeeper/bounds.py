@@ -8,8 +8,6 @@ instead of matching nothing. Each is bounded before any query reads it: an addre
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import Flask, request
 from werkzeug.routing import IntegerConverter, Map
 
@@ -22,8 +20,16 @@ class BoundedInt(IntegerConverter):
     """``<int:...>`` in every route: a whole number from 0 to MAX_ID (unless the rule says
     less)."""
 
-    def __init__(self, map: Map, *args: Any, max: int = MAX_ID, **kwargs: Any) -> None:  # noqa: A002
-        super().__init__(map, *args, max=min(max, MAX_ID), **kwargs)
+    # The arguments of IntegerConverter, named as a rule gives them: ``<int(max=9):n>``.
+    def __init__(  # noqa: A002
+        self,
+        map: Map,
+        fixed_digits: int = 0,
+        min: int | None = None,
+        max: int = MAX_ID,
+        signed: bool = False,
+    ) -> None:
+        super().__init__(map, fixed_digits, min, MAX_ID if max > MAX_ID else max, signed)
 
 
 def init_app(app: Flask) -> None:

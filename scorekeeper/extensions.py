@@ -1,11 +1,13 @@
 """The Flask extensions, created here and bound to an app in ``create_app``."""
 
+from typing import TYPE_CHECKING
+
 from flask import g, has_request_context, request
 from flask_babel import Babel
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf.csrf import CSRFProtect
-from sqlalchemy import MetaData
+from sqlalchemy import MetaData, Table
 from sqlalchemy.orm import DeclarativeBase
 
 # Stable constraint names, so that Alembic revisions can drop and alter them on SQLite too.
@@ -36,6 +38,25 @@ class Base(DeclarativeBase):
 
 
 db = SQLAlchemy(model_class=Base)
+
+if TYPE_CHECKING:
+    Model = Base
+else:
+    Model = db.Model
+"""The base class of every model. At run time it is ``db.Model``, which Flask-SQLAlchemy makes
+from ``Base`` and its own mixins; a type checker sees only an attribute there, not a class it
+can subclass, so it reads the declarative ``Base`` the mapping comes from."""
+
+
+def table_of(model: type[Base]) -> Table:
+    """The table a model is mapped to. SQLAlchemy types ``__table__`` as any FROM clause; a
+    model of ours always has a table of its own."""
+    table = model.__table__
+    if not isinstance(table, Table):
+        raise TypeError(f"{model.__name__} is not mapped to a table of its own")
+    return table
+
+
 migrate = Migrate(render_as_batch=True)
 csrf = CSRFProtect()
 babel = Babel()

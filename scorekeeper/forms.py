@@ -7,20 +7,38 @@ language's catalog once per process instead.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
+import flask_babel
 from babel import support
 from flask import current_app
 from flask_babel import get_locale
 from flask_wtf import FlaskForm
 from wtforms import Field, Form, HiddenField, SubmitField
+
+# The choices of a select field, as WTForms 3.3 gives them; types-WTForms 3.2 predates the class.
+from wtforms.fields.choices import SelectChoice as SelectChoice  # type: ignore[attr-defined]
 from wtforms.i18n import messages_path
 from wtforms.validators import AnyOf, ValidationError
 
 from scorekeeper.capabilities import Role
 from scorekeeper.extensions import DEFAULT_LANGUAGE
 from scorekeeper.rules.names import clean_name, refused_characters
+
+
+def lazy_gettext(string: str, **variables: object) -> str:
+    """``flask_babel.lazy_gettext`` for the labels and messages of forms, typed as the ``str``
+    WTForms takes: the ``LazyString`` it returns stands in for one, and is translated into the
+    language of each request that shows it."""
+    return cast(str, flask_babel.lazy_gettext(string, **variables))
+
+
+def lazy_text(words: Callable[[], str]) -> str:
+    """Words made by `words` each time they are shown (a ``LazyString``), typed as ``str`` for
+    the same reason as ``lazy_gettext``."""
+    return cast(str, flask_babel.LazyString(words))
 
 
 @cache

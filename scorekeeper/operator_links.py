@@ -7,13 +7,11 @@ import click
 from flask import current_app
 
 from scorekeeper.public_url import public_address
-from scorekeeper.store.games import Game
-from scorekeeper.store.links import renew_edit_token
-from scorekeeper.store.tables import CardTable
+from scorekeeper.store.links import Linked, renew_edit_token
 
 
 def renew_edit_link(
-    model: type[CardTable] | type[Game], row_id: int, what: str, prefix: str
+    model: type[Linked], row_id: int, what: str, prefix: str
 ) -> None:
     """Give a game or card table a new edit link (the old one stops working) and print its
     whole address; the server never keeps the link."""

@@ -10,11 +10,10 @@ site too; pages cannot be framed, forms post only here, and no address
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from functools import wraps
-from typing import Any, TypeVar
+from collections.abc import Mapping
+from typing import Any
 
-from flask import Flask, Response, current_app, make_response
+from flask import Flask, Response, current_app
 from flask.json.provider import DefaultJSONProvider
 
 from scorekeeper.rules.json_numbers import read_json_number
@@ -42,13 +41,6 @@ SECURITY_HEADERS = {
     "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
 }
 
-# A page that this site's own pages may show in a frame (a print preview), and only they.
-SAME_ORIGIN_FRAMING_POLICY = CONTENT_SECURITY_POLICY.replace(
-    "frame-ancestors 'none'", "frame-ancestors 'self'"
-)
-
-F = TypeVar("F", bound=Callable[..., Any])
-
 # Browsers keep to HTTPS for a year once they have seen this over HTTPS.
 STRICT_TRANSPORT_SECURITY = "max-age=31536000"
 
@@ -72,19 +64,6 @@ def set_security_headers(response: Response) -> Response:
         ]
     )
     return response
-
-
-def framed_by_this_site(view: F) -> F:
-    """Let this site's own pages (and no other) show the view's page in a frame."""
-
-    @wraps(view)
-    def wrapper(*args: Any, **kwargs: Any) -> Response:
-        response = make_response(view(*args, **kwargs))
-        response.headers["Content-Security-Policy"] = SAME_ORIGIN_FRAMING_POLICY
-        response.headers["X-Frame-Options"] = "SAMEORIGIN"
-        return response
-
-    return wrapper  # type: ignore[return-value]
 
 
 class GuardedJSONProvider(DefaultJSONProvider):

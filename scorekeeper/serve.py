@@ -210,7 +210,7 @@ def without_control_socket() -> list[str]:
 
     for setting in KNOWN_SETTINGS:
         if setting.name == "control_socket_disable":
-            return list(setting.cli)
+            return list(setting.cli or ())
     return []
 
 

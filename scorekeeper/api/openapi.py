@@ -159,7 +159,7 @@ SCORE_SCHEMA: Schema = {
 
 def _export_schemas() -> dict[str, Schema]:
     """The export file of games, as ``store.transfer`` writes and reads it."""
-    from scorekeeper.store.games import NAME_LENGTH, SIDE_NAME_LENGTH
+    from scorekeeper.store.games import MAX_VERSION, NAME_LENGTH, SIDE_NAME_LENGTH
     from scorekeeper.store.transfer import (
         DEAL_KEYS,
         FILE_KEYS,
@@ -168,7 +168,6 @@ def _export_schemas() -> dict[str, Schema]:
         GAME_KEYS,
         MAX_GAMES,
         MAX_INT,
-        MAX_VERSION,
     )
 
     when = {
@@ -215,7 +214,7 @@ def _export_schemas() -> dict[str, Schema]:
         "required": list(GAME_KEYS),
         "additionalProperties": False,
     }
-    export = {
+    export: Schema = {
         "type": "object",
         "description": "Games without their links: importing gives each game new ones.",
         "properties": {

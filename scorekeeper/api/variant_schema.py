@@ -29,7 +29,7 @@ from scorekeeper.rules.params import (
     Kind,
     Param,
 )
-from scorekeeper.rules.variant_json import _FULL_OPTIONAL
+from scorekeeper.rules.variant_json import FULL_OPTIONAL
 from scorekeeper.rules.variants import BUILT_IN, MAX_DEALS, PAGAT
 
 Schema = dict[str, Any]
@@ -194,7 +194,7 @@ def whole_variant_schema(*, exported: bool = False) -> Schema:
         if name not in meta
     }
     properties = {**meta, **rules}
-    optional = (*OPTIONAL_TEXT, *_FULL_OPTIONAL)
+    optional = (*OPTIONAL_TEXT, *FULL_OPTIONAL)
     required = [n for n in properties if exported or n not in optional]
     return _object(properties, required=required)
 

@@ -52,10 +52,6 @@ class Face(IntEnum):
         return self <= Face.RANK_13
 
     @property
-    def is_wild(self) -> bool:
-        return self is Face.TWO or self is Face.JOKER
-
-    @property
     def symbol(self) -> str:
         return _SYMBOLS[self]
 
@@ -71,7 +67,6 @@ class Face(IntEnum):
 FACES: tuple[Face, ...] = tuple(Face)
 FACE_COUNT = len(FACES)
 NATURAL_FACES: tuple[Face, ...] = tuple(f for f in FACES if f.is_natural)
-WILD_FACES: tuple[Face, ...] = (Face.TWO, Face.JOKER)
 
 
 class Suit(Enum):
@@ -178,11 +173,6 @@ _LABELS: dict[Face, str] = {
 _BY_SYMBOL: dict[str, Face] = {symbol: face for face, symbol in _SYMBOLS.items()}
 _BY_SYMBOL.update({"T": Face.TEN, "JO": Face.JOKER, "JOKER": Face.JOKER})
 
-_RANK_FACES: dict[str, Face] = {
-    card.symbol: face for face, card in cards_by_face(STANDARD) if face.is_natural
-}
-
-
 def face_of(text: str) -> Face:
     """The face written as "A", "K", "10" ... "4", "2", "JK", "R3" or "B3"."""
     try:
@@ -200,14 +190,6 @@ def deck_rank_face(deck: Deck, rank: str) -> Face:
             return face
     symbols = ", ".join(deck.rank_symbols)
     raise ValueError(f"{rank!r} is not a rank that forms melds ({symbols})")
-
-
-def rank_face(rank: str) -> Face:
-    """The face of a natural rank written "A", "K" ... "4"."""
-    try:
-        return _RANK_FACES[rank.strip().upper()]
-    except KeyError:
-        raise ValueError(f"{rank!r} is not a rank that forms melds (A, K ... 4)") from None
 
 
 def parse_faces(text: str) -> list[Face]:

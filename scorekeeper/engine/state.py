@@ -193,9 +193,6 @@ class DealState:
     def side_players(self, side: int) -> tuple[int, ...]:
         return tuple(p for p in range(self.players) if self.side_of[p] == side)
 
-    def melds_of(self, side: int) -> tuple[TableMeld, ...]:
-        return tuple(self.melds[side])
-
     def books(self, side: int) -> BookCount:
         """The side's books that count toward going out.
 

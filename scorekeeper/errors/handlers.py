@@ -13,7 +13,7 @@ memory): the next render starts a new one.
 
 import logging
 
-from flask import Blueprint, jsonify, render_template, request
+from flask import Blueprint, Response, jsonify, render_template, request
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import OperationalError, SQLAlchemyError
@@ -68,7 +68,11 @@ def _wording(status: int) -> tuple[str, str]:
     return wordings[status]
 
 
-def _respond(status: int, title: str, message: str, error: HTTPException):
+ErrorAnswer = tuple[Response | str, int, list[tuple[str, str]]]
+"""An error's answer: the JSON body (under /api/) or the page, its status and its headers."""
+
+
+def _respond(status: int, title: str, message: str, error: HTTPException) -> ErrorAnswer:
     # Keep the headers the error carries (such as Allow on a 405), not its body.
     headers = [(k, v) for k, v in error.get_headers() if k.lower() != "content-type"]
     if request.path.startswith("/api/"):
@@ -95,14 +99,14 @@ def _custom_description(error: HTTPException) -> str | None:
 @bp.app_errorhandler(422)
 @bp.app_errorhandler(429)
 @bp.app_errorhandler(503)
-def handle_http_error(error: HTTPException):
+def handle_http_error(error: HTTPException) -> ErrorAnswer:
     status = error.code or 500
     title, message = _wording(status)
     return _respond(status, title, _custom_description(error) or message, error)
 
 
 @bp.app_errorhandler(CSRFError)
-def handle_csrf_error(error: CSRFError):
+def handle_csrf_error(error: CSRFError) -> ErrorAnswer:
     title = _("Form expired")
     message = _(
         "The form was out of date or incomplete, so nothing was saved. "
@@ -112,7 +116,7 @@ def handle_csrf_error(error: CSRFError):
 
 
 @bp.app_errorhandler(500)
-def handle_internal_error(error: InternalServerError):
+def handle_internal_error(error: InternalServerError) -> ErrorAnswer:
     db.session.rollback()
     title, message = _wording(500)
     # Never show what went wrong inside: it is logged, not displayed.
@@ -120,7 +124,7 @@ def handle_internal_error(error: InternalServerError):
 
 
 @bp.app_errorhandler(OperationalError)
-def handle_database_unavailable(error: OperationalError):
+def handle_database_unavailable(error: OperationalError) -> ErrorAnswer:
     log.warning("database unavailable: %s", error.orig)
     try:
         db.session.rollback()
@@ -135,7 +139,7 @@ def handle_database_unavailable(error: OperationalError):
 
 
 @bp.app_errorhandler(PoolTimeout)
-def handle_no_free_connection(error: PoolTimeout):
+def handle_no_free_connection(error: PoolTimeout) -> ErrorAnswer:
     log.warning("no database connection free: %s", error)
     db.session.remove()
     title = _("Try again in a moment")
@@ -144,7 +148,7 @@ def handle_no_free_connection(error: PoolTimeout):
 
 
 @bp.app_errorhandler(RendererGone)
-def handle_renderer_gone(error: RendererGone):
+def handle_renderer_gone(error: RendererGone) -> ErrorAnswer:
     log.warning("sheet not rendered: %s", error)
     title = _("Try again in a moment")
     message = _("The score sheet could not be made this time. Try again in a few seconds.")

@@ -9,10 +9,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
-from flask_babel import LazyString
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from wtforms import (
     BooleanField,
     FieldList,
@@ -27,7 +26,8 @@ from wtforms import (
 )
 from wtforms.validators import Length, NumberRange, Optional, ValidationError
 
-from scorekeeper.forms import PageForm, PrintableName, name_filter
+from scorekeeper.forms import PageForm, PrintableName, lazy_text, name_filter
+from scorekeeper.forms import lazy_gettext as _l
 from scorekeeper.rules.cards import CardKind
 from scorekeeper.rules.decks import STANDARD, get_deck
 from scorekeeper.rules.entry import DealEntry, SideEntry
@@ -58,7 +58,7 @@ MELDED = "meld"
 LEFT = "left"
 
 
-def counter_label(deck_id: str, kind: str) -> LazyString:
+def counter_label(deck_id: str, kind: str) -> str:
     """The card counter's name for a kind of card, translated where it is shown: the words
     above for standard decks, the cards' own names for another deck (HANDnFOOT: lords,
     "12 to 7", jesters...)."""
@@ -70,16 +70,23 @@ def counter_label(deck_id: str, kind: str) -> LazyString:
         ranks = [card.symbol for card in deck.naturals if card.kind is card_kind]
         return _l("%(high)s to %(low)s", high=ranks[0], low=ranks[-1])
     plural = next(card.plural for card in deck.cards if card.kind is card_kind)
-    return LazyString(lambda: _(plural).capitalize())
+    return lazy_text(lambda: _(plural).capitalize())
 
 
-def counter_labels(variant: Variant) -> dict[str, LazyString]:
+def counter_labels(variant: Variant) -> dict[str, str]:
     """The card counter's name for each kind of card it counts, in the variant's deck."""
     return {kind: counter_label(variant.deck, kind) for kind in COUNTER_LABELS}
 COUNTER_TARGETS = {MELDED: "meld_points", LEFT: "cards_left_points"}
 
 
-class FixedList(FieldList):
+if TYPE_CHECKING:
+    # WTForms' stubs make FieldList generic in its entries; the class itself is not.
+    AnyFieldList = FieldList[Any]
+else:
+    AnyFieldList = FieldList
+
+
+class FixedList(AnyFieldList):
     """A FieldList of exactly ``min_entries`` entries, numbered 0 to n-1 whatever is posted.
 
     A plain FieldList numbers its entries from the indexes found in the posted data, so a
@@ -170,10 +177,19 @@ def counted_points(form: Form, kinds: Iterable[CounterKind], where: str) -> int 
     return sum((count or 0) * kind.points for kind, count in counts)
 
 
+
+class SideFields(Form):
+    """One side's part of the deal form: ``side_form_class`` makes a subclass of it with the
+    fields of a variant."""
+
+    entry_fields: tuple[str, ...] = ()
+    """The side's entry fields, in form order (the card counter's fields are not among them)."""
+
+
 @lru_cache(maxsize=64)
 def _side_form_class(
     fields: tuple[str, ...], counters: tuple[tuple[str, str], ...], deck_id: str
-) -> type[Form]:
+) -> type[SideFields]:
     # Labels are the deal page's, from the score-line spec: a field here is named by its key.
     attrs: dict[str, object] = {
         name: WholeNumberField(name, validators=[Optional()]) for name in fields
@@ -187,10 +203,12 @@ def _side_form_class(
             ],
         )
     attrs["entry_fields"] = fields
-    return type("SideForm", (Form,), attrs)
+    return type("SideForm", (SideFields,), attrs)
 
 
-def side_form_class(variant: Variant, fields: tuple[str, ...] | None = None) -> type[Form]:
+def side_form_class(
+    variant: Variant, fields: tuple[str, ...] | None = None
+) -> type[SideFields]:
     """One side's fields under this variant: its entry fields and its card counter."""
     counters = tuple(
         (where, kind.kind) for where in (MELDED, LEFT) for kind in counter_kinds(variant, where)
@@ -211,7 +229,7 @@ class DealForm(PageForm):
     """The warnings the table has seen and accepts (see ``views.warnings_key``)."""
     save = SubmitField(_l("Save deal"))
 
-    sides: FieldList
+    sides: FixedList
     entry_fields: tuple[str, ...] = ()
     """The fields each side fills in, in form order: ``entry_fields`` of the form's variant."""
     concealed_asked: bool = False
@@ -222,13 +240,14 @@ class DealForm(PageForm):
         self.went_out.choices = choices
 
     def validate_went_out(self, field: RadioField) -> None:
-        valid = {value for value, _label in field.choices or ()}
+        valid = {choice[0] for choice in field.choices or ()}
         if field.data and field.data not in valid:
             raise ValidationError(_("Choose who went out from the list."))
 
     @property
     def stock_ran_out(self) -> bool:
-        return self.went_out.data == STOCK_RAN_OUT
+        went_out: str | None = self.went_out.data
+        return went_out == STOCK_RAN_OUT
 
     def went_out_side(self) -> int | None:
         data = self.went_out.data
@@ -265,17 +284,19 @@ class DealForm(PageForm):
 
 
 @lru_cache(maxsize=64)
-def _deal_form_class(side_form: type[Form], sides: int, concealed: bool) -> type[DealForm]:
+def _deal_form_class(
+    side_form: type[SideFields], sides: int, concealed: bool
+) -> type[DealForm]:
     field = FixedList(FormField(side_form), min_entries=sides, max_entries=sides)
     attrs = {
         "sides": field,
-        "entry_fields": side_form.entry_fields,  # type: ignore[attr-defined]
+        "entry_fields": side_form.entry_fields,
         "concealed_asked": concealed,
     }
     return type("VariantDealForm", (DealForm,), attrs)
 
 
-def deal_form(variant: Variant, side_names: tuple[str, ...], **kwargs: object) -> DealForm:
+def deal_form(variant: Variant, side_names: tuple[str, ...], **kwargs: Any) -> DealForm:
     """The deal form for a game of this variant and these sides."""
     entered = entered_fields(variant)
     side_form = side_form_class(variant, _side_fields(entered))
@@ -369,11 +390,13 @@ class NewGameForm(PageForm):
     start = SubmitField(_l("Start game"))
     refresh = SubmitField(_l("Show the fields for this table"))
 
-    def __init__(self, *args: object, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
         offered = variants()
         self.variant.choices = [(v.id, v.name) for v in offered]
-        self.at.choices = [(table.id, table_name(table)) for table in editable_tables()]
+        self.tables_offered = [(table.id, table_name(table)) for table in editable_tables()]
+        """The choices of ``at``: (id, name) of each card table this browser may add to."""
+        self.at.choices = list(self.tables_offered)
         self.table.choices = [(f"{s}x{p}", table_label(s, p)) for s, p in every_table()]
         if not self.variant.data:
             self.variant.data = offered[0].id
@@ -401,14 +424,14 @@ class NewGameForm(PageForm):
                 )
             )
 
-    def validate_side_names(self, field: FieldList) -> None:
+    def validate_side_names(self, field: FixedList) -> None:
         if self.chosen_table() is None:
             return
         names = [name.casefold() for name in self.names()]
         if len(set(names)) != len(names):
             raise ValidationError(_("Give each side a different name."))
 
-    def validate_player_names(self, field: FieldList) -> None:
+    def validate_player_names(self, field: FixedList) -> None:
         if self.chosen_table() is None:
             return
         keys = [player_key(name) for side in self.players() for name in side]

@@ -13,7 +13,7 @@ from flask import Blueprint, abort, flash, jsonify, redirect, render_template, r
 from flask_babel import format_date, format_decimal, get_locale, ngettext
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
-from wtforms import FormField
+from wtforms import Form, FormField
 
 from scorekeeper.access import can_edit, current_grant, edit_only, pull_token, push_token
 from scorekeeper.connections import writes_in_one_statement
@@ -39,7 +39,6 @@ from scorekeeper.games.forms import (
     deal_form,
     entry_fields,
     table_key,
-    table_label,
 )
 from scorekeeper.games.kept_totals import kept_deal_prices
 from scorekeeper.games.rule_links import rule_topic, rule_url
@@ -79,7 +78,7 @@ from scorekeeper.store.holdings import held_tables, visible_games
 from scorekeeper.store.people import known_player_names, seat_players
 from scorekeeper.store.scores import deal_entry, game_score, game_variant, running_scores_before
 from scorekeeper.store.table_service import mark_used, table_for_new
-from scorekeeper.variant_texts import variant_text
+from scorekeeper.variant_texts import table_label, variant_text
 from scorekeeper.wording.breakdown import count_label, field_labels, line_labels
 
 bp = Blueprint("games", __name__)
@@ -189,7 +188,7 @@ def render_new_game(form: NewGameForm) -> str:
         partnership=table.is_partnership,
         per_side=table.players_per_side,
         per_side_most=forms.most_per_side(),
-        known_players=known_player_names(form.at.choices or []),
+        known_players=known_player_names(form.tables_offered),
         side_label=forms.side_label,
     )
 
@@ -294,7 +293,7 @@ class Problems:
         severity = problem.severity.value
         if problem.field in ("went_out", "stock_ran_out"):
             self._add(None, "went_out", severity, message, "went-out")
-        elif problem.field in fields and problem.side is None:
+        elif problem.field is not None and problem.field in fields and problem.side is None:
             self._add_to_every_side(form, problem.field, severity, message)
         elif problem.side is not None and problem.field in fields:
             target = form.sides[problem.side][problem.field].id
@@ -302,7 +301,9 @@ class Problems:
         else:
             self._add(None, None, severity, message, "")
 
-    def _add_to_every_side(self, form: DealForm, field: str, severity: str, message: str):
+    def _add_to_every_side(
+        self, form: DealForm, field: str, severity: str, message: str
+    ) -> None:
         """One problem listed once, shown beside the field on each side; its link goes to
         the first side's field."""
         shown = Shown(severity, message, form.sides[0][field].id)
@@ -310,7 +311,9 @@ class Problems:
         for index in range(len(form.sides)):
             self._at[(index, field)].append(shown)
 
-    def _add(self, side: int | None, field: str | None, severity: str, message: str, target: str):
+    def _add(
+        self, side: int | None, field: str | None, severity: str, message: str, target: str
+    ) -> None:
         shown = Shown(severity, message, target)
         (self.errors if severity == "error" else self.warnings).append(shown)
         self._at[(side, field)].append(shown)
@@ -336,7 +339,7 @@ def _form_data(variant: Variant, deal: Deal) -> dict[str, object]:
     }
 
 
-def _counter_used(side_form: FormField, kinds: Iterable[CounterKind], where: str) -> bool:
+def _counter_used(side_form: FormField[Form], kinds: Iterable[CounterKind], where: str) -> bool:
     """Whether any card kind was counted: the counter then stays open."""
     for kind in kinds:
         raw = side_form.form[kind.field_name(where)].raw_data

@@ -10,12 +10,19 @@ from __future__ import annotations
 
 import ast
 import io
-from collections.abc import Collection, Iterator, Mapping
-from typing import IO, Any
+from collections.abc import Callable, Collection, Iterator, Mapping
+from typing import IO, Any, cast
 
 from babel.messages.extract import extract_python
 
 VARIANT_TEXT_FIELDS = frozenset({"name", "summary", "source"})
+
+Extracted = tuple[int, str | None, str | tuple[str | None, ...], list[str]]
+"""What an extractor yields: (line, function name, message or messages, comments)."""
+
+# Babel annotates ``extract_python`` as yielding what ``extract`` makes of an extractor's
+# results, (line, message, comments, context); it yields the results themselves.
+_extract_python = cast(Callable[..., Iterator[Extracted]], extract_python)
 
 
 def extract_variant_texts(
@@ -23,9 +30,9 @@ def extract_variant_texts(
     keywords: Mapping[str, Any] | Collection[str],
     comment_tags: Collection[str],
     options: dict[str, Any],
-) -> Iterator[tuple[int, str | None, str, list[str]]]:
+) -> Iterator[Extracted]:
     source = fileobj.read()
-    yield from extract_python(io.BytesIO(source), keywords, comment_tags, options)
+    yield from _extract_python(io.BytesIO(source), keywords, comment_tags, options)
     tree = ast.parse(source.decode(options.get("encoding", "utf-8")))
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call):

@@ -144,7 +144,7 @@ def going_out_label(variant: Variant) -> str:
     if len(grouped) == 1:
         return books_needed(variant.going_out_for(1))
     return clauses(
-        labelled(deal_span(first, last), books_needed(books))  # type: ignore[arg-type]
+        labelled(deal_span(first, last), books_needed(books))
         for first, last, books in grouped
     )
 

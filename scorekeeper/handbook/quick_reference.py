@@ -93,7 +93,7 @@ class QuickReference(BlockWriter):
         rows = [
             self.row(
                 deal_span(first, last) if len(runs(v.going_out)) > 1 else _("Every deal"),
-                books_needed(need),  # type: ignore[arg-type]
+                books_needed(need),
                 names=("going_out",),
                 link="going-out",
             )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from flask_babel import gettext as _
 
 from scorekeeper.engine.conventions import cut_target
@@ -139,7 +141,7 @@ class ScoringSections(BlockWriter):
                 self.table(
                     (_("Deal"), _("Books needed")),
                     (
-                        self.row(deal_span(first, last), books_needed(need), names=("going_out",))  # type: ignore[arg-type]
+                        self.row(deal_span(first, last), books_needed(need), names=("going_out",))
                         for first, last, need in grouped
                     ),
                 )
@@ -302,7 +304,7 @@ class ScoringSections(BlockWriter):
         each counted thing."""
         v = self.v
         going_out = deal_values(v.going_out_bonus, signed)
-        wording = {
+        wording: dict[str, Callable[[], str]] = {
             "meld_points": lambda: self.sided(
                 _("the value of every card your side melded, books included"),
                 _("the value of every card you melded, books included"),

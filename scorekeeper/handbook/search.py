@@ -211,7 +211,7 @@ def _squash(text: str) -> str:
 
 def build_index(language: str, variants: tuple[Variant, ...]) -> Index:
     """Every section of every variant, rendered in `language`. Needs an app context."""
-    docs = []
+    docs: list[Doc] = []
     with force_locale(language):
         for variant in variants:
             book = handbook(variant)

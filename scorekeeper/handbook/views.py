@@ -55,14 +55,14 @@ def handbook_helpers() -> dict[str, object]:
 
 
 @bp.get("/")
-def index():
+def index() -> str:
     variants = catalogue.variants()
     tables = {variant.id: table_lines(variant.tables) for variant in variants}
     return render_template("handbook/index.html", variants=variants, tables=tables)
 
 
 @bp.get("/<variant_id>")
-def variant(variant_id: str):
+def variant(variant_id: str) -> str:
     try:
         chosen = catalogue.find_variant(variant_id)
     except UnknownVariant:
@@ -97,7 +97,7 @@ def _search_everywhere(
 
 
 @bp.get("/search", endpoint="search")
-def search_page():
+def search_page() -> str:
     query = request.args.get("q", "").strip()[:MAX_QUERY]
     variants = catalogue.variants()
     known = {v.id for v in variants}
@@ -132,7 +132,7 @@ def _default_compared(variants: tuple[Variant, ...], baseline: Variant) -> list[
 
 
 @bp.get("/compare")
-def compare():
+def compare() -> str:
     variants = catalogue.variants()
     asked = request.args.getlist("v")
     chosen = [v for v in variants if v.id in asked]

@@ -57,7 +57,7 @@ def readyz() -> Response:
 
 @bp.get("/metrics")
 def prometheus_metrics() -> Response:
-    found = metrics.of(current_app)  # type: ignore[arg-type]
+    found = metrics.of(current_app)
     if found is None:
         abort(404)
     if not found.allows(request.headers.get("Authorization")):

@@ -164,9 +164,9 @@ def line_chart(
             )
         if len(points) <= 12:
             for point in points:
-                x, y = point.split(",")
+                cx, cy = point.split(",")
                 parts.append(
-                    f'<circle class="{css} dot" cx="{x}" cy="{y}" r="3" fill="{_color(index)}"/>'
+                    f'<circle class="{css} dot" cx="{cx}" cy="{cy}" r="3" fill="{_color(index)}"/>'
                 )
     parts.append("</svg>")
     caption = escape(title)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
@@ -62,11 +62,11 @@ class StatsView:
     """The filter fields as typed, to show them again."""
     drawn: Drawn | None = None
 
-    def rules_text(self, counts: Mapping[str, int]) -> list[tuple[str, int]]:
-        return [(variant_text(name), count) for name, count in counts.most_common()]  # type: ignore[attr-defined]
+    def rules_text(self, counts: Counter[str]) -> list[tuple[str, int]]:
+        return [(variant_text(name), count) for name, count in counts.most_common()]
 
-    def tables_text(self, counts: Mapping[tuple[int, int], int]) -> list[tuple[str, int]]:
-        return [(table_label(*table), count) for table, count in counts.most_common()]  # type: ignore[attr-defined]
+    def tables_text(self, counts: Counter[tuple[int, int]]) -> list[tuple[str, int]]:
+        return [(table_label(*table), count) for table, count in counts.most_common()]
 
     def body(self, render: Callable[[StatsView], str]) -> Markup:
         """The part of the page that shows the numbers, rendered once for its key."""

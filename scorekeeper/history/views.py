@@ -18,6 +18,7 @@ from flask_babel import format_date, format_decimal, format_percent
 from flask_babel import gettext as _
 from markupsafe import Markup
 from sqlalchemy import select
+from werkzeug.wrappers import Response as BaseResponse
 
 from scorekeeper.bounds import posted_id
 from scorekeeper.extensions import db
@@ -39,6 +40,7 @@ from scorekeeper.store.people import (
     players_with_games,
     rename,
     seat_players,
+    seats_of,
 )
 from scorekeeper.store.scores import game_variant
 from scorekeeper.store.summaries import GameSummary, table_summaries
@@ -138,12 +140,12 @@ def players(token: str) -> str:
     )
 
 
-def _back_to_players(token: str) -> Response:
+def _back_to_players(token: str) -> BaseResponse:
     return redirect(url_for(".players", token=token), code=303)
 
 
 @bp.post("/t/<token>/players/<int:player_id>/name")
-def rename_player(token: str, player_id: int) -> Response:
+def rename_player(token: str, player_id: int) -> BaseResponse:
     held = _held(token, edit=True)
     hold_people(held.table.id)
     player = player_of(held.table.id, player_id)
@@ -167,7 +169,7 @@ def rename_player(token: str, player_id: int) -> Response:
 
 
 @bp.post("/t/<token>/players/merge")
-def merge_players(token: str) -> Response:
+def merge_players(token: str) -> BaseResponse:
     held = _held(token, edit=True)
     hold_people(held.table.id)
     typo_id, kept_id = posted_id("typo"), posted_id("kept")
@@ -193,7 +195,7 @@ def merge_players(token: str) -> Response:
 
 @bp.post("/t/<token>/again/<int:game_id>")
 @limited(GAMES)
-def play_again(token: str, game_id: int) -> Response:
+def play_again(token: str, game_id: int) -> BaseResponse:
     """A new game with the same players, rules and table as ``game_id``."""
     held = _held(token, edit=True)
     if not ButtonForm().validate_on_submit():
@@ -206,7 +208,7 @@ def play_again(token: str, game_id: int) -> Response:
     table = variant.table_for(len(old.sides), old.players)
     if table is None:
         abort(404)
-    seated = [[seat.player.name for seat in side.seats] for side in old.sides]  # type: ignore[attr-defined]
+    seated = [[player.name for player in side] for side in seats_of(old)]
     game = start_game(variant, table, old.side_names)
     game.card_table = held.table
     seat_players(game, held.table, seated)

@@ -12,17 +12,16 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 from flask_wtf.file import FileField
 from wtforms import BooleanField, Field, SelectField, StringField, SubmitField, TextAreaField
-from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length
 
-from scorekeeper.forms import PageForm, name_filter
+from scorekeeper.forms import PageForm, SelectChoice, name_filter
+from scorekeeper.forms import lazy_gettext as _l
 from scorekeeper.rules.cards import CardKind
 from scorekeeper.rules.decks import DECKS
 from scorekeeper.rules.house_rules import typed_differences
@@ -214,6 +213,9 @@ class ParamRow:
             yield index // 2, self.fields[index], self.fields[index + 1]
 
 
+FieldT = TypeVar("FieldT", bound=Field)
+
+
 class HouseForm(PageForm):
     """Name, summary and one field per parameter; made for one variant's tables."""
 
@@ -229,13 +231,20 @@ class HouseForm(PageForm):
     )
     save = SubmitField(_l("Save the rules"))
 
-    param_keys: tuple[str, ...] = ()
     table_count = 0
     deal_count = 0
 
+    def typed(self, name: str, kind: type[FieldT]) -> FieldT:
+        """The field `name`, of the class `kind` that ``house_form`` made it with: the fields
+        are added for each variant, so the type checker knows them by name only."""
+        field = self[name]
+        if not isinstance(field, kind):
+            raise TypeError(f"{name} is a {type(field).__name__}, not a {kind.__name__}")
+        return field
+
     def typed_deals(self) -> int:
         """The number of deals as typed, when it is one a game can have; else as it was."""
-        number = self["deals"].number if "deals" in self else None
+        number = self.typed("deals", WholeNumberField).number if "deals" in self else None
         return number if number is not None and 1 <= number <= MAX_DEALS else self.deal_count
 
 
@@ -259,7 +268,11 @@ def house_form(current: Variant, **kwargs: Any) -> HouseForm:
     form = Form(data=data, **kwargs)
     for param in PARAMS:
         if param.ranks_of_deck:
-            _offer_ranks_of_deck(form[field_name(param.key)], form[field_name("deck")], current)
+            _offer_ranks_of_deck(
+                form.typed(field_name(param.key), SelectField),
+                form.typed(field_name("deck"), SelectField),
+                current,
+            )
     return form
 
 
@@ -267,7 +280,7 @@ def _offer_ranks_of_deck(field: SelectField, deck_field: SelectField, current: V
     """Offer only the ranks of the chosen deck (and the value chosen, so that a refusal shows
     it); the page's script offers another deck's ranks when the deck is changed."""
     chosen = deck_field.data if deck_field.data in DECKS else current.deck
-    every = list(field.choices or [])
+    every: list[SelectChoice] = list(field.choices or [])
     by_deck = {
         deck_id: [
             [choice.value, str(choice.label)]
@@ -361,7 +374,7 @@ def read_values(form: HouseForm, current: Variant) -> tuple[dict[str, Any], bool
         elif kind is Kind.TABLES:
             tables = []
             for index, table in enumerate(current.tables):
-                field = form[decks_field(index)]
+                field = form.typed(decks_field(index), WholeNumberField)
                 readable &= not field.errors
                 decks = field.number if field.number is not None else table.decks
                 tables.append({"sides": table.sides, "players": table.players, "decks": decks})
@@ -379,7 +392,7 @@ def read_values(form: HouseForm, current: Variant) -> tuple[dict[str, Any], bool
             readable &= read
             values[param.key] = thresholds if read else value_at(known, param.key)
         else:
-            field = form[field_name(param.key)]
+            field = form.typed(field_name(param.key), WholeNumberField)
             readable &= not field.errors
             values[param.key] = (
                 field.number if not field.errors else value_at(known, param.key)
@@ -409,7 +422,8 @@ def _read_thresholds(form: HouseForm) -> tuple[list[dict[str, int]], bool]:
     thresholds = []
     readable = True
     for index in range(MAX_THRESHOLDS):
-        score, minimum = form[score_field(index)], form[minimum_field(index)]
+        score = form.typed(score_field(index), WholeNumberField)
+        minimum = form.typed(minimum_field(index), WholeNumberField)
         if score.errors or minimum.errors:
             readable = False
         elif score.number is not None and minimum.number is not None:

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 from functools import wraps
-from typing import Any, TypeVar
+from typing import Any, ParamSpec, TypeVar
 
 from flask import Flask, current_app, g, request
 from flask_babel import format_timedelta
@@ -31,10 +31,11 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Mapped, mapped_column
 from werkzeug.exceptions import TooManyRequests
 
-from scorekeeper.extensions import db
+from scorekeeper.extensions import Model, db, table_of
 from scorekeeper.operations import metrics
 
-F = TypeVar("F", bound=Callable[..., Any])
+P = ParamSpec("P")
+R = TypeVar("R")
 
 PERIODS = {"second": 1, "minute": 60, "hour": 60 * 60, "day": 24 * 60 * 60}
 OFF_WORDS = frozenset({"off", "0", ""})
@@ -100,7 +101,7 @@ def parse_rate(name: str, value: str) -> Rate | None:
     raise ValueError(f"{name} must be N/period (period: {periods}) or off; not {value!r}")
 
 
-class RateCounter(db.Model):
+class RateCounter(Model):
     """One client's requests of one kind in its current window."""
 
     __tablename__ = "rate_counter"
@@ -134,7 +135,7 @@ def client() -> str:
 
 def _count(key: str, rate: Rate, now: int) -> tuple[int, int]:
     """Add one to the key's window, opening a new one if it is over: (hits, window end)."""
-    table = RateCounter.__table__
+    table = table_of(RateCounter)
     engine = db.engine
     dialect = postgresql if engine.dialect.name == "postgresql" else sqlite
     insert = dialect.insert(table).values(key=key, hits=1, window_ends=now + rate.seconds)
@@ -170,16 +171,16 @@ def spend(limit: Limit) -> None:
         raise TooManyRequests(str(limit.refusal % {"wait": words}), retry_after=wait)
 
 
-def limited(limit: Limit) -> Callable[[F], F]:
+def limited(limit: Limit) -> Callable[[Callable[P, R]], Callable[P, R]]:
     """Count every POST to the view against ``limit`` (GETs, which only show forms, are free)."""
 
-    def decorate(view: F) -> F:
+    def decorate(view: Callable[P, R]) -> Callable[P, R]:
         @wraps(view)
-        def counted(*args: Any, **kwargs: Any) -> Any:
+        def counted(*args: P.args, **kwargs: P.kwargs) -> R:
             if request.method == "POST":
                 spend(limit)
             return view(*args, **kwargs)
 
-        return counted  # type: ignore[return-value]
+        return counted
 
     return decorate

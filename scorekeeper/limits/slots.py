@@ -99,4 +99,5 @@ def init_app(app: Flask) -> None:
 
 
 def render_slots() -> RenderSlots:
-    return current_app.extensions["scorekeeper.render_slots"]
+    slots: RenderSlots = current_app.extensions["scorekeeper.render_slots"]
+    return slots

@@ -64,7 +64,7 @@ class StandardError(logging.StreamHandler[TextIO]):
     def __init__(self) -> None:
         super().__init__(sys.stderr)
 
-    @property  # type: ignore[override]
+    @property
     def stream(self) -> TextIO:
         return sys.stderr
 

@@ -137,7 +137,7 @@ def of(app: Flask) -> Metrics | None:
 
 def count(name: str, *labels: str) -> None:
     """Add one to an instrument of the current app's metrics; nothing when they are off."""
-    found = of(current_app) if has_app_context() else None  # type: ignore[arg-type]
+    found = of(current_app) if has_app_context() else None
     if found is None:
         return
     instrument = found.instruments[name]

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
+from werkzeug.datastructures import MultiDict
 from wtforms import BooleanField, Field, IntegerField, SelectField, SubmitField
-from wtforms.fields.choices import SelectChoice
 from wtforms.validators import NumberRange, Optional, ValidationError
 
-from scorekeeper.forms import PageForm
+from scorekeeper.forms import PageForm, SelectChoice
+from scorekeeper.forms import lazy_gettext as _l
 from scorekeeper.rules.decks import STANDARD, Deck, get_deck
 from scorekeeper.rules.variants import MAX_DEALS, UnknownVariant, Variant
 from scorekeeper.store import catalogue
@@ -63,7 +62,7 @@ class MeldCheckForm(PageForm):
     jokers = IntegerField(_l("Jokers"), default=0, validators=[NumberRange(0, MOST_CARDS)])
     first_meld = BooleanField(_l("This is our side's first meld of the deal"))
 
-    def __init__(self, formdata: Mapping[str, Any] | None = None, **kwargs: Any) -> None:
+    def __init__(self, formdata: MultiDict[str, str] | None = None, **kwargs: Any) -> None:
         super().__init__(formdata, **kwargs)
         self.rules = _known_variant(self.variant.data)
         """The rules chosen, looked up once (house rules are read from the database)."""

@@ -24,18 +24,18 @@ from .params import (
     Kind,
     Param,
     VariantRejected,
-    _field_problem,
-    _is_int,
-    _problem,
-    _quoted,
-    _set_at,
-    _set_deals,
     check_value,
+    field_problem,
     has_type,
+    is_int,
     params_for,
+    problem_at,
+    quoted,
+    set_at,
+    set_deals,
     value_at,
 )
-from .variant_checks import _check_known_tables, validate_variant
+from .variant_checks import check_known_tables, validate_variant
 from .variants import BUILT_IN, MAX_DEALS, UnknownVariant, Variant, variant_from_dict
 
 HOUSE_PREFIX = "house-"
@@ -105,7 +105,7 @@ class HouseRules:
         for key, value in ordered:
             if PARAM_BY_KEY[key].deal is not None and PARAM_BY_KEY[key].deal > deals:
                 continue  # reported by `problems`
-            _set_at(data, key, copy.deepcopy(value))
+            set_at(data, key, copy.deepcopy(value))
         if "deck" in changes and "tables" not in changes:
             data["tables"] = _tables_in_decks_of(data["tables"], base.deck, changes["deck"])
         touched = {PARAM_BY_KEY[key].field for key in changes}
@@ -132,7 +132,7 @@ class HouseRules:
         }
         variant = self._build(typed)
         problems = list(_past_last_deal(typed, variant.deals))
-        problems += validate_variant(variant) + list(_check_known_tables(variant))
+        problems += validate_variant(variant) + list(check_known_tables(variant))
         seen = {(p.field, p.message) for p in problems}
         return [p for p in unread if (p.field, p.message) not in seen] + problems
 
@@ -194,7 +194,7 @@ def _past_last_deal(changes: Mapping[str, Any], deals: int) -> Iterator[Problem]
     for key in changes:
         deal = PARAM_BY_KEY[key].deal
         if deal is not None and deal > deals:
-            yield _field_problem(
+            yield field_problem(
                 key,
                 N_("{field}: the game has {deals} deals; add deals before setting deal {deal}."),
                 deals=deals, deal=deal,
@@ -203,20 +203,20 @@ def _past_last_deal(changes: Mapping[str, Any], deals: int) -> Iterator[Problem]
 
 
 def _unknown_base(value: object) -> Problem:
-    return _field_problem(
+    return field_problem(
         "based_on",
         N_("{field} must be the id of a built-in variant ({known}), not {value}."),
-        known=", ".join(BUILT_IN), value=_quoted(value),
+        known=", ".join(BUILT_IN), value=quoted(value),
     )
 
 
 def read_changes(raw: object) -> tuple[dict[str, Any], list[Problem]]:
     """Changes read strictly: known parameter keys only, each value of its kind."""
     if not isinstance(raw, Mapping):
-        return {}, [_field_problem("changes", N_("{field} must be a JSON object."))]
+        return {}, [field_problem("changes", N_("{field} must be a JSON object."))]
     if len(raw) > len(PARAMS):
         return {}, [
-            _field_problem(
+            field_problem(
                 "changes", N_("{field} can hold at most {most} parameters."), most=len(PARAMS)
             )
         ]
@@ -226,8 +226,8 @@ def read_changes(raw: object) -> tuple[dict[str, Any], list[Problem]]:
         param = PARAM_BY_KEY.get(key) if isinstance(key, str) else None
         if param is None:
             problems.append(
-                _problem(
-                    "changes", N_("changes: unknown parameter {value}."), value=_quoted(key)
+                problem_at(
+                    "changes", N_("changes: unknown parameter {value}."), value=quoted(key)
                 )
             )
             continue
@@ -286,8 +286,8 @@ def typed_differences(base: Variant, values: Mapping[str, Any]) -> tuple[Differe
     """
     theirs = copy.deepcopy(base.to_dict())
     deals = values.get("deals", base.deals)
-    if _is_int(deals) and 1 <= deals <= MAX_DEALS:
-        _set_deals(theirs, deals)
+    if is_int(deals) and 1 <= deals <= MAX_DEALS:
+        set_deals(theirs, deals)
     every_deal_set = {
         param.key
         for param in PARAMS

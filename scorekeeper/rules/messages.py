@@ -31,8 +31,7 @@ FIELD_TERMS: Mapping[str, Term | Phrase] = {
     "variant": Term(N_("variant")),
 }
 """The name of each field a message may be about, inside a sentence. A side's fields come
-from the score-line spec; where the variant is known, ``EntryField.term_for(variant)`` names
-a special book's rank."""
+from the score-line spec (``EntryField.term``)."""
 
 
 class Severity(StrEnum):

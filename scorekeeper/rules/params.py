@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from enum import Enum, StrEnum
-from typing import Any
+from typing import Any, TypeGuard
 
 from .cards import BOOK_SIZE, CardKind
 from .decks import DECKS
@@ -222,7 +222,7 @@ class Param:
         if isinstance(value, Enum):
             value = value.value
         for choice, words in zip(self.choices, self.choice_words, strict=False):
-            if _same(value, choice):
+            if same_value(value, choice):
                 return words
         return Term("none" if value is None else str(value))
 
@@ -650,11 +650,11 @@ class VariantRejected(ValueError):
         self.problems = list(problems)
 
 
-def _problem(key: str | None, template: str, /, **params: object) -> Problem:
+def problem_at(key: str | None, template: str, /, **params: object) -> Problem:
     return Problem(None, key, template, params)
 
 
-def _field_problem(key: str, template: str, /, **params: object) -> Problem:
+def field_problem(key: str, template: str, /, **params: object) -> Problem:
     """A problem about `key`, whose words fill the message's ``{field}``."""
     return Problem(None, key, template, {"field": label_of(key), **params})
 
@@ -684,7 +684,7 @@ def value_at(data: Mapping[str, Any], key: str) -> Any:
 PER_DEAL_FIELDS = ("first_meld", "going_out", "going_out_bonus")
 
 
-def _set_deals(data: dict[str, Any], deals: int) -> None:
+def set_deals(data: dict[str, Any], deals: int) -> None:
     """A game of `deals` deals: a deal added takes the last deal's values."""
     for name in PER_DEAL_FIELDS:
         values = data[name]
@@ -699,7 +699,7 @@ def every_deal_values(variant: Variant) -> dict[str, Any]:
     """A variant's `to_dict()` data with a value for every deal a game may have: a deal past
     its last one has the last deal's values, as a deal added would. ``deals`` is unchanged."""
     data = variant.to_dict()
-    _set_deals(data, MAX_DEALS)
+    set_deals(data, MAX_DEALS)
     data["deals"] = variant.deals
     return data
 
@@ -712,9 +712,9 @@ def _set_deck(data: dict[str, Any], deck_id: Any) -> None:
         data["book_bonus"]["lady"] = DECKS[deck_id].red_three_book_bonus
 
 
-def _set_at(data: dict[str, Any], key: str, value: Any) -> None:
+def set_at(data: dict[str, Any], key: str, value: Any) -> None:
     if key == "deals":
-        _set_deals(data, value)
+        set_deals(data, value)
         return
     if key == "deck":
         _set_deck(data, value)
@@ -741,11 +741,11 @@ def param_value(variant: Variant, key: str) -> Any:
 # --- one value against its parameter's kind ---------------------------------------------------
 
 
-def _is_int(value: object) -> bool:
+def is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _same(value: object, choice: object) -> bool:
+def same_value(value: object, choice: object) -> bool:
     return type(value) is type(choice) and value == choice
 
 
@@ -760,30 +760,30 @@ def check_value(param: Param, value: object) -> list[Problem]:
     if kind in (Kind.CARD, Kind.POINTS, Kind.BONUS):
         return _check_points(param, value)
     if kind is Kind.COUNT:
-        if not _is_int(value):
-            return [_field_problem(key, N_("{field} must be a whole number."))]
-        if not param.low <= value <= param.high:  # type: ignore[operator]
+        if not is_int(value):
+            return [field_problem(key, N_("{field} must be a whole number."))]
+        if not param.low <= value <= param.high:
             return [
-                _field_problem(
+                field_problem(
                     key, N_("{field} must be from {low} to {high} (entered {value})."),
                     low=param.low, high=param.high, value=value,
                 )
             ]
         return []
     if kind is Kind.CHOICE:
-        if any(_same(value, choice) for choice in param.choices):
+        if any(same_value(value, choice) for choice in param.choices):
             return []
         allowed = ", ".join("none" if c is None else str(c) for c in param.choices)
         return [
-            _field_problem(
+            field_problem(
                 key, N_("{field} must be one of {allowed} (entered {value})."),
-                allowed=allowed, value=_quoted(value),
+                allowed=allowed, value=quoted(value),
             )
         ]
     if kind is Kind.FLAG:
         if isinstance(value, bool):
             return []
-        return [_field_problem(key, N_("{field} must be true or false."))]
+        return [field_problem(key, N_("{field} must be true or false."))]
     if kind is Kind.DEALS:
         return _check_deals(param, value)
     if kind is Kind.THRESHOLDS:
@@ -797,9 +797,9 @@ def has_type(param: Param, value: object) -> bool:
     """Whether `value` is of the type `param` takes (its range aside)."""
     kind = param.kind
     if kind in (Kind.OPTIONAL_BONUS, Kind.OPTIONAL_POINTS):
-        return value is None or _is_int(value)
+        return value is None or is_int(value)
     if kind in (Kind.CARD, Kind.POINTS, Kind.BONUS, Kind.COUNT):
-        return _is_int(value)
+        return is_int(value)
     if kind is Kind.FLAG:
         return isinstance(value, bool)
     if kind is Kind.THRESHOLDS:
@@ -815,12 +815,12 @@ def _as_kind(param: Param, kind: Kind) -> Param:
 
 def _check_points(param: Param, value: object) -> list[Problem]:
     key = param.key
-    if not _is_int(value):
-        return [_field_problem(key, N_("{field} must be a whole number."))]
+    if not is_int(value):
+        return [field_problem(key, N_("{field} must be a whole number."))]
     assert isinstance(value, int)
     if abs(value) > MAX_POINTS:
         return [
-            _field_problem(
+            field_problem(
                 key, N_("{field} must be from {low} to {high} (entered {value})."),
                 low=-MAX_POINTS if param.kind is Kind.POINTS else 0, high=MAX_POINTS,
                 value=value,
@@ -828,21 +828,21 @@ def _check_points(param: Param, value: object) -> list[Problem]:
         ]
     if value % POINT_STEP:
         return [
-            _field_problem(
+            field_problem(
                 key, N_("{field} must be a multiple of 5, as every score is (entered {value})."),
                 value=value,
             )
         ]
     if param.kind is Kind.CARD and value < POINT_STEP:
         return [
-            _field_problem(
+            field_problem(
                 key, N_("{field} must be worth at least 5: every card counts (entered {value})."),
                 value=value,
             )
         ]
     if param.kind is Kind.BONUS and value < 0:
         return [
-            _field_problem(key, N_("{field} cannot be below 0 (entered {value})."), value=value)
+            field_problem(key, N_("{field} cannot be below 0 (entered {value})."), value=value)
         ]
     return []
 
@@ -850,12 +850,12 @@ def _check_points(param: Param, value: object) -> list[Problem]:
 def _check_deals(param: Param, value: object) -> list[Problem]:
     if (
         isinstance(value, list)
-        and all(_is_int(n) and 1 <= n <= MAX_DEALS for n in value)
+        and all(is_int(n) and 1 <= n <= MAX_DEALS for n in value)
         and len(set(value)) == len(value)
     ):
         return []
     return [
-        _field_problem(
+        field_problem(
             param.key, N_("{field} must be a list of deal numbers from 1 to {last}, each once."),
             last=MAX_DEALS,
         )
@@ -873,7 +873,7 @@ def _check_card_kinds(param: Param, value: object) -> list[Problem]:
     ):
         return []
     return [
-        _field_problem(
+        field_problem(
             param.key, N_("{field} must be a list of card kinds from {allowed}, each once."),
             allowed=", ".join(CARD_KIND_VALUES),
         )
@@ -891,13 +891,13 @@ def _check_thresholds(param: Param, value: object) -> list[Problem]:
         and all(
             isinstance(item, Mapping)
             and set(item) == _THRESHOLD_KEYS
-            and all(_is_int(n) and abs(n) <= MAX_POINTS for n in item.values())
+            and all(is_int(n) and abs(n) <= MAX_POINTS for n in item.values())
             and item["minimum"] >= 0
             for item in value
         )
     ):
         return [
-            _field_problem(
+            field_problem(
                 param.key,
                 N_("{field}: the first meld from {score} must be a multiple of 5, as every "
                    "score is (entered {value})."),
@@ -907,7 +907,7 @@ def _check_thresholds(param: Param, value: object) -> list[Problem]:
             if item["minimum"] % POINT_STEP
         ][:1]
     return [
-        _field_problem(
+        field_problem(
             param.key,
             N_("{field} must be a list of at most {most} running scores, each with the first "
                "meld it needs."),
@@ -923,13 +923,13 @@ def _check_tables_shape(param: Param, value: object) -> list[Problem]:
         and all(
             isinstance(table, Mapping)
             and set(table) == _TABLE_KEYS
-            and all(_is_int(n) for n in table.values())
+            and all(is_int(n) for n in table.values())
             for table in value
         )
     ):
         return []
     return [
-        _field_problem(
+        field_problem(
             param.key,
             N_("{field} must be a list of 1 to {most} tables, each with whole numbers of "
                "sides, players and decks."),
@@ -938,7 +938,7 @@ def _check_tables_shape(param: Param, value: object) -> list[Problem]:
     ]
 
 
-def _quoted(value: object) -> str:
+def quoted(value: object) -> str:
     text = json.dumps(value) if _json_ready(value) else repr(value)
     return text if len(text) <= 40 else text[:39] + "…"
 

@@ -113,9 +113,6 @@ class EntryField:
     def label_for(self, variant: Variant | None) -> Phrase:
         return worded(self.label, variant)
 
-    def term_for(self, variant: Variant | None) -> Phrase:
-        return worded(self.term, variant)
-
 
 Count = Callable[[SideEntry, DealFacts], int | None]
 Price = Callable[[Variant, SideEntry, DealFacts], int]

@@ -22,11 +22,11 @@ from .params import (
     MAX_SIDES,
     MAX_TEXT,
     VARIANT_FIELDS,
-    _field_problem,
-    _quoted,
     check_value,
+    field_problem,
     has_type,
     params_for,
+    quoted,
     value_at,
 )
 from .variants import BUILT_IN, BookCount, Table, Variant
@@ -60,7 +60,7 @@ def validate_variant(variant: Variant) -> list[Problem]:
 def _check_deal_numbers(variant: Variant) -> Iterator[Problem]:
     late = [deal for deal in variant.concealed_book_first_meld_deals if deal > variant.deals]
     if late:
-        yield _field_problem(
+        yield field_problem(
             "concealed_book_first_meld_deals",
             N_("{field}: deal {deal} is past the last deal of a game of {deals} deals."),
             deal=late[0], deals=variant.deals,
@@ -70,41 +70,41 @@ def _check_deal_numbers(variant: Variant) -> Iterator[Problem]:
 def _check_threshold_order(variant: Variant) -> Iterator[Problem]:
     scores = [threshold.from_score for threshold in variant.first_meld_by_score]
     if len(set(scores)) != len(scores):
-        yield _field_problem(
+        yield field_problem(
             "first_meld_by_score", N_("{field}: each running score can be listed only once.")
         )
 
 
 def _check_identity(variant: Variant) -> Iterator[Problem]:
     if not ID_PATTERN.fullmatch(variant.id) or len(variant.id) > MAX_ID:
-        yield _field_problem(
+        yield field_problem(
             "id",
             N_("The {field} must be lowercase letters, digits and single dashes, at most "
                "{most} characters (entered {value})."),
-            most=MAX_ID, value=_quoted(variant.id),
+            most=MAX_ID, value=quoted(variant.id),
         )
     yield from _check_name(variant.name)
     for key in ("summary", "source"):
         if len(getattr(variant, key)) > MAX_TEXT:
-            yield _field_problem(
+            yield field_problem(
                 key, N_("The {field} can be at most {most} characters."), most=MAX_TEXT
             )
         elif refused_characters(getattr(variant, key)):
-            yield _field_problem(key, N_("The {field} cannot hold control characters."))
+            yield field_problem(key, N_("The {field} cannot hold control characters."))
     for name in sorted(variant.inferred - set(VARIANT_FIELDS)):
-        yield _field_problem(
+        yield field_problem(
             "inferred", N_("{field} names {value}, which is not a rule of a variant."),
-            value=_quoted(name),
+            value=quoted(name),
         )
 
 
 def _check_name(name: str) -> Iterator[Problem]:
     if not name.strip():
-        yield _field_problem("name", N_("The {field} cannot be empty."))
+        yield field_problem("name", N_("The {field} cannot be empty."))
     elif refused_characters(name):
-        yield _field_problem("name", N_("The {field} cannot hold control characters."))
+        yield field_problem("name", N_("The {field} cannot hold control characters."))
     elif len(name) > MAX_NAME:
-        yield _field_problem(
+        yield field_problem(
             "name", N_("The {field} can be at most {most} characters."), most=MAX_NAME
         )
 
@@ -115,37 +115,37 @@ def _check_tables(variant: Variant) -> Iterator[Problem]:
     for table in variant.tables:
         where = {"players": table.players, "sides": table.sides}
         if not 2 <= table.sides <= MAX_SIDES:
-            yield _field_problem(
+            yield field_problem(
                 "tables", N_("{field}: a table has from 2 to {most} sides (entered {value})."),
                 most=MAX_SIDES, value=table.sides,
             )
         elif not table.sides <= table.players <= MAX_PLAYERS:
-            yield _field_problem(
+            yield field_problem(
                 "tables",
                 N_("{field}: {sides} sides need from {sides} to {most} players "
                    "(entered {value})."),
                 sides=table.sides, most=MAX_PLAYERS, value=table.players,
             )
         elif table.players % table.sides:
-            yield _field_problem(
+            yield field_problem(
                 "tables",
                 N_("{field}: {players} players cannot make {sides} sides of equal size."),
                 **where,
             )
         elif (table.sides, table.players) in seen:
-            yield _field_problem(
+            yield field_problem(
                 "tables", N_("{field}: {players} players in {sides} sides are listed twice."),
                 **where,
             )
         elif not 1 <= table.decks <= MAX_DECKS:
-            yield _field_problem(
+            yield field_problem(
                 "tables",
                 N_("{field}: {players} players in {sides} sides play with 1 to {most} decks "
                    "(entered {value})."),
                 most=MAX_DECKS, value=table.decks, **where,
             )
         elif table.players * dealt_each >= supply_of(variant, table).cards:
-            yield _field_problem(
+            yield field_problem(
                 "tables",
                 N_("{field}: dealing {players} players a hand of {hand} and a foot of {foot} "
                    "takes {needed} cards, which leaves no stock from {decks} × {size} = {cards} "
@@ -160,14 +160,14 @@ def _check_tables(variant: Variant) -> Iterator[Problem]:
 def _check_red_threes(variant: Variant) -> Iterator[Problem]:
     red = variant.red_three
     if red.held > 0:
-        yield _field_problem(
+        yield field_problem(
             "red_three.held",
             N_("{field} must be 0 or less: a red three left in hand or foot never scores "
                "for its side (entered {value})."),
             value=red.held,
         )
     elif red.down is not None and red.held > red.down:
-        yield _field_problem(
+        yield field_problem(
             "red_three.held",
             N_("{field} ({value}) cannot be worth more than a red three laid down ({down})."),
             value=red.held, down=red.down,
@@ -184,7 +184,7 @@ def _check_new_scoring_rules(variant: Variant) -> Iterator[Problem]:
     bonus = variant.book_bonus
     deck = get_deck(variant.deck)
     if bonus.special_rank is not None and bonus.special_rank not in deck.rank_symbols:
-        yield _field_problem(
+        yield field_problem(
             "book_bonus.special_rank",
             N_("{field}: the cards of these rules have no rank {value} (their ranks: "
                "{ranks})."),
@@ -192,27 +192,27 @@ def _check_new_scoring_rules(variant: Variant) -> Iterator[Problem]:
         )
     if (bonus.special is None) != (bonus.special_rank is None):
         missing = "book_bonus.special" if bonus.special is None else "book_bonus.special_rank"
-        yield _field_problem(
+        yield field_problem(
             missing,
             N_("{field} is needed: a special book has both a rank and a bonus, or neither."),
         )
     red = variant.red_three
     if red.down is None:
         if red.down_not_out is not None:
-            yield _field_problem(
+            yield field_problem(
                 "red_three.down_not_out",
                 N_("{field}: red threes are never laid down under these rules, so it must "
                    "be empty (entered {value})."),
                 value=red.down_not_out,
             )
         if bonus.red_three is not None:
-            yield _field_problem(
+            yield field_problem(
                 "book_bonus.red_three",
                 N_("{field}: red threes are never laid down under these rules, so they "
                    "cannot make a book."),
             )
     elif red.down_not_out is not None and not red.held <= red.down_not_out <= red.down:
-        yield _field_problem(
+        yield field_problem(
             "red_three.down_not_out",
             N_("{field} must be from {held} (a red three still held) to {down} (one laid "
                "down by the side that went out), not {value}."),
@@ -225,7 +225,7 @@ def _check_lady_bonus(variant: Variant) -> Iterator[Problem]:
     join a book."""
     if variant.book_bonus.lady is None or get_deck(variant.deck).red_threes_join_books:
         return
-    yield _field_problem(
+    yield field_problem(
         "book_bonus.lady",
         N_("{field}: the red threes of {deck} never join a book, so it must be empty "
            "(entered {value})."),
@@ -235,13 +235,13 @@ def _check_lady_bonus(variant: Variant) -> Iterator[Problem]:
 
 def _check_cutting(variant: Variant) -> Iterator[Problem]:
     if variant.exact_22_bonus is not None and not variant.cut_for_packets:
-        yield _field_problem(
+        yield field_problem(
             "exact_22_bonus",
             N_("{field}: only a game where players cut their own 22 cards can have it."),
         )
     total = variant.hand_size + variant.foot_size
     if variant.cut_for_packets and total != 22:
-        yield _field_problem(
+        yield field_problem(
             "cut_for_packets",
             N_("{field}: the cut 22 cards make the hand and the foot, so they must add up "
                "to 22 (now {hand} + {foot} = {total})."),
@@ -256,7 +256,7 @@ def _check_going_out_possible(variant: Variant) -> Iterator[Problem]:
         books = variant.going_out_for(deal)
         key = f"going_out.{deal}"
         if books.wild and not variant.wild_books:
-            yield _field_problem(
+            yield field_problem(
                 f"{key}.wild",
                 N_("{field}: this variant has no wild books, so going out cannot need "
                    "{count}."),
@@ -264,7 +264,7 @@ def _check_going_out_possible(variant: Variant) -> Iterator[Problem]:
             )
             continue
         if books.dirty and most_wilds == 0:
-            yield _field_problem(
+            yield field_problem(
                 "wild_limit.per_wild",
                 N_("{field}: going out in deal {deal} needs dirty books, but this limit lets "
                    "no wild card into a book of seven."),
@@ -291,14 +291,14 @@ def _going_out_shortage(
     key = f"going_out.{deal}"
     where = {"deal": deal, "players": table.players, "decks": table.decks}
     if shortage.short is Short.WILDS_FOR_WILD_BOOKS:
-        return _field_problem(
+        return field_problem(
             f"{key}.wild",
             N_("{field}: {count} wild books need {needed} wild cards, but {players} "
                "players play with {decks} decks, which hold only {most}."),
             count=books.wild, needed=shortage.needed, most=shortage.most, **where,
         )
     if shortage.short is Short.WILDS_FOR_DIRTY_BOOKS:
-        return _field_problem(
+        return field_problem(
             f"{key}.dirty",
             N_("{field}: {wild} wild and {dirty} dirty books need at least {needed} "
                "wild cards, but {players} players play with {decks} decks, which "
@@ -307,13 +307,13 @@ def _going_out_shortage(
             **where,
         )
     if shortage.short is Short.CLEAN_BOOKS:
-        return _field_problem(
+        return field_problem(
             f"{key}.clean",
             N_("{field}: {players} players play with {decks} decks, which allow at "
                "most {most} clean books ({each} of each rank), not {count}."),
             count=books.clean, most=shortage.most, each=shortage.each, **where,
         )
-    return _field_problem(
+    return field_problem(
         f"{key}.dirty",
         N_("{field}: {clean} clean and {dirty} dirty books need more natural "
            "cards than the {decks} decks of {players} players hold."),
@@ -328,10 +328,10 @@ KNOWN_TABLES: frozenset[tuple[int, int]] = frozenset(
 are laid out for these, so house rules choose among them (with any number of decks)."""
 
 
-def _check_known_tables(variant: Variant) -> Iterator[Problem]:
+def check_known_tables(variant: Variant) -> Iterator[Problem]:
     for table in variant.tables:
         if (table.sides, table.players) not in KNOWN_TABLES:
-            yield _field_problem(
+            yield field_problem(
                 "tables",
                 N_("{field}: {players} players in {sides} sides is not a table this app "
                    "lays out; house rules keep to the tables of the built-in variants."),

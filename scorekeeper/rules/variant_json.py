@@ -29,12 +29,12 @@ from .params import (
     PER_DEAL_FIELDS,
     VARIANT_FIELDS,
     VariantRejected,
-    _field_problem,
-    _problem,
-    _quoted,
-    _same,
     check_value,
+    field_problem,
     params_for,
+    problem_at,
+    quoted,
+    same_value,
     value_at,
 )
 from .variant_checks import validate_variant
@@ -57,7 +57,7 @@ MAX_FILE_BYTES = 16 * 1024
 
 _HOUSE_KEYS = frozenset({"format", "version", "id", "name", "summary", "based_on", "changes"})
 _HOUSE_REQUIRED = ("name", "based_on", "changes")
-_FULL_OPTIONAL: Mapping[str, Any] = {
+FULL_OPTIONAL: Mapping[str, Any] = {
     "summary": "",
     "source": "",
     "inferred": [],
@@ -93,7 +93,7 @@ def house_rules_from_json(data: object) -> HouseRules:
     Raises VariantRejected, naming every field, for anything a table cannot play.
     """
     if not isinstance(data, Mapping):
-        raise VariantRejected([_problem(None, N_("The variant must be a JSON object."))])
+        raise VariantRejected([problem_at(None, N_("The variant must be a JSON object."))])
     if not is_house_form(data):
         variant = _full_variant(data)
         rules = house_rules_of(variant)
@@ -102,29 +102,29 @@ def house_rules_from_json(data: object) -> HouseRules:
         rules.checked_variant()
         return rules
     problems = [
-        _problem(key, N_("Unknown field {value}."), value=_quoted(key))
+        problem_at(key, N_("Unknown field {value}."), value=quoted(key))
         for key in data
         if key not in _HOUSE_KEYS
     ]
     problems += [
-        _problem(key, N_("{key} is required."), key=key)
+        problem_at(key, N_("{key} is required."), key=key)
         for key in _HOUSE_REQUIRED
         if key not in data
     ]
     if "format" in data and data["format"] != FORMAT:
         problems.append(
-            _field_problem("format", N_("{field} must be {value}."), value=_quoted(FORMAT))
+            field_problem("format", N_("{field} must be {value}."), value=quoted(FORMAT))
         )
-    if "version" in data and not _same(data["version"], FORMAT_VERSION):
+    if "version" in data and not same_value(data["version"], FORMAT_VERSION):
         problems.append(
-            _field_problem(
+            field_problem(
                 "version", N_("{field} {value} is not known; this app reads version {known}."),
-                value=_quoted(data["version"]), known=FORMAT_VERSION,
+                value=quoted(data["version"]), known=FORMAT_VERSION,
             )
         )
     for key in ("id", "name", "summary", "based_on"):
         if key in data and not isinstance(data[key], str):
-            problems.append(_problem(key, N_("{key} must be text."), key=key))
+            problems.append(problem_at(key, N_("{key} must be text."), key=key))
     if problems:
         raise VariantRejected(problems)
     slug = ""
@@ -134,18 +134,18 @@ def house_rules_from_json(data: object) -> HouseRules:
             len(given) > MAX_ID
         ):
             raise VariantRejected([
-                _field_problem(
+                field_problem(
                     "id",
                     N_("The {field} of house rules starts with {prefix} and holds only "
                        "lowercase letters, digits and single dashes (entered {value})."),
-                    prefix=HOUSE_PREFIX, value=_quoted(given),
+                    prefix=HOUSE_PREFIX, value=quoted(given),
                 )
             ])
         slug = given[len(HOUSE_PREFIX):]
     summary = data.get("summary", "")
     if len(summary) > MAX_TEXT:
         raise VariantRejected(
-            [_field_problem("summary", N_("The {field} can be at most {most} characters."),
+            [field_problem("summary", N_("The {field} can be at most {most} characters."),
                             most=MAX_TEXT)]
         )
     rules = HouseRules(data["name"], data["based_on"], data["changes"], summary, slug)
@@ -163,7 +163,7 @@ def variant_from_json(data: object) -> Variant:
     ``GET /api/v1/variants`` lists them. Raises VariantRejected naming every field.
     """
     if not isinstance(data, Mapping):
-        raise VariantRejected([_problem(None, N_("The variant must be a JSON object."))])
+        raise VariantRejected([problem_at(None, N_("The variant must be a JSON object."))])
     if is_house_form(data):
         return house_rules_from_json(data).variant()
     return _full_variant(data)
@@ -171,13 +171,13 @@ def variant_from_json(data: object) -> Variant:
 
 def _full_variant(data: Mapping[str, Any]) -> Variant:
     problems = [
-        _problem(str(key)[:40], N_("Unknown field {value}."), value=_quoted(key))
+        problem_at(str(key)[:40], N_("Unknown field {value}."), value=quoted(key))
         for key in data
         if key not in VARIANT_FIELDS
     ]
-    complete = {**_FULL_OPTIONAL, **data}
+    complete = {**FULL_OPTIONAL, **data}
     problems += [
-        _problem(key, N_("{key} is required."), key=key)
+        problem_at(key, N_("{key} is required."), key=key)
         for key in VARIANT_FIELDS
         if key not in complete and key not in _DERIVED
     ]
@@ -203,11 +203,11 @@ def _full_variant(data: Mapping[str, Any]) -> Variant:
     built_in = BUILT_IN.get(variant.id)
     if built_in is not None and built_in != variant:
         problems.append(
-            _field_problem(
+            field_problem(
                 "id",
                 N_("The {field} {value} belongs to a built-in variant; give changed rules an "
                    "id of their own."),
-                value=_quoted(variant.id),
+                value=quoted(variant.id),
             )
         )
     if problems:
@@ -227,9 +227,9 @@ def _fill_nested_optional(data: dict[str, Any]) -> None:
 def _check_meta_types(data: Mapping[str, Any]) -> Iterator[Problem]:
     for key in ("id", "name", "summary", "source"):
         if not isinstance(data[key], str):
-            yield _problem(key, N_("{key} must be text."), key=key)
+            yield problem_at(key, N_("{key} must be text."), key=key)
         elif len(data[key]) > MAX_TEXT:
-            yield _field_problem(
+            yield field_problem(
                 key, N_("The {field} can be at most {most} characters."), most=MAX_TEXT
             )
     inferred = data["inferred"]
@@ -238,7 +238,7 @@ def _check_meta_types(data: Mapping[str, Any]) -> Iterator[Problem]:
         or len(inferred) > len(VARIANT_FIELDS)
         or not all(isinstance(name, str) for name in inferred)
     ):
-        yield _problem("inferred", N_("{key} must be a list of rule names."), key="inferred")
+        yield problem_at("inferred", N_("{key} must be a list of rule names."), key="inferred")
 
 
 def _check_nested_shape(data: Mapping[str, Any]) -> Iterator[Problem]:
@@ -269,12 +269,12 @@ def check_deal_list(data: Mapping[str, Any], key: str) -> Iterator[Problem]:
     first_meld = data["first_meld"]
     deals = len(first_meld) if isinstance(first_meld, list) else 0
     if key == "first_meld" and "deals" in data and data["deals"] != deals:
-        yield _field_problem(
+        yield field_problem(
             "deals", N_("{field} must be the number of values in first_meld ({count})."),
             count=deals,
         )
     if not isinstance(value, list) or not 1 <= len(value) <= MAX_DEALS or len(value) != deals:
-        yield _field_problem(
+        yield field_problem(
             key,
             N_("{field} must be a list of one value per deal, as many as first_meld "
                "has (1 to {most})."),
@@ -284,14 +284,14 @@ def check_deal_list(data: Mapping[str, Any], key: str) -> Iterator[Problem]:
 
 def _check_object_keys(key: str, value: object, expected: Mapping[str, Any]) -> Iterator[Problem]:
     if not isinstance(value, Mapping):
-        yield _problem(key, N_("{key} must be a JSON object."), key=key)
+        yield problem_at(key, N_("{key} must be a JSON object."), key=key)
         return
     for name in value:
         if name not in expected:
-            yield _problem(key, N_("{key}: unknown field {value}."), key=key, value=_quoted(name))
+            yield problem_at(key, N_("{key}: unknown field {value}."), key=key, value=quoted(name))
     for name in expected:
         if name not in value:
-            yield _problem(f"{key}.{name}", N_("{key} is required."), key=f"{key}.{name}")
+            yield problem_at(f"{key}.{name}", N_("{key} is required."), key=f"{key}.{name}")
 
 
 class _Refused(ValueError):
@@ -303,7 +303,7 @@ class _Refused(ValueError):
 
 
 def _refuse_constant(name: str) -> None:
-    raise _Refused(_problem(None, N_("{what} holds {value}, which is not a number."),
+    raise _Refused(problem_at(None, N_("{what} holds {value}, which is not a number."),
                             what=Term(N_("The file")), value=name[:20]))
 
 
@@ -311,8 +311,8 @@ def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     result: dict[str, Any] = {}
     for key, value in pairs:
         if key in result:
-            raise _Refused(_problem(None, N_("{what} gives the key {value} twice."),
-                                    what=Term(N_("The file")), value=_quoted(key)))
+            raise _Refused(problem_at(None, N_("{what} gives the key {value} twice."),
+                                    what=Term(N_("The file")), value=quoted(key)))
         result[key] = value
     return result
 
@@ -325,7 +325,7 @@ def parse_json_text(raw: bytes | str, what: Term | None = None) -> object:
     what = what or Term(N_("The file"))
     if len(raw) > MAX_FILE_BYTES:
         raise VariantRejected([
-            _problem(None, N_("{what} is larger than {most} KB; shared rules are far smaller."),
+            problem_at(None, N_("{what} is larger than {most} KB; shared rules are far smaller."),
                      what=what, most=MAX_FILE_BYTES // 1024)
         ])
     if isinstance(raw, bytes):
@@ -333,7 +333,7 @@ def parse_json_text(raw: bytes | str, what: Term | None = None) -> object:
             raw = raw.decode("utf-8-sig")
         except UnicodeDecodeError:
             raise VariantRejected(
-                [_problem(None, N_("{what} is not UTF-8 text."), what=what)]
+                [problem_at(None, N_("{what} is not UTF-8 text."), what=what)]
             ) from None
     try:
         return json.loads(
@@ -344,7 +344,7 @@ def parse_json_text(raw: bytes | str, what: Term | None = None) -> object:
         )
     except json.JSONDecodeError as error:
         raise VariantRejected([
-            _problem(None, N_("{what} is not valid JSON (line {line}, column {column})."),
+            problem_at(None, N_("{what} is not valid JSON (line {line}, column {column})."),
                      what=what, line=error.lineno, column=error.colno)
         ]) from None
     except _Refused as refusal:
@@ -353,11 +353,11 @@ def parse_json_text(raw: bytes | str, what: Term | None = None) -> object:
         raise VariantRejected([Problem(None, None, problem.template, params)]) from None
     except RecursionError:
         raise VariantRejected(
-            [_problem(None, N_("{what} is nested too deeply to be a variant."), what=what)]
+            [problem_at(None, N_("{what} is nested too deeply to be a variant."), what=what)]
         ) from None
     except ValueError:
         raise VariantRejected(
-            [_problem(None, N_("{what} is not JSON a variant can be read from."), what=what)]
+            [problem_at(None, N_("{what} is not JSON a variant can be read from."), what=what)]
         ) from None
 
 

@@ -90,10 +90,6 @@ class Table:
     def wilds(self) -> int:
         return 6 * self.decks
 
-    @property
-    def cards_per_rank(self) -> int:
-        return 4 * self.decks
-
 
 @dataclass(frozen=True, slots=True)
 class BookBonus:
@@ -514,7 +510,8 @@ def variant_from_dict(data: Mapping[str, Any]) -> Variant:
     deals = len(values["first_meld"])
     if "deals" in values and values.pop("deals") != deals:
         raise ValueError(f"deals is {data['deals']}, but first_meld has {deals} values")
-    return _read(Variant, with_every_deal_bonus(values, deals))  # type: ignore[no-any-return]
+    variant: Variant = _read(Variant, with_every_deal_bonus(values, deals))
+    return variant
 
 
 GOING_OUT_BONUS = "going_out_bonus"

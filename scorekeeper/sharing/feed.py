@@ -35,7 +35,7 @@ import psycopg
 from flask import Flask
 from sqlalchemy import DDL, Connection, Table, event, make_url
 
-from scorekeeper.extensions import db
+from scorekeeper.extensions import db, table_of
 from scorekeeper.store.games import Game
 
 CHANNEL = "scorekeeper_game_changed"
@@ -97,7 +97,7 @@ def _create_trigger(target: Table, connection: Connection, **kw: Any) -> None:
 
 def init_app(app: Flask) -> None:
     """Tables made from the models (the tests', ``db.create_all``) notify as migrated ones do."""
-    _notify_on_change(Game.__table__)
+    _notify_on_change(table_of(Game))
 
 
 class GameFeed:

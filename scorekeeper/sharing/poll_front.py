@@ -1,18 +1,18 @@
 """The watchers' poll answered from memory, before Flask builds a request.
 
 Polls are most of what a server hears: every phone at every table asks every few seconds
-whether its game changed. When memory vouches for the game's version
-(``poll.Poll.known_version``), this WSGI layer answers with the very response the
-``sharing.version`` view would give: 304 when the phone already holds that version, else 200
-with it. Anything else (a version memory cannot vouch for, an unknown link, another address or
-method) goes on to the app unchanged.
+whether its game changed. When memory vouches for the game's version (``known_version`` of
+``poll.Poll``, which this module knows only as ``KnownVersions``), this WSGI layer answers
+with the very response the ``sharing.version`` view would give: 304 when the phone already
+holds that version, else 200 with it. Anything else (a version memory cannot vouch for, an
+unknown link, another address or method) goes on to the app unchanged.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from werkzeug.http import parse_etags
 
@@ -23,13 +23,19 @@ if TYPE_CHECKING:
     from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
     from flask import Flask
 
-    from scorekeeper.sharing.poll import Poll
-
 POLL_CACHE_CONTROL = "private, no-cache"
 POLL_MIMETYPE = "application/json"
 POLL_PATH = re.compile(r"/g/([^/]+)/version")
 """The address of the ``sharing.version`` view (``Poll.known_version`` checks the token)."""
 POLL_ENDPOINT = "sharing.version"
+
+
+class KnownVersions(Protocol):
+    """What the layer asks memory: ``poll.Poll`` answers it."""
+
+    def known_version(self, token: str) -> tuple[int, int] | None:
+        """(game id, version) of the game a link opens, when memory vouches for it; else None."""
+        ...
 
 
 def poll_etag(game_id: int, version: int) -> str:
@@ -53,7 +59,9 @@ def poll_headers(etag: str, config: Mapping[str, Any]) -> list[tuple[str, str]]:
 class PollsFromMemory:
     """WSGI middleware in front of the app: see the module's docstring."""
 
-    def __init__(self, app: WSGIApplication, poll: Poll, config: Mapping[str, Any]) -> None:
+    def __init__(
+        self, app: WSGIApplication, poll: KnownVersions, config: Mapping[str, Any]
+    ) -> None:
         self.app = app
         self.poll = poll
         self.config = config
@@ -79,6 +87,6 @@ class PollsFromMemory:
         return [] if method == "HEAD" else [body]
 
 
-def install(app: Flask, poll: Poll) -> None:
+def install(app: Flask, poll: KnownVersions) -> None:
     """Put the layer in front of the app's WSGI callable."""
     app.wsgi_app = PollsFromMemory(app.wsgi_app, poll, app.config)  # type: ignore[method-assign]

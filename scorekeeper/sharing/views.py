@@ -27,6 +27,7 @@ from flask import (
 from flask_babel import gettext as _
 from flask_babel import ngettext
 from flask_wtf.file import FileField, FileRequired
+from werkzeug.wrappers import Response as BaseResponse
 from wtforms import SubmitField
 
 from scorekeeper.access import edit_only, pull_token, push_token
@@ -110,7 +111,7 @@ def qr_code(link_token: str) -> Response:
 
 @bp.post("/g/<token>/links")
 @edit_only
-def rotate(game_id: int) -> Response:
+def rotate(game_id: int) -> BaseResponse:
     """Replace the view link or the edit link; the old one stops working at once."""
     form = NewLinkForm()
     if not form.validate_on_submit():
@@ -129,7 +130,7 @@ def rotate(game_id: int) -> Response:
     return redirect(url_for("games.scoreboard", game_id=game_id, _anchor="share"), code=303)
 
 
-def _download(document: dict, filename: str) -> Response:
+def _download(document: dict[str, object], filename: str) -> Response:
     response = jsonify(document)
     response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
     response.headers["Cache-Control"] = "no-store"
@@ -156,7 +157,7 @@ def export_all() -> Response:
 @bp.route("/games/import", methods=["GET", "POST"])
 @limited(IMPORTS)
 @accepts_import
-def import_file() -> str | Response | tuple[str, int]:
+def import_file() -> str | BaseResponse | tuple[str, int]:
     form = ImportForm()
     problems: list[str] = []
     if form.validate_on_submit():

@@ -45,7 +45,9 @@ _waiting_games: set[int] = set()
 
 def _reader_environ(environ: dict[str, Any]) -> dict[str, Any]:
     """The request's address, cookies and headers, as a GET with no body."""
-    copied = {name: value for name, value in environ.items() if isinstance(value, str)}
+    copied: dict[str, Any] = {
+        name: value for name, value in environ.items() if isinstance(value, str)
+    }
     copied.update(REQUEST_METHOD="GET", CONTENT_LENGTH="0", QUERY_STRING="")
     copied["wsgi.input"] = io.BytesIO()
     copied.pop("CONTENT_TYPE", None)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import base64
 import hashlib
 from dataclasses import replace
-from typing import NoReturn
+from typing import Any, NoReturn, TypeVar
 
 from flask import (
     Blueprint,
@@ -27,6 +27,7 @@ from flask.blueprints import BlueprintSetupState
 from flask_babel import format_date, get_locale
 from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
+from werkzeug.wrappers import Response as BaseResponse
 
 from scorekeeper.limits.slots import render_slots
 from scorekeeper.operations import metrics
@@ -161,7 +162,7 @@ def _html_response(sheet: Sheet) -> Response:
     return response
 
 
-def _pdf_response(made: CachedPdf, filename: str, max_age: int | None) -> Response:
+def _pdf_response(made: CachedPdf, filename: str, max_age: int | None) -> BaseResponse:
     """The PDF with its ETag: a browser that has it gets a 304. `max_age` None: always ask."""
     response = Response(made.body, mimetype="application/pdf")
     response.headers["Content-Disposition"] = f'inline; filename="{filename}"'
@@ -202,7 +203,7 @@ def _blank_options(variant_id: str) -> BlankOptions:
 
 
 @bp.get("/sheets/<variant_id>.pdf")
-def blank_pdf(variant_id: str) -> Response:
+def blank_pdf(variant_id: str) -> BaseResponse:
     options = _blank_options(variant_id)
     cached = blank_pdf_bytes(options)
     filename = f"{options.variant.id}-{options.sides}-sides-{options.paper.id}.pdf"
@@ -259,8 +260,10 @@ DOWNLOADS = {"pdf": "blank_pdf", "html": "blank_html"}
 GAME_DOWNLOADS = {"pdf": "game_pdf", "html": "game_html"}
 
 
-def _download(endpoints: dict[str, str], **values: object) -> Response | None:
-    """A 303 to the sheet of the options just sent, when a download button sent them."""
+def _download(endpoints: dict[str, str], **values: Any) -> BaseResponse | None:
+    """A 303 to the sheet of the options just sent, when a download button sent them.
+
+    ``values`` go to ``url_for`` as they come (it takes ``**values: Any``)."""
     endpoint = endpoints.get(request.args.get("download", ""))
     if endpoint is None:
         return None
@@ -268,7 +271,7 @@ def _download(endpoints: dict[str, str], **values: object) -> Response | None:
 
 
 @bp.get("/sheets/")
-def index() -> Response | tuple[str, int] | str:
+def index() -> BaseResponse | tuple[str, int] | str:
     notes: list[str] = []
     error = ""
     try:
@@ -345,7 +348,7 @@ def _make_when_finished(_sender: object, game_id: int) -> None:
     ahead.after_save(game_id, lambda game: make_game_pdf_ahead(game))  # looked up when made
 
 
-def game_pdf(game_id: int) -> Response:
+def game_pdf(game_id: int) -> BaseResponse:
     paper = _game_paper()
     game = _game(game_id)
     made = _pdf(_game_sheet(game, paper))
@@ -357,7 +360,7 @@ def game_html(game_id: int) -> Response:
     return _html_response(_game_sheet(_game(game_id), paper))
 
 
-def game_print(game_id: int) -> Response | str:
+def game_print(game_id: int) -> BaseResponse | str:
     paper = _game_paper()
     game = _game(game_id)
     sent = _download(GAME_DOWNLOADS, game_id=game.id, size=paper.id)
@@ -401,7 +404,15 @@ def _add_game_sheet_views(state: BlueprintSetupState) -> None:
     for suffix, view in GAME_SHEET_VIEWS:
         state.add_url_rule(base + suffix, view.__name__, view, methods=["GET"])
     games = SCOREBOARD_ENDPOINT.split(".")[0]
-    for functions in (app.url_value_preprocessors, app.url_default_functions):
-        for function in functions.get(games, ()):
-            if function not in functions.get(bp.name, []):
-                functions.setdefault(bp.name, []).append(function)
+    _share_functions(app.url_value_preprocessors, games, bp.name)
+    _share_functions(app.url_default_functions, games, bp.name)
+
+
+F = TypeVar("F")
+
+
+def _share_functions(functions: dict[str | None, list[F]], source: str, target: str) -> None:
+    """Add the functions registered for blueprint `source` to those of `target`, once each."""
+    for function in functions.get(source, ()):
+        if function not in functions.get(target, []):
+            functions.setdefault(target, []).append(function)

@@ -2,6 +2,7 @@ from urllib.parse import urlsplit
 
 from flask import Blueprint, abort, current_app, redirect, request
 from flask_babel import get_locale
+from werkzeug.wrappers import Response
 
 from scorekeeper.extensions import LANGUAGE_COOKIE, SUPPORTED_LANGUAGES
 
@@ -32,7 +33,7 @@ def safe_next(target: str | None) -> str:
 
 @bp.post("/language")
 @bp.post("/language/<code>")
-def set_language(code: str | None = None):
+def set_language(code: str | None = None) -> Response:
     """Remember the chosen language for a year, then go back to the page it was chosen on.
 
     The code comes from the address, or from the ``lang`` field of the switch in the top bar.

@@ -24,7 +24,7 @@ transaction, the game's version first.
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 import sqlalchemy
 from sqlalchemy import (
@@ -42,13 +42,13 @@ from sqlalchemy import (
 from sqlalchemy.dialects import postgresql
 from sqlalchemy.exc import IntegrityError
 
-from scorekeeper.extensions import db
+from scorekeeper.extensions import db, table_of
 from scorekeeper.rules.entry import SIDE_FIELDS, DealEntry
 from scorekeeper.store.games import Deal, DealSide, Game, utcnow
 
-_GAMES = cast(sqlalchemy.Table, Game.__table__)
-_DEALS = cast(sqlalchemy.Table, Deal.__table__)
-_DEAL_SIDES = cast(sqlalchemy.Table, DealSide.__table__)
+_GAMES = table_of(Game)
+_DEALS = table_of(Deal)
+_DEAL_SIDES = table_of(DealSide)
 
 # The parameters of a save. Their names differ from the columns': in an UPDATE, SQLAlchemy
 # takes a parameter named like a column for a value to SET.

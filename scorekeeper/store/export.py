@@ -21,7 +21,7 @@ from scorekeeper.rules.entry import SIDE_FIELDS
 from scorekeeper.rules.score_lines import ENTRY_FIELDS
 from scorekeeper.store.game_service import games_newest_first
 from scorekeeper.store.games import Game
-from scorekeeper.store.people import table_players
+from scorekeeper.store.people import seats_of, table_players
 from scorekeeper.store.scores import game_score
 from scorekeeper.store.summaries import LOAD_CHUNK, table_seats
 from scorekeeper.variant_texts import variant_text
@@ -35,7 +35,7 @@ def as_text(value: str) -> str:
     return "'" + value if value.startswith(FORMULA_STARTS) else value
 
 
-def _headers() -> list[str]:
+def _headers() -> list[Cell]:
     return [
         _("Deal"),
         _("Side"),
@@ -65,7 +65,7 @@ def game_rows(game: Game, players: Sequence[Sequence[str]] = ()) -> Iterable[lis
 
 
 def game_csv(game: Game) -> list[list[Cell]]:
-    seated = [[seat.player.name for seat in side.seats] for side in game.sides]  # type: ignore[attr-defined]
+    seated = [[player.name for player in side] for side in seats_of(game)]
     return [_headers(), *game_rows(game, seated)]
 
 

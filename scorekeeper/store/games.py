@@ -13,7 +13,7 @@ from typing import Any
 from sqlalchemy import JSON, CheckConstraint, ForeignKey, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from scorekeeper.extensions import db
+from scorekeeper.extensions import Model
 from scorekeeper.rules.variants import MAX_DEALS
 from scorekeeper.store.tables import CardTable
 
@@ -30,7 +30,7 @@ def utcnow() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
 
 
-class Game(db.Model):
+class Game(Model):
     __tablename__ = "game"
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -78,7 +78,7 @@ class Game(db.Model):
         return f"<Game {self.id} {self.variant_id}>"
 
 
-class GameSide(db.Model):
+class GameSide(Model):
     """A team (partnership variants) or a player (individual variants)."""
 
     __tablename__ = "game_side"
@@ -92,7 +92,7 @@ class GameSide(db.Model):
     game: Mapped[Game] = relationship(back_populates="sides")
 
 
-class Deal(db.Model):
+class Deal(Model):
     __tablename__ = "deal"
     __table_args__ = (
         UniqueConstraint("game_id", "number"),
@@ -125,7 +125,7 @@ class Deal(db.Model):
         return f"<Deal {self.number} of game {self.game_id}>"
 
 
-class DealSide(db.Model):
+class DealSide(Model):
     """One side's entry for one deal: the fields of ``rules.entry.SideEntry``, one column each."""
 
     __tablename__ = "deal_side"

@@ -12,7 +12,7 @@ from typing import Any
 from sqlalchemy import JSON, ForeignKey, String
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from scorekeeper.extensions import db
+from scorekeeper.extensions import Model
 from scorekeeper.rules.house_rules import HOUSE_PREFIX, HouseRules
 from scorekeeper.rules.params import MAX_ID, MAX_NAME, MAX_TEXT
 from scorekeeper.store.tables import CardTable
@@ -25,7 +25,7 @@ def utcnow() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
 
 
-class HouseVariant(db.Model):
+class HouseVariant(Model):
     __tablename__ = "house_variant"
 
     id: Mapped[int] = mapped_column(primary_key=True)

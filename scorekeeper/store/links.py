@@ -9,9 +9,10 @@ view token is stored too, because editors are shown the view link to share.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from flask import g, has_request_context
-from sqlalchemy import bindparam, inspect, or_, select
+from sqlalchemy import Row, bindparam, inspect, or_, select
 from sqlalchemy.orm import joinedload
 
 from scorekeeper.capabilities import (
@@ -105,6 +106,7 @@ def resolve(token: str, *, read_game: bool = False) -> Grant | None:
         return None
     wanted = digest(token)
     game = None
+    row: tuple[int, str, str, int, int | None] | Row[int, str, str, int, int | None] | None
     if read_game:
         game = db.session.scalars(_GAME_BY_DIGEST, {"digest": wanted}).unique().first()
         if game is None:
@@ -121,7 +123,11 @@ def resolve(token: str, *, read_game: bool = False) -> Grant | None:
     return Grant(game_id, role, token, version, table_id, game=game)
 
 
-def renew_edit_token(model: type[CardTable] | type[Game], row_id: int) -> str | None:
+Linked = TypeVar("Linked", CardTable, Game)
+"""A row that has view and edit links."""
+
+
+def renew_edit_token(model: type[Linked], row_id: int) -> str | None:
     """A new edit token for the game or card table (its old one stops working), or None when
     there is no such row."""
     row = db.session.get(model, row_id)

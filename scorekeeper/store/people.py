@@ -81,7 +81,10 @@ def seat_players(game: Game, table: CardTable, players: Sequence[Sequence[str]])
 
 
 def seats_of(game: Game) -> list[list[Player]]:
-    """The players seated on each side of the game."""
+    """The players seated on each side of the game.
+
+    ``GameSide.seats`` is made by the backref of ``Seat.side``: ``store.games`` cannot name
+    ``Seat`` (``store.players`` imports it), so the type checker does not see the attribute."""
     return [[seat.player for seat in side.seats] for side in game.sides]  # type: ignore[attr-defined]
 
 

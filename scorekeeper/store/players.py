@@ -14,7 +14,7 @@ from datetime import datetime
 from sqlalchemy import ForeignKey, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, backref, mapped_column, relationship
 
-from scorekeeper.extensions import db
+from scorekeeper.extensions import Model
 from scorekeeper.store.games import SIDE_NAME_LENGTH, GameSide
 from scorekeeper.store.tables import CardTable, utcnow
 
@@ -28,7 +28,7 @@ def player_key(name: str) -> str:
     return " ".join(unicodedata.normalize("NFKC", name).split()).casefold()
 
 
-class Player(db.Model):
+class Player(Model):
     __tablename__ = "player"
     __table_args__ = (UniqueConstraint("table_id", "key"),)
 
@@ -44,7 +44,7 @@ class Player(db.Model):
         return f"<Player {self.id}>"
 
 
-class Seat(db.Model):
+class Seat(Model):
     """One player on one side of a game (``position``: 0 for the side's first player)."""
 
     __tablename__ = "seat"

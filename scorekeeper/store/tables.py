@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 from sqlalchemy import String
 from sqlalchemy.orm import Mapped, mapped_column
 
-from scorekeeper.extensions import db
+from scorekeeper.extensions import Model
 
 NAME_LENGTH = 80
 TOKEN_COLUMN_LENGTH = 64
@@ -25,7 +25,7 @@ def utcnow() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
 
 
-class CardTable(db.Model):
+class CardTable(Model):
     __tablename__ = "card_table"
 
     id: Mapped[int] = mapped_column(primary_key=True)

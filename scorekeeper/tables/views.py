@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, flash, redirect, render_template, url_for
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from sqlalchemy import select
 from werkzeug.wrappers import Response
 from wtforms import StringField, SubmitField
@@ -21,6 +20,7 @@ from wtforms.validators import DataRequired, Length
 from scorekeeper.capabilities import Role, issue_edit_token, issue_view_token
 from scorekeeper.extensions import db
 from scorekeeper.forms import NewLinkForm, PageForm, PrintableName, name_filter
+from scorekeeper.forms import lazy_gettext as _l
 from scorekeeper.keyring import forget_table, remember_table
 from scorekeeper.limits import TABLES, limited
 from scorekeeper.qr import QR_CACHE_CONTROL, qr_svg
@@ -134,7 +134,7 @@ def rename(token: str) -> Response | tuple[str, int]:
     if not form.validate_on_submit():
         _flash_refusal(form)
         return redirect(url_for(".show", token=token), code=303)
-    held.table.name = form.name.data
+    held.table.name = form.name.data or ""
     db.session.commit()
     flash(_("The table is renamed."), "success")
     return redirect(url_for(".show", token=token), code=303)
@@ -175,7 +175,7 @@ def create() -> Response:
     if not form.validate_on_submit():
         _flash_refusal(form)
         return redirect(url_for("games.index"), code=303)
-    _table, token = new_table(form.name.data)
+    _table, token = new_table(form.name.data or "")
     db.session.commit()
     flash(_("The table is made. Share its link with the people you play with."), "success")
     return redirect(url_for(".show", token=token, _anchor="share"), code=303)

@@ -6,6 +6,7 @@ Every function here speaks the language of the current request (Flask-Babel's lo
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from typing import TypeVar
 
 from babel.lists import format_list
 from flask_babel import get_locale, ngettext, pgettext
@@ -13,7 +14,7 @@ from flask_babel import gettext as _
 
 from scorekeeper.rules.cards import NATURAL_RANKS, CardKind, kind_of_rank
 from scorekeeper.rules.decks import STANDARD, get_deck
-from scorekeeper.rules.phrases import BOOKS_OF_KIND, NO_BOOKS, Counted, Register, books_to_go_out
+from scorekeeper.rules.phrases import NO_BOOKS, Counted, Register, books_to_go_out
 from scorekeeper.rules.phrases import red_three_rule as red_three_phrase
 from scorekeeper.rules.variants import BookCount, RedThreeScore, Variant
 
@@ -61,11 +62,6 @@ def rank_span(ranks: tuple[str, ...]) -> str:
     if len(ranks) == 1:
         return rank_symbol(ranks[0])
     return f"{rank_symbol(ranks[0])}{EN_DASH}{rank_symbol(ranks[-1])}"
-
-
-def natural_span() -> str:
-    """Every rank that can be melded: "A–4"."""
-    return rank_span(NATURAL_RANKS)
 
 
 def card_label(name: str) -> str:
@@ -149,13 +145,6 @@ def labelled(label: str, value: str) -> str:
     return pgettext("label and value", "%(label)s: %(value)s", label=label, value=value)
 
 
-def book_kind_count(kind: str, count: int) -> str:
-    """ "2 clean books", "1 wild book"... for a kind of `BookCount`."""
-    if kind not in BOOKS_OF_KIND:
-        return f"{count} {kind}"
-    return counted(Counted(*BOOKS_OF_KIND[kind], count=count))
-
-
 def counted(words: Counted) -> str:
     """A count and its noun in the current language, in the singular or plural it takes."""
     return ngettext(words.singular, words.plural, words.count)
@@ -178,9 +167,12 @@ def deal_span(first: int, last: int) -> str:
     return _("deals %(first)s–%(last)s", first=first, last=last)
 
 
-def runs(values: tuple[object, ...]) -> list[tuple[int, int, object]]:
+T = TypeVar("T")
+
+
+def runs(values: tuple[T, ...]) -> list[tuple[int, int, T]]:
     """Consecutive equal values grouped: [(first deal, last deal, value), ...] (deals from 1)."""
-    grouped: list[tuple[int, int, object]] = []
+    grouped: list[tuple[int, int, T]] = []
     for deal, value in enumerate(values, start=1):
         if grouped and grouped[-1][2] == value:
             grouped[-1] = (grouped[-1][0], deal, value)

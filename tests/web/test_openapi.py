@@ -77,7 +77,7 @@ RULE_VERDICTS = [
             variant_checks._check_cutting,
             variant_checks._check_going_out_possible,
             variant_checks._going_out_shortage,
-            variant_checks._check_known_tables,
+            variant_checks.check_known_tables,
             variant_json.check_deal_list,
             variant_checks._check_deal_numbers,
             house_rules._past_last_deal,

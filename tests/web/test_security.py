@@ -120,13 +120,3 @@ def test_json_nested_too_deeply_is_a_bad_request_not_a_crash(client, body):
     assert response.status_code == 400
     assert response.is_json
 
-
-def test_a_view_can_allow_framing_by_this_site_only(app):
-    from scorekeeper.security import framed_by_this_site
-
-    app.add_url_rule("/preview", view_func=framed_by_this_site(lambda: "page"))
-    response = app.test_client().get("/preview")
-
-    assert "frame-ancestors 'self'" in response.headers["Content-Security-Policy"]
-    assert "script-src 'self'" in response.headers["Content-Security-Policy"]
-    assert response.headers["X-Frame-Options"] == "SAMEORIGIN"
