@@ -454,6 +454,8 @@ def test_a_whole_game_over_https_with_the_network_cut_in_deals_2_and_3(
             assert page.locator("section.deal").count() == 4
             assert _big_totals(page) == _totals_of_deals(4)
         assert first.evaluate("window.offlineStore.all()") == []
+        kept_scores = "Object.keys(localStorage).filter(k => k.startsWith('kept-scores:'))"
+        assert first.evaluate(kept_scores) == []  # gone with the deals once saved
     finally:
         first_context.close()
         second_context.close()
