@@ -434,3 +434,27 @@ def test_a_deal_edited_offline_counts_in_the_kept_scoreboard_instead_of_its_save
     expect(row.locator("th")).to_have_text("1")
     expect(row.locator("td")).to_have_text([f"+{t} {t}" for t in edited])
     assert stored_deals(migrated_server, game)[0]["sides"][0]["meld_points"] == 1210  # type: ignore[index]
+
+
+@pytest.mark.browser
+def test_a_deal_kept_while_the_server_is_out_of_reach_counts_in_the_kept_scoreboard(
+    phone: BrowserContext, migrated_server: str
+) -> None:
+    """The phone believes it is online (its Wi-Fi is up) but the server does not answer."""
+    page = phone.new_page()
+    game = start_game(page, migrated_server)
+    open_with_pages_kept(page, game)
+    page.reload()
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.goto(game + "/deals/1")
+    fill_deal(page, DEAL_1)
+
+    phone.route(re.compile(r"/g/[^/]+(/deals/\d+)?$"), lambda route: route.abort())
+    assert page.evaluate("navigator.onLine") is True
+    page.locator("button[name=save]").click()
+    page.wait_for_url(game + "#kept-on-this-phone")
+    expect(page.locator(".kept-next")).to_contain_text(
+        "These totals count deal 1, saved on this phone and not sent yet."
+    )
+    expect(page.locator(".big-totals.kept .big-total")).to_have_text([str(t) for t in TOTALS_1])
+    assert stored_deals(migrated_server, game) == []
