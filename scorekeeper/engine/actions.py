@@ -114,7 +114,12 @@ class Meld:
 
 @dataclass(frozen=True, slots=True)
 class AskToGoOut:
-    """Ask the partner whether one may go out this turn."""
+    """Ask the partner whether one may go out this turn.
+
+    Where a yes binds (`Variant.partner_yes_binds`), a player told yes goes out that turn
+    while they still can; a player told no after taking the pile down to one card keeps it,
+    and the turn passes.
+    """
 
     def __str__(self) -> str:
         return "ask to go out"

@@ -10,7 +10,6 @@ from ..rules.cards import BOOK_SIZE
 from ..rules.entry import DealEntry, SideEntry
 from ..rules.scoring import score_deal
 from ..rules.variants import Variant
-from .actions import Discard, Meld, TakePile
 from .cards import FACE_COUNT, Face
 from .melds import MeldKind, TableMeld, special_face
 from .state import DealEnd, DealState
@@ -46,29 +45,9 @@ def red_three_books(variant: Variant, laid_down: int) -> int:
 
 
 def went_out_concealed(state: DealState) -> bool:
-    """Whether the side that went out had no meld on the table before its going-out turn.
-
-    Melds are never taken back, so it had none before exactly when every meld it has was
-    started in that last turn: the actions since the previous player's discard.
-    """
+    """Whether the side that went out had no meld on the table before its going-out turn."""
     side = _went_out_side(state)
-    if side is None:
-        return False
-    history = state.history
-    end = len(history)
-    if end and isinstance(history[-1], Discard):  # gone out on a discard
-        end -= 1
-    start = end
-    while start and not isinstance(history[start - 1], Discard):
-        start -= 1
-    started = sum(
-        1
-        for action in history[start:end]
-        if isinstance(action, Meld | TakePile)
-        for play in action.plays
-        if play.onto is None
-    )
-    return started == len(state.melds[side])
+    return side is not None and not state.melded_before_turn(side)
 
 
 def _is_special(meld: TableMeld, special: Face | None) -> bool:

@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import overload
 
 from ..rules.cards import BOOK_SIZE
+from ..rules.validation import partner_melds_before_going_out
 from ..rules.variants import BookCount, ConcealedOpening, RankMelds, WildDiscard
 from . import reasons
 from .actions import (
@@ -31,6 +32,7 @@ from .actions import (
 from .cards import FACES, Face
 from .conventions import DRAW_COUNT, MATCHING_TO_TAKE, MIN_MELD, pile_take_count
 from .errors import IllegalAction, Reason
+from .going_out import can_go_out
 from .melds import MeldKind, TableMeld, meld_kind, rank_reason, special_face
 from .state import DealEnd, DealState, Outcome, Phase, count_books, recycle_set_aside
 
@@ -65,22 +67,26 @@ class _Laid:
 
 
 def _lay(state: DealState, side: int, plays: Sequence[Play], hand: list[int]) -> Reason | _Laid:
-    """Check `plays` against `hand` (which loses the cards) and the side's melds."""
+    """Check `plays` against `hand` (which loses the cards) and the side's melds.
+
+    Legality depends on the table the plays leave, never on the order they are listed in:
+    the cards of each play are checked as they are read, then every meld they touched is
+    checked as it ends (its size, its wild cards), and so is the rule on melds of one rank.
+    A play may add to a new meld listed after it: new melds take their indexes in order.
+    """
     if not plays:
         return reasons.empty_play()
     variant = state.variant
     melds = state.melds[side]
     existing = len(melds)
-    most = variant.max_meld_size
-    limit = variant.wild_limit
-    per_wild = limit.per_wild
-    extra = limit.extra
     points = state.melded_points
     special = special_face(variant)
     laid = _Laid()
     laid.existing = existing
     changed = laid.changed
     new = laid.new
+    new.extend(play.rank for play in plays if play.onto is None)
+    started = existing
     for play in plays:
         rank = play.rank
         naturals = play.naturals
@@ -118,60 +124,75 @@ def _lay(state: DealState, side: int, plays: Sequence[Play], hand: list[int]) ->
         if target is None:
             if count < MIN_MELD:
                 return reasons.meld_too_small(MIN_MELD)
-            clash = _rank_clash(state, melds, laid, rank)
-            if clash is not None:
-                return clash
-            current = [naturals, twos, jokers]
-            changed[existing + len(new)] = current
-            new.append(rank)
+            target = started
+            started += 1
         else:
             if target < 0 or target >= existing + len(new):
                 return reasons.no_such_meld(target)
             target_rank = melds[target].rank if target < existing else new[target - existing]
             if target_rank is not rank:
                 return reasons.wrong_rank(rank, target_rank)
-            found = changed.get(target)
             if (twos or jokers) and target < existing and melds[target].red_threes:
                 return reasons.book_with_red_three_stays_clean()
-            if found is None:
+        found = changed.get(target)
+        if found is None:
+            if target < existing:
                 meld = melds[target]
-                current = [meld.naturals + naturals, meld.twos + twos, meld.jokers + jokers]
-                changed[target] = current
+                found = [meld.naturals, meld.twos, meld.jokers]
             else:
-                current = found
-                current[0] += naturals
-                current[1] += twos
-                current[2] += jokers
-        wilds = current[1] + current[2]
-        if most is not None and current[0] + wilds > most:
+                found = [0, 0, 0]
+            changed[target] = found
+        found[0] += naturals
+        found[1] += twos
+        found[2] += jokers
+    problem = _ends_refusal(state, melds, laid) or _rank_clash(state, melds, laid)
+    return laid if problem is None else problem
+
+
+def _ends_refusal(state: DealState, melds: list[TableMeld], laid: _Laid) -> Reason | None:
+    """Whether every meld the plays touched ends within the size and wild-card limits."""
+    variant = state.variant
+    most = variant.max_meld_size
+    limit = variant.wild_limit
+    per_wild = limit.per_wild
+    extra = limit.extra
+    existing = laid.existing
+    for index, (naturals, twos, jokers) in laid.changed.items():
+        wilds = twos + jokers
+        if most is not None and naturals + wilds > most:
             return reasons.meld_too_big(most)
-        if wilds and rank is not None and current[0] < per_wild * wilds + extra:
+        rank = melds[index].rank if index < existing else laid.new[index - existing]
+        if wilds and rank is not None and naturals < per_wild * wilds + extra:
             return reasons.too_many_wilds(limit)
-    return laid
+    return None
 
 
-def _rank_clash(
-    state: DealState, melds: list[TableMeld], laid: _Laid, rank: Face | None
-) -> Reason | None:
-    """Whether the side may start another meld of `rank` under the variant's rank rule."""
+def _rank_clash(state: DealState, melds: list[TableMeld], laid: _Laid) -> Reason | None:
+    """Whether the new melds keep the variant's rule on melds of one rank, once the plays
+    are down: where a rank is melded once, a new meld is the only one of its rank; elsewhere
+    the side's older melds of the rank are books by then, and at most one meld of the rank
+    is left unfinished."""
     only_one = state.variant.rank_melds is RankMelds.ONE
     changed = laid.changed
-    for index, meld in enumerate(melds):
-        if meld.rank is rank:
-            if only_one:
+    existing = laid.existing
+
+    def size(index: int) -> int:
+        counts = changed.get(index)
+        if counts is None:
+            return melds[index].size
+        return counts[0] + counts[1] + counts[2]
+
+    for rank in dict.fromkeys(laid.new):
+        same = [i for i, meld in enumerate(melds) if meld.rank is rank]
+        started = [existing + k for k, new_rank in enumerate(laid.new) if new_rank is rank]
+        if only_one:
+            if same or len(started) > 1:
                 return reasons.one_meld_per_rank(rank)
-            counts = changed.get(index)
-            size = meld.size if counts is None else counts[0] + counts[1] + counts[2]
-            if size < BOOK_SIZE:
-                return reasons.one_unfinished_per_rank(rank)
-    existing = len(melds)
-    for offset, new_rank in enumerate(laid.new):
-        if new_rank is rank:
-            if only_one:
-                return reasons.one_meld_per_rank(rank)
-            counts = changed[existing + offset]
-            if counts[0] + counts[1] + counts[2] < BOOK_SIZE:
-                return reasons.one_unfinished_per_rank(rank)
+            continue
+        if any(size(i) < BOOK_SIZE for i in same):
+            return reasons.one_unfinished_per_rank(rank)
+        if sum(1 for i in started if size(i) < BOOK_SIZE) > 1:
+            return reasons.one_unfinished_per_rank(rank)
     return None
 
 
@@ -197,8 +218,11 @@ def _book_kinds_after(melds: Sequence[TableMeld], laid: _Laid) -> Iterator[MeldK
             yield meld_kind(rank, twos + jokers)
 
 
-def going_out_refusal(state: DealState, player: int, laid: _Laid | None = None) -> Reason | None:
-    """Why `player` may not go out now (None if they may), counting plays being checked."""
+def going_out_refusal(
+    state: DealState, player: int, laid: _Laid | None = None, ask_later: bool = False
+) -> Reason | None:
+    """Why `player` may not go out now (None if they may), counting plays being checked;
+    with `ask_later`, leaving aside the partner's leave, which is still to be asked."""
     variant = state.variant
     needed = variant.going_out_for(state.deal)
     have = _books_after(state, state.side_of[player], laid)
@@ -209,7 +233,10 @@ def going_out_refusal(state: DealState, player: int, laid: _Laid | None = None) 
         for partner in partners:
             if not state.foot_played[partner]:
                 return reasons.partner_not_in_foot()
-    if variant.going_out_asks_partner and partners:
+    side = state.side_of[player]
+    if partner_melds_before_going_out(variant, state.table) and not state.melded_before_turn(side):
+        return reasons.no_concealed_going_out()
+    if variant.going_out_asks_partner and partners and not ask_later:
         if not state.asked:
             return reasons.ask_partner_first()
         if not state.permission:
@@ -218,14 +245,19 @@ def going_out_refusal(state: DealState, player: int, laid: _Laid | None = None) 
 
 
 def _cards_left_refusal(
-    state: DealState, player: int, left: int, laid: _Laid | None
+    state: DealState, player: int, left: int, laid: _Laid | None, ask_later: bool = False
 ) -> Reason | None:
-    """Playing from the foot, a player may run down to one card or none only to go out."""
+    """Playing from the foot, a player may run down to one card or none only to go out.
+
+    With `ask_later` (taking the discard pile, before the partner can be asked), a player
+    may run down to one card where the partner's leave is all that is missing: they ask
+    next, then discard that card and go out.
+    """
     if left > 1 or state.feet[player] is not None:
         return None
     if left == 0 and state.variant.must_discard_to_go_out:
         return reasons.discard_to_go_out()
-    why = going_out_refusal(state, player, laid)
+    why = going_out_refusal(state, player, laid, ask_later=ask_later and left == 1)
     if why is not None:
         return reasons.keep_cards(left, why)
     return None
@@ -365,7 +397,7 @@ def _take_refusal(state: DealState, player: int, action: TakePile) -> Reason | N
     if problem is not None:
         return problem
     taken = pile_take_count(state.variant, len(pile)) or 0
-    return _cards_left_refusal(state, player, sum(work) + taken - 1, laid)
+    return _cards_left_refusal(state, player, sum(work) + taken - 1, laid, ask_later=True)
 
 
 def _top_used(plays: Sequence[Play], top: Face) -> int:
@@ -385,7 +417,34 @@ def _meld_refusal(state: DealState, player: int, action: Meld) -> Reason | None:
     problem = _first_meld_refusal(state, side, laid, from_pile=False)
     if problem is not None:
         return problem
-    return _cards_left_refusal(state, player, sum(work), laid)
+    problem = _cards_left_refusal(state, player, sum(work), laid)
+    if problem is not None or not sum(work) or not _bound_to_go_out(state):
+        return problem
+    if can_go_out(state, player) and not can_go_out(
+        state, player, work, _melds_after(state, side, laid)
+    ):
+        return reasons.must_go_out()
+    return None
+
+
+def _bound_to_go_out(state: DealState) -> bool:
+    """Whether the current player's partner said yes where a yes obliges them to go out."""
+    return state.permission and state.variant.partner_yes_binds
+
+
+def _melds_after(state: DealState, side: int, laid: _Laid) -> list[TableMeld]:
+    """The side's melds once `laid` is on the table."""
+    melds = state.melds[side]
+    after = []
+    for index in range(laid.existing + len(laid.new)):
+        counts = laid.changed.get(index)
+        if counts is None:
+            after.append(melds[index])
+            continue
+        rank = melds[index].rank if index < laid.existing else laid.new[index - laid.existing]
+        red = melds[index].red_threes if index < laid.existing else 0
+        after.append(TableMeld(rank, counts[0], counts[1], counts[2], red))
+    return after
 
 
 def _add_red_three_refusal(state: DealState, player: int, action: AddRedThree) -> Reason | None:
@@ -413,6 +472,8 @@ def _discard_refusal(state: DealState, player: int, action: Discard) -> Reason |
         why = going_out_refusal(state, player)
         if why is not None:
             return reasons.cannot_go_out(why)
+    elif _bound_to_go_out(state) and can_go_out(state, player):
+        return reasons.must_go_out()
     return None
 
 
@@ -465,10 +526,22 @@ def apply(state: DealState, action: Action) -> None:
         state.hands[player] = foot
         state.feet[player] = None
     else:
-        state.asked = True
-        state.permission = bool(state.answer(state, player))
+        _ask(state, player)
     if state.set_aside and state.stock_size < DRAW_COUNT and state.phase is not Phase.OVER:
         recycle_set_aside(state)
+
+
+def _ask(state: DealState, player: int) -> None:
+    """Ask the partner for leave to go out.
+
+    A player who took the discard pile down to a single card, and is told no, can neither
+    discard it (that would be going out) nor keep two cards: they keep it, and the turn
+    passes without a discard.
+    """
+    state.asked = True
+    state.permission = bool(state.answer(state, player))
+    if not state.permission and sum(state.hands[player]) <= 1:
+        _next_turn(state, player)
 
 
 def _end(state: DealState, end: DealEnd, player: int | None = None) -> None:
@@ -519,7 +592,9 @@ def _do_plays(state: DealState, player: int, plays: Sequence[Play]) -> None:
     side = state.side_of[player]
     melds = state.melds[side]
     hand = state.hands[player]
-    for play in plays:
+    # New melds first: a play may add to a new meld listed after it.
+    ordered = sorted(plays, key=lambda play: play.onto is not None)
+    for play in ordered:
         if play.naturals:
             assert play.rank is not None
             hand[play.rank] -= play.naturals
@@ -577,11 +652,16 @@ def _do_discard(state: DealState, player: int, face: Face) -> None:
         if not any(hand):
             _end(state, DealEnd.WENT_OUT, player)
             return
+    _next_turn(state, player)
+
+
+def _next_turn(state: DealState, player: int) -> None:
     state.current = (player + 1) % state.players
     state.phase = Phase.DRAW
     state.asked = False
     state.permission = False
     state.turn += 1
+    state.turn_start = len(state.history)
 
 
 # --- generating legal actions ---------------------------------------------------------------------
@@ -732,6 +812,15 @@ def _play_groups(
     side = state.side_of[state.current]
     melds = state.melds[side]
     ranks: list[Face | None] = [face for face in state.natural_faces if hand[face]]
+    if hand[_TWO] or hand[_JOKER]:
+        # Wild cards alone may join a meld of a rank no longer held.
+        ranks.extend(
+            dict.fromkeys(
+                meld.rank
+                for meld in melds
+                if meld.rank is not None and meld.rank.is_natural and not hand[meld.rank]
+            )
+        )
     if variant.black_three_books and hand[_BLACK]:
         ranks.append(_BLACK)
     if variant.wild_books:

@@ -409,6 +409,23 @@ def partner_not_in_foot() -> Reason:
     )
 
 
+def no_concealed_going_out() -> Reason:
+    return _r(
+        "no-concealed-going-out",
+        N_("Your side had no meld on the table before this turn, but a partner reaches the "
+           "foot only by melding: with partners who must be in the foot, a side never goes "
+           "out concealed."),
+    )
+
+
+def must_go_out() -> Reason:
+    return _r(
+        "must-go-out",
+        N_("Your partner said yes, so you go out this turn: meld all your cards, or all but "
+           "one and discard it."),
+    )
+
+
 def ask_partner_first() -> Reason:
     return _r("ask-partner", N_("Ask your partner whether you may go out first."))
 

@@ -15,7 +15,7 @@ from enum import StrEnum
 
 from ..rules.cards import BOOK_SIZE
 from ..rules.variants import BookCount, Table, Variant, WildDiscard
-from .actions import Action
+from .actions import Action, Meld, TakePile
 from .cards import (
     FACE_COUNT,
     Face,
@@ -86,6 +86,7 @@ class DealState:
         "permission",
         "outcome",
         "turn",
+        "turn_start",
         "history",
         "passed",
         "rng",
@@ -148,6 +149,8 @@ class DealState:
         self.outcome: Outcome | None = None
         self.turn = 0
         self.history: list[Action] = []
+        self.turn_start = 0
+        """The length of `history` when the current turn began."""
         self.passed: tuple[Action, int] | None = None
         """The action `refusal` last found legal and the length of the history then: `apply`
         need not check that action again while no other has been applied since."""
@@ -214,6 +217,21 @@ class DealState:
         books = BookCount(clean, dirty, wild)
         self.book_cache[side] = books
         return books
+
+    def melds_started_this_turn(self) -> int:
+        """How many new melds the current player has started this turn."""
+        return sum(
+            1
+            for action in self.history[self.turn_start :]
+            if isinstance(action, Meld | TakePile)
+            for play in action.plays
+            if play.onto is None
+        )
+
+    def melded_before_turn(self, side: int) -> bool:
+        """Whether the side had a meld on the table when the current turn began (melds are
+        never taken back)."""
+        return len(self.melds[side]) > self.melds_started_this_turn()
 
     def card_counts(self) -> list[int]:
         """How many cards of each face are anywhere at the table: the conservation check."""

@@ -291,7 +291,7 @@ class Problems:
     def _add_problem(self, form: DealForm, problem: Problem, fields: Sequence[str]) -> None:
         message = problem.render(_)
         severity = problem.severity.value
-        if problem.field in ("went_out", "stock_ran_out"):
+        if problem.field in ("went_out", "stock_ran_out", "went_out_concealed"):
             self._add(None, "went_out", severity, message, "went-out")
         elif problem.field is not None and problem.field in fields and problem.side is None:
             self._add_to_every_side(form, problem.field, severity, message)

@@ -76,7 +76,15 @@ class ScoringSections(BlockWriter):
                     "they have picked it up."
                 )
             )
-        if v.going_out_asks_partner:
+        if v.partner_yes_binds:
+            conditions.append(
+                _(
+                    "You ask your partner whether you may go out, and they agree: their yes "
+                    "obliges you to go out this turn. If they say no, you may not go out this "
+                    "turn."
+                )
+            )
+        elif v.going_out_asks_partner:
             conditions.append(
                 _(
                     "You ask your partner whether you may go out, and they agree. If they say "

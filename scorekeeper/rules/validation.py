@@ -832,8 +832,16 @@ def _check_lone_player_out(deal: _Deal) -> Iterator[Problem]:
             )
 
 
+def partner_melds_before_going_out(variant: Variant, table: Table) -> bool:
+    """Whether a side at this table always has melds down before it goes out: where a partner
+    must have picked up the foot first, the partner got there by melding the hand (a hand
+    only grows by drawing and discarding), so no side of two or more goes out concealed."""
+    return variant.going_out_needs_partner_in_foot and table.players_per_side > 1
+
+
 def _check_went_out_concealed(deal: _Deal) -> Iterator[Problem]:
-    """Going out concealed is a way of going out, and scores only where the rules pay it."""
+    """Going out concealed is a way of going out, scores only where the rules pay it, and
+    cannot happen where a partner melds before the side may go out."""
     for index, name, side in deal.sides():
         if not side.went_out_concealed:
             continue
@@ -849,6 +857,18 @@ def _check_went_out_concealed(deal: _Deal) -> Iterator[Problem]:
                 index,
                 "went_out_concealed",
                 N_("{side}: {variant} has no bonus for going out concealed."),
+                side=name,
+                variant=Term(deal.variant.name),
+            )
+        elif partner_melds_before_going_out(deal.variant, deal.table):
+            yield _error(
+                index,
+                "went_out_concealed",
+                N_(
+                    "{side} cannot have gone out concealed: in {variant} a side goes out only "
+                    "once a partner has picked up the foot, which takes melding, so the side "
+                    "had melds on the table before it went out."
+                ),
                 side=name,
                 variant=Term(deal.variant.name),
             )

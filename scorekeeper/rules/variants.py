@@ -249,6 +249,17 @@ class Variant:
         return self.red_three.down is not None
 
     @property
+    def partner_yes_binds(self) -> bool:
+        """Whether a partner's yes obliges the player to go out that very turn.
+
+        The sources that make a partner's foot a condition of going out, and ask the partner
+        (pagat and the game-rules pages), say that a player told yes must meld all their
+        cards, or all but one and discard it. Brouillette's partnership game asks without
+        that condition and says only that a no lets play go on.
+        """
+        return self.going_out_asks_partner and self.going_out_needs_partner_in_foot
+
+    @property
     def side_counts(self) -> tuple[int, ...]:
         return tuple(sorted({table.sides for table in self.tables}))
 

@@ -322,6 +322,9 @@ def test_a_deal_of_house_rules_saved_offline_keeps_its_new_lines(
     page.get_by_label("Special book bonus").fill("1000")
     page.get_by_label("Find a rule").fill("concealed")
     page.get_by_label("Extra bonus for going out concealed").fill("200")
+    # A side of partners goes out concealed only where it need not wait for a partner's foot.
+    page.get_by_label("Find a rule").fill("reached the foot")
+    page.get_by_label("A partner must have reached the foot before going out").uncheck()
     page.get_by_role("button", name="Save the rules").click()
     expect(page.locator(".flash-success")).to_contain_text("Your rules are saved.")
     page.goto(migrated_server + "/games/new")

@@ -1,5 +1,9 @@
 """The score API under house rules given inline: special books, red-three books, red threes
-laid down by a side that did not go out, going out concealed and black threes worth 100."""
+laid down by a side that did not go out, going out concealed and black threes worth 100.
+
+Going out concealed needs a table where a side may go out before the partner has reached the
+foot: where the partner must be in the foot first, a side of partners always has melds down
+before it goes out, and the API refuses it."""
 
 import pytest
 
@@ -15,6 +19,7 @@ SEVENS = {
         "red_three.down_not_out": 50,
         "going_out_concealed_bonus": 100,
         "card_points.black_three": 100,
+        "going_out_needs_partner_in_foot": False,
     },
 }
 OUT = {
@@ -67,6 +72,29 @@ def test_going_out_concealed_without_going_out_is_refused_naming_side_and_field(
             "message": "Side 2 did not go out, so it cannot have gone out concealed.",
         }
     ]
+
+
+@pytest.mark.parametrize("base", ["pagat", "gamerules", "saskatchewan"])
+def test_partners_who_wait_for_a_partners_foot_cannot_have_gone_out_concealed(client, base):
+    rules = {"name": "Waits for the foot", "based_on": base,
+             "changes": {"going_out_concealed_bonus": 100}}
+    caught = {**CAUGHT, "red_three_books": 0, "meld_points": 600}
+
+    response = score(client, rules, OUT | {"special_books": 0, "clean_books": 2}, caught)
+
+    assert response.status_code == 422
+    assert response.get_json()["errors"] == [
+        {
+            "side": 0,
+            "field": "went_out_concealed",
+            "message": "Side 1 cannot have gone out concealed: in Waits for the foot a side "
+            "goes out only once a partner has picked up the foot, which takes melding, so the "
+            "side had melds on the table before it went out.",
+        }
+    ]
+    accepted = score(client, rules, OUT | {"special_books": 0, "clean_books": 2,
+                                           "went_out_concealed": False}, caught)
+    assert accepted.status_code == 200, accepted.get_json()
 
 
 def test_red_three_books_beyond_the_red_threes_of_the_decks_are_refused(client):

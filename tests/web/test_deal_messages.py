@@ -2,6 +2,7 @@
 up all sides, and never show an absurd total."""
 
 from flask.testing import FlaskClient
+from house_helpers import make_house_rules
 from test_fast_entry import preview
 from test_games import ANN, CY, DEAL_1, html, post_deal, start
 
@@ -78,3 +79,26 @@ def test_clean_books_of_both_sides_say_so_and_mark_each_sides_field(
         assert f'id="sides-{side}-clean_books-p' in page
         assert message in page
     assert f'<a href="#sides-0-clean_books">{message}</a>' in page
+
+
+def test_going_out_concealed_is_refused_by_name_where_the_partner_must_be_in_the_foot(
+    client: FlaskClient,
+) -> None:
+    make_house_rules(client, name="Concealed pays", going_out_concealed_bonus=100)
+    game_id = start(client, "house-concealed-pays")
+    deal = {**DEAL_1, "went_out_concealed": "y"}
+
+    answer = preview(client, game_id, 1, deal).json
+    response = post_deal(client, game_id, 1, deal)
+
+    message = (
+        f"{ANN} cannot have gone out concealed: in Concealed pays a side goes out only once a "
+        "partner has picked up the foot, which takes melding, so the side had melds on the "
+        "table before it went out."
+    )
+    assert answer["errors"] == [{"message": message, "target": "went-out"}]
+    assert response.status_code == 422
+    page = html(response)
+    assert f'<a href="#went-out">{message.replace("&", "&amp;")}</a>' in page
+    assert 'class="card went-out has-error"' in page, "shown beside the box it is about"
+    assert preview(client, game_id, 1, DEAL_1).json["errors"] == []

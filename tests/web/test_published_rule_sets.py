@@ -209,8 +209,12 @@ def test_a_red_three_book_counts_against_the_ten_red_threes(client):
     assert errors(response)
 
 
-# Tables that add 200 for going out concealed: nothing melded before, all in one turn.
-CONCEALED = house("Concealed bonus", going_out_concealed_bonus=200)
+# Tables that add 200 for going out concealed: nothing melded before, all in one turn. Such a
+# table lets a player go out before the partner has reached the foot: where the partner must
+# be in the foot first, the partner has melded by then and nobody goes out concealed.
+CONCEALED = house(
+    "Concealed bonus", going_out_concealed_bonus=200, going_out_needs_partner_in_foot=False
+)
 
 
 def test_going_out_concealed_earns_200_more(client):

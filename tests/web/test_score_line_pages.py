@@ -17,6 +17,8 @@ SEVENS = {
     "book_bonus__special": 1000,
     "red_three__down_not_out": 50,
     "going_out_concealed_bonus": 200,
+    # A side goes out concealed only where it need not wait for a partner's foot.
+    "going_out_needs_partner_in_foot": False,
 }
 
 DEAL = {
