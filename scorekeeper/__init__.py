@@ -24,9 +24,9 @@ from scorekeeper.backups import backup_cli
 from scorekeeper.extensions import babel, csrf, db, migrate, select_locale
 from scorekeeper.health.upgrade import db_upgrade_locked_command
 from scorekeeper.history.demo import demo_season_command
+from scorekeeper.live import feed, poll
 from scorekeeper.operations import redact
 from scorekeeper.public_url import PublicAddressFlask
-from scorekeeper.sharing import feed, poll
 from scorekeeper.sharing.panel import share_panel
 from scorekeeper.store.links import remember_new_games
 from scorekeeper.store.table_service import remember_new_tables

@@ -5,7 +5,7 @@
   is the edit link itself.
 - An answer whose view chose no caching of its own is not stored either: most pages show links
   this browser holds (the list of games, a new game's edit link) or forms with its CSRF token.
-  Answers that chose their own keep it: the poll's (``sharing.poll_front``), the view link's
+  Answers that chose their own keep it: the poll's (``live.poll_front``), the view link's
   scoreboard and sheets (a 304 while the game is unchanged), the QR code of a view link, the
   static files.
 - An answer made in the language chosen for the request says that it varies with what chooses

@@ -23,9 +23,9 @@ from sqlalchemy import create_engine, make_url, text
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
+from scorekeeper.live import poll
 from scorekeeper.printing import pdf
 from scorekeeper.printing.pdf import StaticFileFetcher
-from scorekeeper.sharing import poll
 from scorekeeper.sheets import ahead as sheets_ahead
 
 TESTS_DIR = Path(__file__).resolve().parent

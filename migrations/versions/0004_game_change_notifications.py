@@ -1,6 +1,6 @@
 """Game change notifications: on PostgreSQL, every update or deletion of a game notifies.
 
-The app's processes listen (``scorekeeper.sharing.feed``) and forget the versions they keep for
+The app's processes listen (``scorekeeper.live.feed``) and forget the versions they keep for
 the watchers' polls as soon as a game changes. Nothing changes on SQLite.
 
 Revision ID: 0004

@@ -40,12 +40,29 @@ EXAMPLE_DEAL = {
 }
 """A deal of pagat's rules for two teams, as the docs page scores it with curl."""
 
+EXAMPLE_GAME = {
+    "variant": "pagat",
+    "players": 4,
+    "sides": [
+        {"name": "Us", "players": ["Ann", "Bob"]},
+        {"name": "Them", "players": ["Cy", "Di"]},
+    ],
+}
+"""The game the docs page starts at a card table with curl, before saving that deal in it."""
+
+
+def _compact(value: object) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
 
 @bp.get("/api/")
 def docs() -> str:
     return render_template(
         "api/docs.html",
-        example_deal=json.dumps(EXAMPLE_DEAL, separators=(",", ":")),
+        example_deal=_compact(EXAMPLE_DEAL),
+        example_game=_compact(EXAMPLE_GAME),
+        example_sides=_compact({"sides": EXAMPLE_DEAL["sides"]}),
+        api_url=url_for("api.score", _external=True).removesuffix("/score"),
         score_url=url_for("api.score", _external=True),
         document_url=url_for("api.openapi", _external=True),
         document_path=url_for("api.openapi"),

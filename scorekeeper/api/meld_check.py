@@ -6,7 +6,7 @@ from typing import Any
 
 from scorekeeper.engine.melds import check_meld
 from scorekeeper.rules.decks import HANDNFOOT, STANDARD, Deck, get_deck
-from scorekeeper.rules.json_entry import MOST_RUNNING_SCORE, read_object
+from scorekeeper.rules.json_entry import MOST_RUNNING_SCORE, Describe, read_object
 from scorekeeper.rules.messages import N_, Problem
 from scorekeeper.rules.params import VariantRejected
 from scorekeeper.rules.variant_json import resolve_variant
@@ -33,10 +33,13 @@ def _problem(field: str | None, template: str, /, **params: object) -> Problem:
     return Problem(None, field, template, params)
 
 
-def answer_meld_check(data: object) -> tuple[dict[str, Any], bool]:
-    """The answer body, and whether the request could be read at all."""
+def answer_meld_check(
+    data: object, describe: Describe = Problem.to_dict
+) -> tuple[dict[str, Any], bool]:
+    """The answer body, and whether the request could be read at all (``describe``: how
+    each problem is stated)."""
     if not isinstance(data, dict):
-        return {"errors": [_problem(None, N_("The meld must be a JSON object.")).to_dict()]}, False
+        return {"errors": [describe(_problem(None, N_("The meld must be a JSON object.")))]}, False
     problems: list[Problem] = []
     values = read_object(
         data, MELD_FIELDS, None, problems, bools=("first_meld",), unread=("variant", "rank")
@@ -82,7 +85,7 @@ def answer_meld_check(data: object) -> tuple[dict[str, Any], bool]:
             )
         )
     if problems or variant is None:
-        return {"errors": [p.to_dict() for p in problems]}, False
+        return {"errors": [describe(p) for p in problems]}, False
     check = check_meld(
         variant,
         int(deal),  # type: ignore[call-overload]

@@ -9,6 +9,13 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Any
 
+from scorekeeper.api.keeping_schema import (
+    ETAG_HEADER,
+    NEXT_PAGE_HEADER,
+    PAGE_PARAMETERS,
+    keeping_paths,
+    keeping_schemas,
+)
 from scorekeeper.api.variant_schema import (
     NAME_PATTERN,
     TEXT_PATTERN,
@@ -22,8 +29,11 @@ from scorekeeper.rules.json_entry import MOST_RUNNING_SCORE
 from scorekeeper.rules.variants import MAX_DEALS
 
 OPENAPI_VERSION = "3.1.0"
-API_VERSION = "1.0.0"
+API_VERSION = "1.1.0"
 JSON = "application/json"
+PROBLEM_JSON = "application/problem+json"
+EDIT_LINK = "editLink"
+"""The security scheme of every write to a game: an edit link's token as a Bearer token."""
 
 Schema = dict[str, Any]
 
@@ -126,6 +136,40 @@ PROBLEM_SCHEMA: Schema = {
         "message": {"type": "string"},
     },
     "required": ["side", "field", "message"],
+}
+
+FIELD_ERROR_SCHEMA: Schema = {
+    "type": "object",
+    "description": "One thing wrong, naming the side (from 0) and the field, with a stable "
+    "machine-readable code: the same rule has the same code in every language.",
+    "properties": {
+        "side": {"type": ["integer", "null"]},
+        "field": {"type": ["string", "null"]},
+        "message": {"type": "string"},
+        "code": {"type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$"},
+    },
+    "required": ["side", "field", "message", "code"],
+}
+
+PROBLEM_DETAILS_SCHEMA: Schema = {
+    "type": "object",
+    "description": "An error as RFC 9457 problem details, in the request's language "
+    "(Accept-Language). field_errors say each thing wrong with its code; errors are the same "
+    "without codes, as earlier versions of the API answered.",
+    "properties": {
+        "type": {"type": "string"},
+        "title": {"type": "string"},
+        "status": {"type": "integer", "minimum": 400, "maximum": 599},
+        "detail": {"type": "string"},
+        "field_errors": {"type": "array", "minItems": 1, "items": _ref("FieldError")},
+        "errors": {"type": "array", "minItems": 1, "items": _ref("Problem")},
+        "current_version": {
+            "type": "integer",
+            "description": "On 409 and 412: the game's version now.",
+        },
+        "etag": {"type": "string", "description": "On 412: the game's ETag now."},
+    },
+    "required": ["type", "title", "status", "detail", "field_errors", "errors"],
 }
 
 ERRORS_SCHEMA: Schema = {
@@ -313,12 +357,16 @@ def _games_paths() -> dict[str, Any]:
         "/games": {
             "get": {
                 "operationId": "exportAllGames",
-                "summary": "Every game as one export file (no links in it).",
+                "summary": "The games this client holds (through its session), newest first, "
+                "as one export file (no links in it), a page at a time.",
+                "parameters": PAGE_PARAMETERS,
                 "responses": {
                     "200": {
-                        "description": "The export file.",
+                        "description": "A page of games as an export file.",
+                        "headers": NEXT_PAGE_HEADER,
                         "content": _json_content(_ref("GamesExport")),
-                    }
+                    },
+                    "422": _error_response("limit or cursor cannot be read."),
                 },
             },
             "post": {
@@ -351,6 +399,7 @@ def _games_paths() -> dict[str, Any]:
                 "responses": {
                     "200": {
                         "description": "The export file of the game.",
+                        "headers": ETAG_HEADER,
                         "content": _json_content(_ref("ExportFile")),
                     },
                     "404": _error_response("No game has this token."),
@@ -361,7 +410,10 @@ def _games_paths() -> dict[str, Any]:
 
 
 def _error_response(description: str) -> Schema:
-    return {"description": description, "content": _json_content(_ref("Errors"))}
+    return {
+        "description": description,
+        "content": {PROBLEM_JSON: {"schema": _ref("ProblemDetails")}},
+    }
 
 
 def openapi_document() -> dict[str, Any]:
@@ -437,13 +489,27 @@ def openapi_document() -> dict[str, Any]:
                 }
             },
             **_games_paths(),
+            **keeping_paths(),
         },
         "components": {
+            "securitySchemes": {
+                EDIT_LINK: {
+                    "type": "http",
+                    "scheme": "bearer",
+                    "description": "The token of a game's edit link, or of the edit link of "
+                    "the card table that keeps it (the last part of the link's address). The "
+                    "view link reads only: sent on a write it is 403. A token that opens "
+                    "neither the game nor its table is 404, as an unknown link.",
+                }
+            },
             "schemas": {
                 **_export_schemas(),
                 "SideEntry": _side_entry_schema(),
                 "DealEntry": _deal_entry_schema(),
                 "Problem": PROBLEM_SCHEMA,
+                "FieldError": FIELD_ERROR_SCHEMA,
+                "ProblemDetails": PROBLEM_DETAILS_SCHEMA,
+                **keeping_schemas(),
                 "Errors": ERRORS_SCHEMA,
                 "Score": SCORE_SCHEMA,
                 "Variant": whole_variant_schema(exported=True),

@@ -1,7 +1,8 @@
 """One handler for every error status the app answers with.
 
-Requests under /api/ get ``{"errors": [{"side": null, "field": null, "message": ...}]}``;
-everyone else gets ``errors/error.html``: a title, a plain sentence and a way home.
+Requests under /api/ get problem details (``application/problem+json``, see
+``scorekeeper.problem_details``), in the request's language like the pages; everyone else
+gets ``errors/error.html``: a title, a plain sentence and a way home.
 
 A database that cannot be reached (a server restarted, a connection cut, a SQLite file that
 cannot be opened) is answered 503 with ``Retry-After``: the request saved nothing and may be
@@ -13,7 +14,7 @@ memory): the next render starts a new one.
 
 import logging
 
-from flask import Blueprint, Response, jsonify, render_template, request
+from flask import Blueprint, Response, render_template, request
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import OperationalError, SQLAlchemyError
@@ -22,6 +23,12 @@ from werkzeug.exceptions import HTTPException, InternalServerError, ServiceUnava
 
 from scorekeeper.extensions import db
 from scorekeeper.printing.render_process import RendererGone
+from scorekeeper.problem_details import (
+    ApiProblem,
+    answer_problem,
+    problem_response,
+    status_wording,
+)
 
 bp = Blueprint("errors", __name__)
 log = logging.getLogger(__name__)
@@ -30,54 +37,15 @@ RETRY_AFTER_SECONDS = 5
 RENDER_RETRY_AFTER_SECONDS = 3
 
 
-def _wording(status: int) -> tuple[str, str]:
-    """The title and message shown for a status when the code raising it gave none."""
-    wordings = {
-        400: (
-            _("Bad request"),
-            _("The app could not understand that request. Check what you entered and try again."),
-        ),
-        403: (_("Not allowed"), _("You are not allowed to do that.")),
-        404: (
-            _("Page not found"),
-            _("There is nothing at this address. The link may be old or mistyped."),
-        ),
-        405: (_("Not allowed here"), _("This address does not accept that kind of request.")),
-        409: (
-            _("Conflicting change"),
-            _("That change clashes with what is already saved. Reload the page and try again."),
-        ),
-        413: (_("Too large"), _("What you sent is larger than the app accepts.")),
-        422: (
-            _("Cannot process"),
-            _("What you sent could not be used. Check the values and try again."),
-        ),
-        429: (
-            _("Too many requests"),
-            _("Many requests like this one came from your network. Wait a little and try again."),
-        ),
-        500: (
-            _("Something went wrong"),
-            _("The app ran into a problem and saved nothing from this request. Please try again."),
-        ),
-        503: (
-            _("Busy"),
-            _("The app is busy with other tables. Try again in a few seconds."),
-        ),
-    }
-    return wordings[status]
-
-
-ErrorAnswer = tuple[Response | str, int, list[tuple[str, str]]]
-"""An error's answer: the JSON body (under /api/) or the page, its status and its headers."""
+ErrorAnswer = Response | tuple[str, int, list[tuple[str, str]]]
+"""An error's answer: problem details (under /api/), or the page with its status and headers."""
 
 
 def _respond(status: int, title: str, message: str, error: HTTPException) -> ErrorAnswer:
     # Keep the headers the error carries (such as Allow on a 405), not its body.
     headers = [(k, v) for k, v in error.get_headers() if k.lower() != "content-type"]
     if request.path.startswith("/api/"):
-        body = {"errors": [{"side": None, "field": None, "message": message}]}
-        return jsonify(body), status, headers
+        return problem_response(status, message, title=title, headers=headers)
     page = render_template("errors/error.html", status=status, title=title, message=message)
     return page, status, headers
 
@@ -90,18 +58,25 @@ def _custom_description(error: HTTPException) -> str | None:
     return None
 
 
+@bp.app_errorhandler(ApiProblem)
+def handle_api_problem(problem: ApiProblem) -> Response:
+    return answer_problem(problem)
+
+
 @bp.app_errorhandler(400)
+@bp.app_errorhandler(401)
 @bp.app_errorhandler(403)
 @bp.app_errorhandler(404)
 @bp.app_errorhandler(405)
 @bp.app_errorhandler(409)
+@bp.app_errorhandler(412)
 @bp.app_errorhandler(413)
 @bp.app_errorhandler(422)
 @bp.app_errorhandler(429)
 @bp.app_errorhandler(503)
 def handle_http_error(error: HTTPException) -> ErrorAnswer:
     status = error.code or 500
-    title, message = _wording(status)
+    title, message = status_wording(status)
     return _respond(status, title, _custom_description(error) or message, error)
 
 
@@ -118,7 +93,7 @@ def handle_csrf_error(error: CSRFError) -> ErrorAnswer:
 @bp.app_errorhandler(500)
 def handle_internal_error(error: InternalServerError) -> ErrorAnswer:
     db.session.rollback()
-    title, message = _wording(500)
+    title, message = status_wording(500)
     # Never show what went wrong inside: it is logged, not displayed.
     return _respond(500, title, message, error)
 

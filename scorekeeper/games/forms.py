@@ -36,7 +36,7 @@ from scorekeeper.rules.variants import Table, UnknownVariant, Variant
 from scorekeeper.store.catalogue import find_variant, variants
 from scorekeeper.store.games import NAME_LENGTH, SIDE_NAME_LENGTH
 from scorekeeper.store.holdings import editable_tables
-from scorekeeper.store.players import player_key
+from scorekeeper.store.players import names_repeat, players_repeat
 from scorekeeper.store.table_service import table_name
 from scorekeeper.variant_texts import table_label
 
@@ -427,15 +427,13 @@ class NewGameForm(PageForm):
     def validate_side_names(self, field: FixedList) -> None:
         if self.chosen_table() is None:
             return
-        names = [name.casefold() for name in self.names()]
-        if len(set(names)) != len(names):
+        if names_repeat(self.names()):
             raise ValidationError(_("Give each side a different name."))
 
     def validate_player_names(self, field: FixedList) -> None:
         if self.chosen_table() is None:
             return
-        keys = [player_key(name) for side in self.players() for name in side]
-        if len(set(keys)) != len(keys):
+        if players_repeat(self.players()):
             raise ValidationError(_("Give each player a different name."))
 
     def names(self) -> list[str]:

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from flask_babel import gettext as _
 
-from scorekeeper.rules.dealing import Dealing, Turn, turn
+from scorekeeper.rules.dealing import Dealing, Seated, Turn, seat_player, turn
 from scorekeeper.rules.variants import Variant
 from scorekeeper.store.games import Game
-from scorekeeper.store.people import seats_of
+from scorekeeper.store.people import seated_names
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,32 +21,12 @@ class TurnWords:
     """How the turn moves on, and what is only a default a table may change."""
 
 
-Seated = Sequence[Sequence[str]]
-"""The names of each side's players in the order they were entered, which is the order they
-sit in, going left; a side whose players are not all named has none."""
-
-
-def seated_names(game: Game) -> list[list[str]]:
-    """Each side's players by name when the whole side is named, else nobody."""
-    per_side = game.players // max(1, len(game.sides))
-    sides = [[player.name for player in side] for side in seats_of(game)]
-    return [side if len(side) == per_side else [] for side in sides]
-
-
-def _seat_player(turn_: Turn, seat: int, seated: Seated) -> str | None:
-    """The player in `seat`, when the seats say: the seats go round the table a player of
-    each side in turn, so seat n is player n // sides of side n % sides."""
-    side = seated[seat % turn_.sides] if seat % turn_.sides < len(seated) else ()
-    place = seat // turn_.sides
-    return side[place] if place < len(side) else None
-
-
 def _seat_words(
     turn_: Turn, seat: int, names: tuple[str, ...], players: int, seated: Seated = ()
 ) -> str:
     side = names[seat % turn_.sides]
     if players > turn_.sides:
-        player = _seat_player(turn_, seat, seated)
+        player = seat_player(turn_, seat, seated)
         if player is not None:
             return _("%(player)s, of %(team)s", player=player, team=side)
         return _("a player of %(team)s", team=side)
@@ -58,7 +37,7 @@ def _first_words(turn_: Turn, names: tuple[str, ...], players: int, seated: Seat
     if turn_.dealing is Dealing.OWN_PACKETS:
         return _seat_words(turn_, turn_.first_seat, names, players, seated)
     if players > turn_.sides:
-        player = _seat_player(turn_, turn_.first_seat, seated)
+        player = seat_player(turn_, turn_.first_seat, seated)
         if player is not None:
             return _(
                 "%(player)s, of %(team)s, on the dealer's left",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import NoReturn
 
 from babel.lists import format_list
@@ -72,11 +72,17 @@ from scorekeeper.store.deal_writes import (
 )
 from scorekeeper.store.deal_writes import delete_game as delete_game_row
 from scorekeeper.store.export import csv_response, game_csv
-from scorekeeper.store.game_service import load_game, start_game
+from scorekeeper.store.game_service import load_game, start_game_at
 from scorekeeper.store.games import Deal, Game
 from scorekeeper.store.holdings import held_tables, visible_games
-from scorekeeper.store.people import known_player_names, seat_players
-from scorekeeper.store.scores import deal_entry, game_score, game_variant, running_scores_before
+from scorekeeper.store.people import known_player_names
+from scorekeeper.store.scores import (
+    deal_entry,
+    game_score,
+    game_variant,
+    running_scores_before,
+    with_running_scores,
+)
 from scorekeeper.store.table_service import mark_used, table_for_new
 from scorekeeper.variant_texts import table_label, variant_text
 from scorekeeper.wording.breakdown import count_label, field_labels, line_labels
@@ -162,9 +168,14 @@ def new_game() -> str | Response | tuple[str, int]:
         table = form.chosen_table()
         assert table is not None
         owner = table_for_new(form.at.data)
-        game = start_game(form.chosen_variant(), table, form.names(), form.name.data or "")
-        game.card_table = owner
-        seat_players(game, owner, form.players())
+        game = start_game_at(
+            owner,
+            form.chosen_variant(),
+            table,
+            form.names(),
+            form.players(),
+            form.name.data or "",
+        )
         mark_used(owner)
         db.session.commit()
         flash(_("Game started. Enter deal 1 when it is over."), "success")
@@ -406,8 +417,7 @@ def _check_posted(game_id: int, number: int) -> Checked:
         form.apply_counters(variant)
         return Checked(game, variant, form, None, None)
     entry = form.entry(variant, number, game.players)
-    if variant.first_meld_by_score:
-        entry = replace(entry, running_scores=running_scores_before(game, variant, number))
+    entry = with_running_scores(game, variant, entry)
     return Checked(game, variant, form, entry, validate_deal(entry, game.side_names))
 
 

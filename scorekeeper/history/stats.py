@@ -52,20 +52,26 @@ class Tally:
     """(when, game total, won) for each game counted, oldest first."""
 
     def add(self, game: GameSummary, side: SideSummary) -> None:
+        # Called for every player of every side of every game counted: kept to plain steps.
+        totals = side.deal_totals
         self.games += 1
-        self.wins += int(side.won)
-        self.deals += len(side.deal_totals)
-        self.deal_points += sum(side.deal_totals)
-        best = max(side.deal_totals, default=None)
-        if best is not None and (self.best_deal is None or best > self.best_deal):
-            self.best_deal = best
+        if side.won:
+            self.wins += 1
+        if totals:
+            self.deals += len(totals)
+            self.deal_points += sum(totals)
+            best = max(totals)
+            if self.best_deal is None or best > self.best_deal:
+                self.best_deal = best
         self.game_points += side.total
         self.went_out += side.went_out
         self.red_threes_caught += side.red_threes_caught
+        books = self.books
         for kind, count in enumerate(side.books):
-            self.books[kind] += count
+            books[kind] += count
+        lines = self.lines
         for key, points in side.lines:
-            self.lines[key] += points
+            lines[key] += points
         self.rules[game.variant_name] += 1
         self.tables[(len(game.sides), game.players)] += 1
         self.results.append((game.created_at, side.total, side.won))

@@ -14,7 +14,7 @@ from __future__ import annotations
 from datetime import date
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
-from flask_babel import format_date, format_decimal, format_percent
+from flask_babel import format_date, format_percent
 from flask_babel import gettext as _
 from markupsafe import Markup
 from sqlalchemy import select
@@ -256,6 +256,6 @@ def _numbers() -> dict[str, object]:
     """Dates and numbers as the reader's language writes them."""
     return {
         "format_date": format_date,
-        "format_decimal": lambda value: format_decimal(round(value, 1)),
+        "format_decimal": lambda value: pages.reader_number(round(value, 1)),
         "format_percent": lambda value: format_percent(value),
     }

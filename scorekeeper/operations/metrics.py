@@ -108,6 +108,11 @@ def _instruments() -> dict[str, Any]:
             registry=None,
         ),
         saves=Counter("scorekeeper_deal_saves", "Deals saved from the deal form.", registry=None),
+        summaries_rebuilt=Counter(
+            "scorekeeper_summaries_rebuilt",
+            "Game summaries made again on reading: the stored one was missing or not current.",
+            registry=None,
+        ),
         conflicts=Counter(
             "scorekeeper_conflicts",
             "Answers 409 (changed meanwhile), by endpoint.",

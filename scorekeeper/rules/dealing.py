@@ -18,6 +18,7 @@ Pages say which of these is only a default a table may change (``games.turns``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -67,3 +68,16 @@ def turn(variant: Variant, sides: int, players: int, deal: int, first_seat: int 
     if how is Dealing.ONE_DEALER:
         return Turn(deal, how, moved, (moved + 1) % players, sides)
     return Turn(deal, how, None, moved, sides)
+
+
+Seated = Sequence[Sequence[str]]
+"""The names of each side's players in the order they were entered, which is the order they
+sit in, going left; a side whose players are not all named has none."""
+
+
+def seat_player(turn_: Turn, seat: int, seated: Seated) -> str | None:
+    """The player in `seat`, when the seats say: the seats go round the table a player of
+    each side in turn, so seat n is player n // sides of side n % sides."""
+    side = seated[seat % turn_.sides] if seat % turn_.sides < len(seated) else ()
+    place = seat // turn_.sides
+    return side[place] if place < len(side) else None

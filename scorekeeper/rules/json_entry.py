@@ -23,6 +23,10 @@ BOOL_FIELDS = (*FLAG_FIELDS, "stock_ran_out")
 MOST_RUNNING_SCORE = 1_000_000
 """The largest running score a request may give (far above any real game's)."""
 
+Describe = Callable[[Problem], dict[str, Any]]
+"""A problem as an answer's JSON states it: ``Problem.to_dict`` (English) by default; the web
+API's adds the problem's code and says it in the caller's language."""
+
 VariantResolver = Callable[[Any], Variant]
 """Turns a request's ``variant`` into a Variant: raises UnknownVariant for an unknown id and
 VariantRejected (naming each field) for an inline variant that cannot be played."""
@@ -103,7 +107,7 @@ def deal_from_json(data: object, resolve: VariantResolver = resolve_variant) -> 
             if field not in data:
                 problems.append(_problem(None, field, N_("{field} is required."), field=field))
     variant = _read_variant(deal.get("variant"), resolve, problems) if "variant" in deal else None
-    sides = _read_sides(deal.get("sides"), problems) if "sides" in deal else []
+    sides = read_sides(deal.get("sides"), problems) if "sides" in deal else []
     running_scores = _read_running_scores(deal.get("running_scores"), problems)
     if problems or variant is None:
         raise EntryRejected(problems)
@@ -158,7 +162,9 @@ def _in_variant(problem: Problem) -> Problem:
     return Problem(None, field, problem.template, problem.params, problem.severity)
 
 
-def _read_sides(raw: object, problems: list[Problem]) -> list[SideEntry]:
+def read_sides(raw: object, problems: list[Problem]) -> list[SideEntry]:
+    """The side entries of a JSON list, each a JSON object of ``SideEntry`` fields; what
+    cannot be read is added to ``problems``."""
     if not isinstance(raw, list) or not raw:
         problems.append(_problem(None, "sides", N_("sides must be a list of side entries.")))
         return []
@@ -177,19 +183,27 @@ class ScoreAnswer:
     body: dict[str, Any]
 
 
-def rejected(problems: list[Problem] | tuple[Problem, ...]) -> ScoreAnswer:
-    return ScoreAnswer(False, {"errors": [p.to_dict() for p in problems]})
+def _in_english(problem: Problem) -> dict[str, Any]:
+    return problem.to_dict()
 
 
-def answer(data: object, resolve: VariantResolver = resolve_variant) -> ScoreAnswer:
+def rejected(
+    problems: list[Problem] | tuple[Problem, ...], describe: Describe = _in_english
+) -> ScoreAnswer:
+    return ScoreAnswer(False, {"errors": [describe(p) for p in problems]})
+
+
+def answer(
+    data: object, resolve: VariantResolver = resolve_variant, describe: Describe = _in_english
+) -> ScoreAnswer:
     """The score API's whole answer to one request body (already decoded from JSON)."""
     try:
         entry = deal_from_json(data, resolve)
     except EntryRejected as refusal:
-        return rejected(refusal.problems)
+        return rejected(refusal.problems, describe)
     report = validate_deal(entry)
     if not report.ok:
-        return rejected(report.errors)
+        return rejected(report.errors, describe)
     scores = score_deal(entry)
     return ScoreAnswer(
         True,
@@ -200,10 +214,10 @@ def answer(data: object, resolve: VariantResolver = resolve_variant) -> ScoreAns
                 {
                     "total": score.total,
                     "breakdown": score.breakdown,
-                    "warnings": [p.to_dict() for p in report.for_side(index)],
+                    "warnings": [describe(p) for p in report.for_side(index)],
                 }
                 for index, score in enumerate(scores)
             ],
-            "warnings": [p.to_dict() for p in report.warnings if p.side is None],
+            "warnings": [describe(p) for p in report.warnings if p.side is None],
         },
     )

@@ -7,13 +7,36 @@ Templates are marked with `N_` so the gettext extractor finds them; the web laye
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+
+CODE_LENGTH = 64
+"""The longest code of a message (``code_of``): enough to tell every rule's message apart."""
+_PLACEHOLDER = re.compile(r"\{[^}]*\}|%\([^)]*\)[sd]")
+_WORD = re.compile(r"[a-z0-9]+")
 
 
 def N_(template: str) -> str:
     """Mark a template for translation; translated later, where the language is known."""
     return template
+
+
+def code_of(template: str) -> str:
+    """A message's stable machine-readable code, made from its English template: its words
+    without the named fields, lowercase, joined by hyphens, cut at a word within
+    ``CODE_LENGTH`` characters ("{side} went out, so no red three can still be held" gives
+    ``went-out-so-no-red-three-can-still-be-held``). The same rule gives the same code in
+    every language and with any values; two rules of the core never share one (a test reads
+    every template)."""
+    words = _WORD.findall(_PLACEHOLDER.sub(" ", template).lower())
+    code = ""
+    for word in words:
+        longer = f"{code}-{word}" if code else word
+        if len(longer) > CODE_LENGTH:
+            break
+        code = longer
+    return code
 
 
 class Term(str):
@@ -31,6 +54,16 @@ class Message:
     __slots__ = ()
     template: str
     params: Mapping[str, object]
+
+    @property
+    def code(self) -> str:
+        """The stable code of the rule this message states (``code_of``); a message that
+        only places another (``{where}: {problem}``) has the code of the one it places."""
+        own = code_of(self.template)
+        if own:
+            return own
+        placed = (value.code for value in self.params.values() if isinstance(value, Message))
+        return next((code for code in placed if code), "invalid")
 
     @property
     def message(self) -> str:

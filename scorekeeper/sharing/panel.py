@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from flask import url_for
 
 from scorekeeper.access import current_grant
-from scorekeeper.sharing.poll_front import poll_etag
+from scorekeeper.live.poll_front import poll_etag
 from scorekeeper.store.games import Game
 
 

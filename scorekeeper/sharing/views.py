@@ -36,10 +36,10 @@ from scorekeeper.extensions import db
 from scorekeeper.forms import NewLinkForm, PageForm
 from scorekeeper.keyring import remember_game
 from scorekeeper.limits import IMPORTS, accepts_import, limited
+from scorekeeper.live import poll
+from scorekeeper.live.poll_front import POLL_CACHE_CONTROL, POLL_MIMETYPE, poll_body, poll_etag
 from scorekeeper.operator_links import renew_edit_link
 from scorekeeper.qr import qr_cache_control, qr_svg
-from scorekeeper.sharing import poll
-from scorekeeper.sharing.poll_front import POLL_CACHE_CONTROL, POLL_MIMETYPE, poll_body, poll_etag
 from scorekeeper.store.game_service import load_game
 from scorekeeper.store.games import Game
 from scorekeeper.store.holdings import visible_games

@@ -6,8 +6,11 @@ it holds a link to. Every page that offers a variant, and the score API, ask her
 from __future__ import annotations
 
 from flask import g, has_request_context
+from sqlalchemy import select
 
+from scorekeeper.extensions import db
 from scorekeeper.rules.variants import BUILT_IN, UnknownVariant, Variant
+from scorekeeper.store.house import HouseVariant
 from scorekeeper.store.house_rules import CACHE_KEY, house_rows, playable
 
 
@@ -37,5 +40,20 @@ def find_variant(variant_id: object) -> Variant:
             return BUILT_IN[variant_id]
         for variant in house_variants():
             if variant.id == variant_id:
+                return variant
+    raise UnknownVariant(variant_id)
+
+
+def table_variant(table_id: int, variant_id: object) -> Variant:
+    """The variant of this id among those a new game at the card table may be played by: the
+    built-in ones, then the table's house rules (whatever this browser holds, as for the API's
+    callers, who send the table's link rather than a session)."""
+    if isinstance(variant_id, str):
+        if variant_id in BUILT_IN:
+            return BUILT_IN[variant_id]
+        rows = db.session.scalars(select(HouseVariant).where(HouseVariant.table_id == table_id))
+        for row in rows:
+            variant = playable(row)
+            if variant is not None and variant.id == variant_id:
                 return variant
     raise UnknownVariant(variant_id)

@@ -20,6 +20,10 @@ the game's version in the same WITH), which is atomic by itself: the save needs 
 around it (``connections.writes_in_one_statement``), and costs one round trip to the server.
 SQLite has no writes inside WITH: there the save is three statements in the request's
 transaction, the game's version first.
+
+Every change also writes the game's stored summary (``summary_writes``) with it: a save in the
+same statement or transaction, from the deals read before it; a deletion or an undo in its
+transaction, after it.
 """
 
 from __future__ import annotations
@@ -45,6 +49,13 @@ from sqlalchemy.exc import IntegrityError
 from scorekeeper.extensions import db, table_of
 from scorekeeper.rules.entry import SIDE_FIELDS, DealEntry
 from scorekeeper.store.games import Deal, DealSide, Game, utcnow
+from scorekeeper.store.summary_writes import (
+    read_states,
+    refresh_summaries,
+    store_summaries,
+    summary_upsert,
+    summary_values,
+)
 
 _GAMES = table_of(Game)
 _DEALS = table_of(Deal)
@@ -60,6 +71,8 @@ _NOW = bindparam("now", type_=_DEALS.c.updated_at.type)
 _SIDE_COLUMNS = ("position", *SIDE_FIELDS)
 """A side's row: its place at the table, then what was entered for it."""
 _SAVED_ON = bindparam("saved_on", type_=_DEALS.c.version.type)
+_SUMMARY_READ_AT = bindparam("summary_read_at", type_=_GAMES.c.version.type)
+"""The game's version the deals its summary is made of were read at."""
 """The game's version a save is made on: the deal's version once saved."""
 _NEW_DEAL = {
     "game_id": _GAME,
@@ -71,6 +84,17 @@ _NEW_DEAL = {
 }
 
 
+ANY_VERSION = -1
+"""``game_at`` of a change that holds whatever the game's version (the pages': they check the
+deal's version only)."""
+_GAME_AT = bindparam("game_at", type_=_GAMES.c.version.type)
+"""The game's version a change must find (an API client's If-Match), or ``ANY_VERSION``."""
+
+
+def _game_is_at() -> sqlalchemy.ColumnElement[bool]:
+    return sqlalchemy.or_(_GAME_AT < 0, _GAMES.c.version == _GAME_AT)
+
+
 class DealChanged(Exception):
     """The deal is not at the version a change was made from: another phone changed or deleted
     it first (or deleted the game)."""
@@ -80,11 +104,18 @@ class GameChanged(Exception):
     """The game is not at the version its deletion was made from, or is gone already."""
 
 
-def write_deal(game: Game, entry: DealEntry, based_on: int) -> None:
+def write_deal(
+    game: Game, entry: DealEntry, based_on: int, game_at: int = ANY_VERSION
+) -> None:
     """Store ``entry`` as deal ``entry.deal`` of the game, made from version ``based_on`` of
-    that deal (0: not saved yet), or raise ``DealChanged``. The caller commits."""
+    that deal (0: not saved yet) while the game is at version ``game_at`` (any by default), or
+    raise ``DealChanged``. The caller commits.
+
+    The game's summary is made from the deals stored and this one, and written with the deal
+    (``summary_writes``)."""
     connection = db.session.connection()
     values: dict[str, Any] = {
+        "game_at": game_at,
         "of_game": game.id,
         "deal_number": entry.deal,
         "based_on": based_on,
@@ -97,9 +128,9 @@ def write_deal(game: Game, entry: DealEntry, based_on: int) -> None:
     ]
     try:
         if connection.dialect.name == "postgresql":
-            written = _in_one_statement(connection, values, sides)
+            written = _in_one_statement(connection, values, sides, entry)
         else:
-            written = _statement_by_statement(connection, values, sides)
+            written = _statement_by_statement(connection, values, sides, entry)
     except IntegrityError as error:  # the deal was added meanwhile, or the game deleted
         raise DealChanged from error
     if not written:
@@ -110,15 +141,30 @@ def write_deal(game: Game, entry: DealEntry, based_on: int) -> None:
 
 
 def _in_one_statement(
-    connection: Connection, values: dict[str, Any], sides: list[dict[str, Any]]
+    connection: Connection, values: dict[str, Any], sides: list[dict[str, Any]], entry: DealEntry
 ) -> bool:
+    """Whether the deal was written. Its game's summary is made before, from the deals read
+    then, and written by the same statement where the game was still at the version read
+    with them; else (another change came in between) made again once the deal is written."""
+    game_id = values["of_game"]
+    before = read_states(connection, [game_id]).get(game_id)
+    if before is None:  # the game is gone
+        return False
+    summary = summary_values(game_id, before.version + 1, before.summary_after(entry))
     statement = _ADD_IN_ONE if values["based_on"] == 0 else _EDIT_IN_ONE
     columns = {f"side_{name}": [side[name] for side in sides] for name in _SIDE_COLUMNS}
-    return connection.execute(statement, {**values, **columns}).first() is not None
+    parameters = {**values, **columns, **summary, "summary_read_at": before.version}
+    row = connection.execute(statement, parameters).first()
+    if row is None:
+        return False
+    if not row.summarized:
+        refresh_summaries([game_id])
+    return True
 
 
-def _one_statement(*, new: bool) -> Select[tuple[int]]:
-    """WITH written (the deal's row), its sides, the game's version: SELECT the deal's id.
+def _one_statement(*, new: bool) -> Select[tuple[int, int]]:
+    """WITH written (the deal's row), its sides, the game's version, the game's summary:
+    SELECT the deal's id, and whether the summary was written.
 
     The sides come as one array a column, made into rows by ``unnest``: one statement, cached
     once, serves any number of sides. The sides and the game are written only where the deal's
@@ -158,9 +204,16 @@ def _one_statement(*, new: bool) -> Select[tuple[int]]:
             )
             .values({name: entered.c[name] for name in SIDE_FIELDS})
         )
-    game = _game_changed().where(exists(select(written.c.id)))
-    return select(written.c.id).add_cte(
-        locked, written, sides.cte("sides"), game.cte("game_changed")
+    game = _game_changed().where(exists(select(written.c.id))).cte("game_changed")
+    # The version the game's update found: the summary is of the deals read at that version.
+    summary = (
+        summary_upsert("postgresql", game.c.saved_on + 1, game.c.saved_on == _SUMMARY_READ_AT)
+        .returning(literal(1).label("one"))
+        .cte("summary_written")
+    )
+    summarized = select(func.count()).select_from(summary).scalar_subquery()
+    return select(written.c.id, summarized.label("summarized")).add_cte(
+        locked, written, sides.cte("sides"), game, summary
     )
 
 
@@ -173,7 +226,7 @@ def _game_locked() -> Select[tuple[int, int]]:
     version the save is made on: read once the lock is held, it is the newest."""
     return (
         select(_GAMES.c.id, _GAMES.c.version)
-        .where(_GAMES.c.id == _GAME)
+        .where(_GAMES.c.id == _GAME, _game_is_at())
         .with_for_update(key_share=True)
     )
 
@@ -199,7 +252,7 @@ def _game_changed() -> sqlalchemy.Update:
     returns the version the change was made on."""
     return (
         update(_GAMES)
-        .where(_GAMES.c.id == _GAME)
+        .where(_GAMES.c.id == _GAME, _game_is_at())
         .values(version=_GAMES.c.version + 1, updated_at=_NOW)
         .returning((_GAMES.c.version - 1).label("saved_on"))
     )
@@ -222,13 +275,17 @@ _GAME_CHANGED = _game_changed()
 
 
 def _statement_by_statement(
-    connection: Connection, values: dict[str, Any], sides: list[dict[str, Any]]
+    connection: Connection, values: dict[str, Any], sides: list[dict[str, Any]], entry: DealEntry
 ) -> bool:
-    """The game's version first (which locks the game), then the deal: the caller rolls the
-    version back with everything else when the deal's write is refused."""
+    """The game's version first (which locks the game), then the deal and the game's summary,
+    made from the deals read under that lock: the caller rolls the version back with
+    everything else when the deal's write is refused."""
     saved_on = connection.execute(_GAME_CHANGED, values).scalar_one_or_none()
     if saved_on is None:
         return False
+    game_id = values["of_game"]
+    before = read_states(connection, [game_id])[game_id]
+    summary = summary_values(game_id, before.version, before.summary_after(entry))
     values = {**values, "saved_on": saved_on}
     if values["based_on"] == 0:
         deal_id = connection.execute(_ADD_DEAL, values).scalar_one()
@@ -242,6 +299,7 @@ def _statement_by_statement(
             for side in sides
         ]
         connection.execute(_EDIT_SIDE, rows)
+    store_summaries(connection, [summary])
     return True
 
 
@@ -258,15 +316,23 @@ _DELETE_GAME = (
 )
 
 
-def delete_deal(game_id: int, number: int, based_on: int) -> None:
-    """Delete deal ``number`` of the game while it is at version ``based_on``, or raise
-    ``DealChanged``: the caller then rolls back (the game's version was counted first)."""
+def delete_deal(game_id: int, number: int, based_on: int, game_at: int = ANY_VERSION) -> None:
+    """Delete deal ``number`` of the game while it is at version ``based_on`` and the game at
+    ``game_at`` (any by default), or raise ``DealChanged``: the caller then rolls back (the
+    game's version was counted first)."""
     connection = db.session.connection()
-    values = {"of_game": game_id, "deal_number": number, "based_on": based_on, "now": utcnow()}
+    values = {
+        "game_at": game_at,
+        "of_game": game_id,
+        "deal_number": number,
+        "based_on": based_on,
+        "now": utcnow(),
+    }
     if connection.execute(_GAME_CHANGED, values).first() is None:
         raise DealChanged
     if connection.execute(_DELETE_DEAL, values).first() is None:
         raise DealChanged
+    refresh_summaries([game_id])
 
 
 _UNDONE_GAME = (
@@ -301,6 +367,7 @@ def undo_deal(game_id: int, number: int, game_version: int, deal_version: int) -
         raise GameChanged
     if connection.execute(_UNDONE_DEAL, values).first() is None:
         raise GameChanged
+    refresh_summaries([game_id])
 
 
 def delete_game(game_id: int, based_on: int) -> None:

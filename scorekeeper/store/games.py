@@ -66,6 +66,10 @@ class Game(Model):
         passive_deletes=True,
         order_by="Deal.number",
     )
+    stored_summary: Mapped[StoredSummary | None] = relationship(
+        cascade="all, delete-orphan", passive_deletes=True
+    )
+    """What the statistics read of the game, written with every change (``store.summaries``)."""
 
     @property
     def side_names(self) -> tuple[str, ...]:
@@ -150,3 +154,30 @@ class DealSide(Model):
     exact_22: Mapped[int] = mapped_column(default=0)
 
     deal: Mapped[Deal] = relationship(back_populates="sides")
+
+
+class StoredSummary(Model):
+    """The game as its history and statistics read it, scored by the rules core when the game
+    last changed, and written in the same transaction as that change (``store.summary_writes``).
+
+    ``version`` is the game's version the summary was made at: a summary whose version (or
+    ``format``) differs from its game's is not read, but made again (``store.summaries``).
+
+    The summary is one JSON value rather than columns: the statistics page reads it whole and
+    never filters or sums by it in SQL, and it is nested (per side: the total of each deal,
+    books by kind, points by line group) in ways columns would need two more tables for; a
+    thousand of them are read back with one JSON parse (``summaries.table_summaries``). Its
+    shape is ``game_summary.summary_data``, format ``SUMMARY_FORMAT``; a change of it gives a
+    new format number, and every
+    summary of an older format is made again when read (and stored again at its game's next
+    change). What the game row holds itself (name, rules' id, players, start) is not copied.
+    """
+
+    __tablename__ = "game_summaries"
+
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("game.id", ondelete="CASCADE"), primary_key=True
+    )
+    version: Mapped[int]
+    format: Mapped[int]
+    summary: Mapped[list[Any]] = mapped_column(JSON)

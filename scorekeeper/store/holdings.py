@@ -22,7 +22,7 @@ from scorekeeper.keyring import (
     remembered_games,
     remembered_tables,
 )
-from scorekeeper.store.game_service import games_newest_first
+from scorekeeper.store.game_service import Place, games_newest_first
 from scorekeeper.store.games import Game
 from scorekeeper.store.tables import CardTable
 
@@ -102,11 +102,12 @@ def held_game_ids() -> set[int]:
     return set(opened)
 
 
-def visible_games() -> list[Game]:
+def visible_games(*, after: Place | None = None, limit: int | None = None) -> list[Game]:
     """Every game this browser holds, through a card table or its own link, newest first,
-    with sides and deals loaded."""
+    with sides and deals loaded; ``after`` and ``limit`` make a page of them."""
     game_ids = held_game_ids()
     table_ids = list(held_tables())
     if not game_ids and not table_ids:
         return []
-    return games_newest_first(or_(Game.id.in_(game_ids), Game.table_id.in_(table_ids)))
+    held = or_(Game.id.in_(game_ids), Game.table_id.in_(table_ids))
+    return games_newest_first(held, after=after, limit=limit)

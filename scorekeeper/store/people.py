@@ -23,6 +23,7 @@ from sqlalchemy.orm import aliased
 from scorekeeper.extensions import db
 from scorekeeper.store.games import Game, GameSide
 from scorekeeper.store.players import Player, Seat, player_key
+from scorekeeper.store.summary_writes import summary_follows_version
 from scorekeeper.store.tables import CardTable, utcnow
 
 
@@ -88,6 +89,13 @@ def seats_of(game: Game) -> list[list[Player]]:
     return [[seat.player for seat in side.seats] for side in game.sides]  # type: ignore[attr-defined]
 
 
+def seated_names(game: Game) -> list[list[str]]:
+    """Each side's players by name when the whole side is named, else nobody."""
+    per_side = game.players // max(1, len(game.sides))
+    sides = [[player.name for player in side] for side in seats_of(game)]
+    return [side if len(side) == per_side else [] for side in sides]
+
+
 def player_of(table_id: int, player_id: int) -> Player | None:
     player = db.session.get(Player, player_id)
     return player if player is not None and player.table_id == table_id else None
@@ -131,13 +139,14 @@ def merge(typo: Player, kept: Player) -> None:
             )
         )
     # Who sat in those games changed: a new version for each, so that nothing kept of them
-    # (history.summaries, history.pages) is shown again.
+    # (history.pages) is shown again; their stored summaries move on with them.
     changed = (
         select(GameSide.game_id)
         .join(Seat, Seat.side_id == GameSide.id)
         .where(Seat.player_id == typo.id)
         .scalar_subquery()
     )
+    summary_follows_version(changed)
     db.session.execute(
         update(Game).where(Game.id.in_(changed)).values(version=Game.version + 1),
         execution_options={"synchronize_session": False},

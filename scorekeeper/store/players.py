@@ -9,6 +9,7 @@ game reads the same whatever later happens to its players (renamed, merged).
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Sequence
 from datetime import datetime
 
 from sqlalchemy import ForeignKey, String, UniqueConstraint
@@ -26,6 +27,18 @@ KEY_LENGTH = 4 * PLAYER_NAME_LENGTH
 def player_key(name: str) -> str:
     """What makes two typed names the same person: case, width and spacing aside."""
     return " ".join(unicodedata.normalize("NFKC", name).split()).casefold()
+
+
+def names_repeat(names: Sequence[str]) -> bool:
+    """Whether two of the sides' names are the same, case aside (a new game refuses it)."""
+    folded = [name.casefold() for name in names]
+    return len(set(folded)) != len(folded)
+
+
+def players_repeat(players: Sequence[Sequence[str]]) -> bool:
+    """Whether one person is named twice among the sides' players (``player_key``)."""
+    keys = [player_key(name) for side in players for name in side]
+    return len(set(keys)) != len(keys)
 
 
 class Player(Model):

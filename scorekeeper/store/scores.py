@@ -7,6 +7,8 @@ never with the live variant of the same id.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from scorekeeper.rules.entry import SIDE_FIELDS, DealEntry, SideEntry
 from scorekeeper.rules.game import GameScore, score_game
 from scorekeeper.rules.scoring import score_deal
@@ -39,6 +41,14 @@ def game_score(game: Game) -> GameScore:
     variant = game_variant(game)
     entries = [deal_entry(game, deal, variant) for deal in game.deals]
     return score_game(variant, game.side_names, entries)
+
+
+def with_running_scores(game: Game, variant: Variant, entry: DealEntry) -> DealEntry:
+    """The entry with each side's running score before it, where the variant sets the first
+    meld by it (the rules core checks each side's first meld against its own score)."""
+    if not variant.first_meld_by_score:
+        return entry
+    return replace(entry, running_scores=running_scores_before(game, variant, entry.deal))
 
 
 def running_scores_before(game: Game, variant: Variant, number: int) -> tuple[int, ...]:

@@ -1,121 +1,58 @@
 """Each game of a table reduced to what its history and statistics read, through the rules core.
 
-A ``GameSummary`` is made from the game's stored entries by ``store.scores.game_score`` (the
-rules core scores every deal with the game's frozen rules): no total is ever stored apart.
-Summaries are kept in memory by (game id, game version): every deal saved, changed or deleted
-gives its game a new version, so a summary kept can never be stale, and a table's page reads
-only the games it has not summed up before.
+A ``GameSummary`` is made from the game's stored entries by the rules core (every deal scored
+with the game's frozen rules), and stored with the game (``StoredSummary``, table
+``game_summaries``): every change to a game writes its summary again in the same transaction
+(``summary_writes``), at the game's new version. The statistics page reads the stored
+summaries and scores no game. A summary whose version or format differs from its game's (a
+game written by other means, a summary from before a change of its shape) is not trusted: it
+is made again from the game's deals when read, counted (``rebuilt_summaries``), and kept in
+memory by (game id, version) so that a process makes it once.
 """
 
 from __future__ import annotations
 
+import json
+import logging
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from datetime import datetime
 from threading import Lock
+from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import Text, bindparam, cast, select
 
 from scorekeeper.extensions import db
-from scorekeeper.rules.game import GameScore
-from scorekeeper.rules.score_lines import LINES
+from scorekeeper.operations import metrics
 from scorekeeper.store.game_service import games_newest_first
-from scorekeeper.store.games import Game, GameSide
+from scorekeeper.store.game_summary import (
+    BOOK_KINDS,
+    LINE_GROUPS,
+    SUMMARY_FORMAT,
+    GameSummary,
+    SideSummary,
+    from_stored,
+    summarize,
+)
+from scorekeeper.store.games import Game, GameSide, StoredSummary
 from scorekeeper.store.players import Seat
-from scorekeeper.store.scores import game_score
-
-BOOK_KINDS = ("clean_books", "dirty_books", "wild_books", "black_three_books")
-LINE_GROUPS: dict[str, tuple[str, ...]] = {
-    group: tuple(line.key for line in LINES if line.chart_group == group)
-    for group in dict.fromkeys(line.chart_group for line in LINES)
-}
-"""The lines of a deal's score as the charts group them (every kind of book as one), from the
-score-line spec."""
 
 CACHE_SIZE = 20_000
 LOAD_CHUNK = 400
 
+log = logging.getLogger(__name__)
 
-@dataclass(frozen=True, slots=True)
-class SideSummary:
-    name: str
-    deal_totals: tuple[int, ...]
-    total: int
-    won: bool
-    went_out: int
-    """Deals the side ended by going out."""
-    red_threes_caught: int
-    """Red threes still held when a deal ended."""
-    books: tuple[int, ...]
-    """Books by kind, in ``BOOK_KINDS`` order."""
-    lines: tuple[tuple[str, int], ...]
-    """Points by line group (``LINE_GROUPS``) over the game."""
-
-
-@dataclass(frozen=True, slots=True)
-class GameSummary:
-    game_id: int
-    version: int
-    created_at: datetime
-    name: str
-    variant_id: str
-    variant_name: str
-    players: int
-    deals: int
-    """Deals entered so far."""
-    deals_in_game: int
-    """Deals the game's rules play."""
-    finished: bool
-    sides: tuple[SideSummary, ...]
-
-    @property
-    def winners(self) -> tuple[int, ...]:
-        return tuple(i for i, side in enumerate(self.sides) if side.won)
-
-
-def summarize(game: Game) -> GameSummary:
-    """The game as its history and statistics read it, scored by the rules core."""
-    score = game_score(game)
-    sides = tuple(_side(score, index) for index in range(len(score.side_names)))
-    return GameSummary(
-        game_id=game.id,
-        version=game.version,
-        created_at=game.created_at,
-        name=game.name,
-        variant_id=game.variant_id,
-        variant_name=str(game.rules.get("name", game.variant_id)),
-        players=game.players,
-        deals=len(score.deals),
-        deals_in_game=score.variant.deals,
-        finished=score.finished,
-        sides=sides,
-    )
-
-
-def _side(score: GameScore, index: int) -> SideSummary:
-    lines = dict.fromkeys(LINE_GROUPS, 0)
-    books = [0] * len(BOOK_KINDS)
-    went_out = caught = 0
-    for result in score.deals:
-        entry = result.entry.sides[index]
-        for line in result.scores[index].lines:
-            group = next(key for key, members in LINE_GROUPS.items() if line.key in members)
-            lines[group] += line.points
-        for kind, field in enumerate(BOOK_KINDS):
-            books[kind] += getattr(entry, field)
-        went_out += int(entry.went_out and not result.entry.stock_ran_out)
-        caught += entry.red_threes_held
-    return SideSummary(
-        name=score.side_names[index],
-        deal_totals=tuple(result.scores[index].total for result in score.deals),
-        total=score.totals[index],
-        won=index in score.winners,
-        went_out=went_out,
-        red_threes_caught=caught,
-        books=tuple(books),
-        lines=tuple(lines.items()),
-    )
+__all__ = [
+    "BOOK_KINDS",
+    "LINE_GROUPS",
+    "GameSummary",
+    "SideSummary",
+    "rebuilt_summaries",
+    "summaries",
+    "table_seats",
+    "table_summaries",
+    "table_versions",
+]
+"""What the pages read from here; the summaries themselves are made in ``game_summary``."""
 
 
 class SummaryCache:
@@ -161,23 +98,80 @@ def table_versions(table_id: int) -> Versions:
     return tuple((game_id, version) for game_id, version in rows)
 
 
+_STORED = (
+    select(
+        Game.id,
+        Game.version,
+        Game.created_at,
+        Game.name,
+        Game.variant_id,
+        Game.players,
+        StoredSummary.version.label("stored_version"),
+        StoredSummary.format,
+        # As text: all of them are parsed at once (``_parsed``), much quicker than one by one.
+        cast(StoredSummary.summary, Text).label("summary"),
+    )
+    .outerjoin(StoredSummary, StoredSummary.game_id == Game.id)
+    .where(Game.table_id == bindparam("table_id"))
+    .order_by(Game.created_at.desc(), Game.id.desc())
+)
+
+
+class _Rebuilds:
+    """Summaries made again on a read since the process started (see the module's docstring)."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self._lock = Lock()
+
+    def add(self, made: int) -> None:
+        with self._lock:
+            self.count += made
+        for _ in range(made):
+            metrics.count("summaries_rebuilt")
+
+
+rebuilt_summaries = _Rebuilds()
+
+
 def table_summaries(table_id: int, versions: Versions | None = None) -> list[GameSummary]:
-    """Every game of the table, newest first, each read and scored only when it changed."""
-    rows = versions if versions is not None else table_versions(table_id)
-    found: dict[int, GameSummary] = {}
-    missing = []
-    for game_id, version in rows:
-        summary = summaries.get((game_id, version))
-        if summary is None:
-            missing.append(game_id)
-        else:
-            found[game_id] = summary
-    for chunk in _chunks(missing, LOAD_CHUNK):
+    """Every game of the table, newest first, from the stored summaries; one not current is
+    made again from the game's deals (``versions`` is no longer needed: the stored summaries
+    carry theirs)."""
+    rows = db.session.execute(_STORED, {"table_id": table_id}).all()
+    current = [row.stored_version == row.version and row.format == SUMMARY_FORMAT for row in rows]
+    parsed = iter(_parsed([row.summary for row, ok in zip(rows, current, strict=True) if ok]))
+    found: list[GameSummary | None] = []
+    missing: dict[int, int] = {}
+    for row, ok in zip(rows, current, strict=True):
+        if ok:
+            found.append(from_stored(row, row.id, row.version, next(parsed)))
+            continue
+        kept = summaries.get((row.id, row.version))
+        if kept is None:
+            missing[row.id] = len(found)
+        found.append(kept)
+    if missing:
+        _rebuild(missing, found)
+    return [summary for summary in found if summary is not None]
+
+
+def _parsed(texts: list[str]) -> list[Any]:
+    """Stored summaries (JSON text), parsed in one call."""
+    return json.loads("[" + ",".join(texts) + "]") if texts else []
+
+
+def _rebuild(missing: dict[int, int], found: list[GameSummary | None]) -> None:
+    """Make the summaries of the games ``missing`` (game id -> place in ``found``) again."""
+    made = 0
+    for chunk in _chunks(list(missing), LOAD_CHUNK):
         for game in games_newest_first(Game.id.in_(chunk)):
             summary = summarize(game)
             summaries.put(summary)
-            found[game.id] = summary
-    return [found[game_id] for game_id, _version in rows if game_id in found]
+            found[missing[game.id]] = summary
+            made += 1
+    rebuilt_summaries.add(made)
+    log.info("summaries made again on reading: %d", made)
 
 
 def _chunks(items: Sequence[int], size: int) -> Iterable[Sequence[int]]:

@@ -40,6 +40,7 @@ from scorekeeper.store.games import (
     GameSide,
 )
 from scorekeeper.store.links import issue_tokens
+from scorekeeper.store.summary_writes import new_summary
 from scorekeeper.store.tables import CardTable
 
 FORMAT = "hand-and-foot-scorekeeper"
@@ -479,6 +480,7 @@ def import_games(rows: Sequence[_GameRow], owner: CardTable | None = None) -> li
                 for deal in row.deals
             ],
         )
+        game.stored_summary = new_summary(game)
         token = issue_tokens(game)
         db.session.add(game)
         made.append(Imported(game, token))

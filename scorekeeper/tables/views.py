@@ -1,6 +1,7 @@
 """The tables blueprint: a card table's page, reached through its view or edit link.
 
-/t/<token>          the table: its games and house rules, its links (the edit link for members)
+/t/<token>          the table: its games (newest first, ``GAMES_PER_PAGE`` a page: ?page=N) and
+                    house rules, its links (the edit link for members)
 /t/<token>/qr.svg   the QR code of the link itself
 /t/<token>/name     POST (edit link): rename the table
 /t/<token>/links    POST (edit link): a new view link or a new edit link
@@ -10,7 +11,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, flash, redirect, render_template, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from sqlalchemy import select
 from werkzeug.wrappers import Response
@@ -24,13 +25,18 @@ from scorekeeper.forms import lazy_gettext as _l
 from scorekeeper.keyring import forget_table, remember_table
 from scorekeeper.limits import TABLES, limited
 from scorekeeper.qr import QR_CACHE_CONTROL, qr_svg
-from scorekeeper.store.holdings import HeldTable, forget_held_tables, held_tables, visible_games
+from scorekeeper.store.game_service import table_game_count, table_games_page
+from scorekeeper.store.holdings import HeldTable, forget_held_tables, held_tables
 from scorekeeper.store.house import HouseVariant
 from scorekeeper.store.scores import game_score
 from scorekeeper.store.table_service import new_table, resolve_table, table_name
 from scorekeeper.store.tables import NAME_LENGTH
 
 bp = Blueprint("tables", __name__)
+
+GAMES_PER_PAGE = 20
+PAGE_DIGITS = 9
+"""A page number longer than this is refused before it is read as a number."""
 bp.add_app_template_global(table_name, "table_name")
 
 
@@ -96,9 +102,10 @@ def show(token: str) -> str:
     held = _held(token)
     _join(held)
     table = held.table
-    games = [
-        (game, game_score(game)) for game in visible_games() if game.table_id == table.id
-    ]
+    last = max(1, -(-table_game_count(table.id) // GAMES_PER_PAGE))
+    page = _page_asked(last)
+    shown = table_games_page(table.id, (page - 1) * GAMES_PER_PAGE, GAMES_PER_PAGE)
+    games = [(game, game_score(game)) for game in shown]
     rules = list(
         db.session.scalars(
             select(HouseVariant)
@@ -111,12 +118,25 @@ def show(token: str) -> str:
         held=held,
         table=table,
         games=games,
+        page=page,
+        more=page < last,
         rules=rules,
         view_url=table_url(table.view_token),
         view_qr=url_for(".qr_code", token=table.view_token),
         edit_url=table_url(held.token) if held.can_edit else None,
         edit_qr=url_for(".qr_code", token=held.token) if held.can_edit else None,
     )
+
+
+def _page_asked(last: int) -> int:
+    """The page of games asked for (``?page=``, 1 when not given), or 400 naming the field."""
+    raw = request.args.get("page")
+    if raw is None:
+        return 1
+    raw = raw.strip()
+    if raw.isascii() and raw.isdigit() and len(raw) <= PAGE_DIGITS and 1 <= int(raw) <= last:
+        return int(raw)
+    abort(400, description=_("Page: enter a whole number from 1 to %(last)s.", last=last))
 
 
 @bp.get("/t/<token>/qr.svg")

@@ -20,7 +20,7 @@ from werkzeug.serving import make_server
 
 from scorekeeper import PROJECT_ROOT, create_app
 from scorekeeper.extensions import db
-from scorekeeper.sharing import poll
+from scorekeeper.live import poll
 
 PHONE_VIEWPORT = {"width": 390, "height": 844}
 

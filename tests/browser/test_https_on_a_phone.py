@@ -39,10 +39,10 @@ from werkzeug.serving import make_server
 
 from scorekeeper import create_app, local_ca
 from scorekeeper.extensions import db
+from scorekeeper.live import poll
 from scorekeeper.rules.entry import DealEntry, SideEntry
 from scorekeeper.rules.scoring import score_deal
 from scorekeeper.rules.variants import get_variant
-from scorekeeper.sharing import poll
 
 HOST = "table.test"
 PHONE = {"width": 390, "height": 844}

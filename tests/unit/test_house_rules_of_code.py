@@ -19,7 +19,7 @@ TYPING_ONLY_MODULES = frozenset({"_typeshed"})
 
 
 def module_name(path: Path, root: Path = PACKAGE) -> str:
-    """``scorekeeper.sharing.poll`` for ``scorekeeper/sharing/poll.py``."""
+    """``scorekeeper.live.poll`` for ``scorekeeper/sharing/poll.py``."""
     parts = [root.name, *path.relative_to(root).with_suffix("").parts]
     if parts[-1] == "__init__":
         parts.pop()

@@ -2,6 +2,7 @@
 
 import json
 import re
+from html import unescape
 
 import pytest
 
@@ -43,7 +44,7 @@ def test_every_page_links_the_api_docs_in_its_footer(client):
 
 def test_the_docs_page_speaks_the_readers_language(client):
     html = client.get("/api/", headers={"Accept-Language": "fr"}).get_data(as_text=True)
-    assert "Des programmes peuvent calculer le score des donnes" in html
+    assert "Des programmes peuvent tenir des parties, calculer le score des donnes" in html
     assert "<h2>Le score d'une donne calculé avec curl</h2>" in html
 
 
@@ -53,3 +54,54 @@ def test_the_vendored_library_carries_its_version_and_licence(app):
         assert "swagger-ui-dist@5.35.0" in note.read()
     with open(f"{folder}/LICENSE", encoding="utf-8") as licence:
         assert "Apache License" in licence.read()
+
+
+def _walkthrough(html: str) -> list[str]:
+    """The commands of the whole game on the docs page, one string each, HTML unescaped."""
+    block = html.split("<h2>A whole game with curl</h2>")[1].split("</code></pre>")[0]
+    text = unescape(block.split("<code>")[1]).replace("\\\n", " ")
+    return [line.strip() for line in text.splitlines() if line.startswith("curl")]
+
+
+def _body(command: str) -> dict:
+    return json.loads(re.search(r"-d '(\{.*\})'", command).group(1))
+
+
+def test_the_whole_game_on_the_docs_page_plays_as_written(client):
+    made = client.post("/tables/new", data={"name": "Club"})
+    table = re.search(r"/t/([A-Za-z0-9_-]+)", made.headers["Location"]).group(1)
+    start, save, scoreboard, undo, delete = _walkthrough(client.get("/api/").get_data(as_text=True))
+    api = client.application.test_client()
+
+    assert start.startswith("curl -s -X POST $API/tables/$T/games")
+    started = api.post(
+        f"/api/v1/tables/{table}/games",
+        json=_body(start),
+        headers={"Authorization": f"Bearer {table}"},
+    )
+    assert started.status_code == 201
+    game = started.get_json()["links"]["edit_token"]
+    bearer = {"Authorization": f"Bearer {game}"}
+
+    assert save.startswith("curl -s -X PUT $API/games/$G/deals/1")
+    saved = api.put(
+        f"/api/v1/games/{game}/deals/1",
+        json=_body(save),
+        headers={**bearer, "If-Match": started.headers["ETag"]},
+    )
+    assert saved.status_code == 201
+    stale = api.put(
+        f"/api/v1/games/{game}/deals/1",
+        json=_body(save),
+        headers={**bearer, "If-Match": started.headers["ETag"]},
+    )
+    assert stale.status_code == 412
+
+    assert scoreboard == "curl -s $API/games/$G/scoreboard"
+    totals = api.get(f"/api/v1/games/{game}/scoreboard").get_json()
+    assert [side["total"] for side in totals["sides"]] == [4595, 1280]
+
+    assert undo == 'curl -s -X POST $API/games/$G/undo -H "Authorization: Bearer $G"'
+    assert api.post(f"/api/v1/games/{game}/undo", headers=bearer).status_code == 200
+    assert delete == 'curl -s -X DELETE $API/games/$G/deals/1 -H "Authorization: Bearer $G"'
+    assert api.delete(f"/api/v1/games/{game}/deals/1", headers=bearer).status_code == 404

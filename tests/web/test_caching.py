@@ -9,8 +9,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 from game_helpers import Links, save, start_game
 
+from scorekeeper.live.poll_front import POLL_CACHE_CONTROL
 from scorekeeper.qr import QR_CACHE_CONTROL
-from scorekeeper.sharing.poll_front import POLL_CACHE_CONTROL
 
 EDIT_LINK_ADDRESSES = [
     "",

@@ -179,10 +179,10 @@ def assert_unavailable(response, *, json: bool) -> None:
     assert response.status_code == 503
     assert response.headers["Retry-After"] == "5"
     if json:
-        assert response.json == {
-            "errors": [{"side": None, "field": None, "message": UNAVAILABLE + " Try again in a"
-                        " few seconds."}]
-        }
+        message = UNAVAILABLE + " Try again in a few seconds."
+        assert response.content_type == "application/problem+json"
+        assert response.json["status"] == 503 and response.json["detail"] == message
+        assert response.json["errors"] == [{"side": None, "field": None, "message": message}]
     else:
         page = response.get_data(as_text=True)
         assert "Try again in a moment" in page and UNAVAILABLE in page

@@ -12,7 +12,7 @@ from sqlalchemy import inspect, text
 
 from scorekeeper import config as settings
 from scorekeeper.extensions import db
-from scorekeeper.sharing import feed
+from scorekeeper.live import feed
 
 
 @pytest.mark.sqlite

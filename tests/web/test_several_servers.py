@@ -34,8 +34,8 @@ from sqlalchemy.engine import URL
 from bench.bench_load import free_port
 from scorekeeper import create_app
 from scorekeeper.extensions import db
-from scorekeeper.sharing import feed as feed_module
-from scorekeeper.sharing import poll as poll_module
+from scorekeeper.live import feed as feed_module
+from scorekeeper.live import poll as poll_module
 from scorekeeper.store.players import Player
 
 CSRF_RE = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"')

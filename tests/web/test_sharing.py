@@ -20,11 +20,11 @@ from werkzeug.test import Client
 from scorekeeper import capabilities
 from scorekeeper.capabilities import TOKEN_LENGTH
 from scorekeeper.extensions import db
+from scorekeeper.live import feed as feed_module
+from scorekeeper.live import poll as poll_module
+from scorekeeper.live.poll_front import PollsFromMemory
 from scorekeeper.operations.redact import redact
 from scorekeeper.qr import QR_CACHE_CONTROL, qr_svg
-from scorekeeper.sharing import feed as feed_module
-from scorekeeper.sharing import poll as poll_module
-from scorekeeper.sharing.poll_front import PollsFromMemory
 from scorekeeper.store import links as tokens_module
 from scorekeeper.store.games import Deal, Game
 
@@ -319,7 +319,7 @@ def test_polls_that_memory_cannot_answer_go_on_to_the_app(app, client, game, mon
 
 
 def test_a_poll_within_a_second_is_answered_without_the_database(app, client, game, monkeypatch):
-    import scorekeeper.sharing.poll as poll
+    import scorekeeper.live.poll as poll
 
     assert client.get(f"{game.view_path}/version").status_code == 200
     feed = app.extensions[poll.EXTENSION].feed

@@ -5,7 +5,7 @@ from sample_deals import PAGAT_CAUGHT, PAGAT_OUT
 from scorekeeper.rules.entry import DealEntry, SideEntry
 from scorekeeper.rules.game import score_game
 from scorekeeper.rules.house_rules import HouseRules
-from scorekeeper.store.summaries import _side
+from scorekeeper.store.game_summary import side_summary
 
 SEVENS = HouseRules(
     name="Sevens",
@@ -39,7 +39,7 @@ def test_special_books_red_three_books_and_going_out_concealed_are_charted_in_th
         DealEntry(SEVENS, 2, (PAGAT_CAUGHT, PAGAT_OUT)),
     ]
 
-    first, second = (_side(score_game(SEVENS, ("Us", "Them"), entries), i) for i in (0, 1))
+    first, second = (side_summary(score_game(SEVENS, ("Us", "Them"), entries), i) for i in (0, 1))
 
     assert dict(first.lines)["books"] == 1000 + 1000 + 600 + 1500 + 500 + 300
     assert dict(first.lines)["going_out"] == 100 + 100

@@ -4,7 +4,7 @@ A trigger on the ``game`` table sends a notification whenever a game's row is up
 deal saved, edited or deleted bumps the game's version; a new link rewrites a token digest) or
 deleted. Its payload is ``<id>:<version>`` when the game's links are unchanged, else ``<id>``.
 Each app process listens, in a thread of its own, and tells its poll cache
-(``sharing.poll.PollCache``): the game's new version, or that the game is to be forgotten. So,
+(``live.poll.PollCache``): the game's new version, or that the game is to be forgotten. So,
 while the process listens, a watcher's poll is answered from memory, the poll that follows a
 change included: many tables at once, many processes, nearly no database reads.
 

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from flask import Flask, current_app
 
 from scorekeeper.capabilities import digest, is_token
-from scorekeeper.sharing import poll_front
-from scorekeeper.sharing.feed import GameFeed, conninfo_of
+from scorekeeper.live import poll_front
+from scorekeeper.live.feed import GameFeed, conninfo_of
 from scorekeeper.store.links import resolve
 
 POLL_FRESH_SECONDS = 1.0
