@@ -6,7 +6,7 @@ others, decided from the variant's data (``rules.score_lines.entered_fields``), 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
@@ -31,7 +31,7 @@ from scorekeeper.forms import lazy_gettext as _l
 from scorekeeper.rules.cards import CardKind
 from scorekeeper.rules.decks import STANDARD, get_deck
 from scorekeeper.rules.entry import DealEntry, SideEntry
-from scorekeeper.rules.score_lines import WENT_OUT_CONCEALED, EntryField, entered_fields
+from scorekeeper.rules.score_lines import EntryField, entered_fields
 from scorekeeper.rules.variants import Table, UnknownVariant, Variant
 from scorekeeper.store.catalogue import find_variant, variants
 from scorekeeper.store.games import NAME_LENGTH, SIDE_NAME_LENGTH
@@ -226,13 +226,15 @@ class DealForm(PageForm):
     """Asked where the variant has a bonus for going out concealed (a ``went_out_concealed``
     entry field); ticked, it counts for the side that went out."""
     confirm = HiddenField()
-    """The warnings the table has seen and accepts (see ``views.warnings_key``)."""
+    """The warnings the table has seen and accepts (see ``deal_problems.warnings_key``)."""
     save = SubmitField(_l("Save deal"))
 
     sides: FixedList
     entry_fields: tuple[str, ...] = ()
     """The fields each side fills in, in form order: ``entry_fields`` of the form's variant."""
     concealed_asked: bool = False
+    counters: Mapping[str, tuple[CounterKind, ...]] = {}
+    """The card counter's kinds of cards, by where they are counted (MELDED, LEFT)."""
 
     def set_sides(self, names: Iterable[str]) -> None:
         choices = [(str(i), _("%(side)s went out", side=name)) for i, name in enumerate(names)]
@@ -253,15 +255,15 @@ class DealForm(PageForm):
         data = self.went_out.data
         return int(data) if data and data.isdigit() else None
 
-    def apply_counters(self, variant: Variant) -> None:
+    def apply_counters(self) -> None:
         """Fill an empty points field from the card counts given for it (the counter, when
         the page's script did not add them up)."""
         for side_form in self.sides:
-            for where in (MELDED, LEFT):
+            for where, kinds in self.counters.items():
                 target = side_form.form[COUNTER_TARGETS[where]]
                 if target.data is not None:
                     continue
-                points = counted_points(side_form.form, counter_kinds(variant, where), where)
+                points = counted_points(side_form.form, kinds, where)
                 if points is not None:
                     target.data = points
                     target.raw_data = [str(points)]
@@ -269,7 +271,7 @@ class DealForm(PageForm):
     def entry(self, variant: Variant, number: int, players: int) -> DealEntry:
         """The validated form as the rules core's entry for deal ``number``: the counted
         cards added up first, an empty field read as 0."""
-        self.apply_counters(variant)
+        self.apply_counters()
         out = self.went_out_side()
         concealed = self.concealed_asked and bool(self.went_out_concealed.data)
         sides = tuple(
@@ -283,27 +285,28 @@ class DealForm(PageForm):
         return DealEntry(variant, number, sides, players=players, stock_ran_out=self.stock_ran_out)
 
 
+Counters = tuple[tuple[str, tuple[CounterKind, ...]], ...]
+"""The card kinds the counter asks about, for melded cards (MELDED) and cards left (LEFT)."""
+
+
+def variant_counters(variant: Variant) -> Counters:
+    """The card kinds the counter asks about under this variant, with their points."""
+    return tuple((where, counter_kinds(variant, where)) for where in (MELDED, LEFT))
+
+
 @lru_cache(maxsize=64)
-def _deal_form_class(
-    side_form: type[SideFields], sides: int, concealed: bool
+def deal_form_class(
+    side_form: type[SideFields], sides: int, concealed: bool, counters: Counters
 ) -> type[DealForm]:
+    """The deal form of ``sides`` sides, each filling in ``side_form``."""
     field = FixedList(FormField(side_form), min_entries=sides, max_entries=sides)
     attrs = {
         "sides": field,
         "entry_fields": side_form.entry_fields,
         "concealed_asked": concealed,
+        "counters": dict(counters),
     }
     return type("VariantDealForm", (DealForm,), attrs)
-
-
-def deal_form(variant: Variant, side_names: tuple[str, ...], **kwargs: Any) -> DealForm:
-    """The deal form for a game of this variant and these sides."""
-    entered = entered_fields(variant)
-    side_form = side_form_class(variant, _side_fields(entered))
-    form_class = _deal_form_class(side_form, len(side_names), WENT_OUT_CONCEALED in entered)
-    form = form_class(**kwargs)
-    form.set_sides(side_names)
-    return form
 
 
 # --- starting a game ---------------------------------------------------------------------

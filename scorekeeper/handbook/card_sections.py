@@ -8,9 +8,10 @@ from flask_babel import ngettext
 from scorekeeper.engine.conventions import MIN_MELD
 from scorekeeper.handbook.blocks import Block, BlockWriter
 from scorekeeper.rules.cards import BOOK_SIZE
+from scorekeeper.rules.phrases import red_three_rule_in_full
 from scorekeeper.rules.score_lines import special_rank_words
-from scorekeeper.rules.variants import ConcealedOpening
-from scorekeeper.wording.words import deal_span, join, points, signed
+from scorekeeper.rules.variants import ConcealedOpening, RedThreeScore
+from scorekeeper.wording.words import deal_span, join, points, said, signed
 
 
 class CardSections(BlockWriter):
@@ -73,15 +74,7 @@ class CardSections(BlockWriter):
                 see=("card-values",),
             ),
         ]
-        if self.partnership:
-            blocks.append(
-                self.p(
-                    _(
-                        "In a partnership the minimum is met once for the side: after one "
-                        "partner's first meld, the other partner has no minimum to reach."
-                    ),
-                )
-            )
+        blocks += self.first_meld_of_a_side()
         blocks += self.concealed_book_first_meld()
         blocks.append(
             self.p(
@@ -93,6 +86,19 @@ class CardSections(BlockWriter):
             )
         )
         return blocks
+
+    def first_meld_of_a_side(self) -> list[Block]:
+        """In a partnership, one first meld for the side."""
+        if not self.partnership:
+            return []
+        return [
+            self.p(
+                _(
+                    "In a partnership the minimum is met once for the side: after one "
+                    "partner's first meld, the other partner has no minimum to reach."
+                ),
+            )
+        ]
 
     def first_meld_by_deal(self) -> list[Block]:
         return [
@@ -189,6 +195,13 @@ class CardSections(BlockWriter):
             kinds.append(
                 _("Wild book: wild cards only. Bonus: %(bonus)s.", bonus=points(bonus.wild))
             )
+        return kinds + self.books_of_threes_and_special_ranks()
+
+    def books_of_threes_and_special_ranks(self) -> list[str]:
+        """The books some variants add: of black threes, of a special rank, of red threes."""
+        v = self.v
+        bonus = v.book_bonus
+        kinds = []
         if bonus.black_three is not None:
             kinds.append(
                 _(
@@ -217,27 +230,29 @@ class CardSections(BlockWriter):
             )
         return kinds
 
-    def wilds(self) -> list[Block]:
-        v = self.v
-        limit = v.wild_limit
+    def wild_limit_rule(self) -> str:
+        """How many natural cards a meld needs for its wild cards."""
+        limit = self.v.wild_limit
         if limit.extra == 0:
-            rule = _(
+            return _(
                 "A meld must hold at least %(times)s times as many natural cards as wild cards.",
                 times=limit.per_wild,
             )
-        elif limit.per_wild == 1:
-            rule = ngettext(
+        if limit.per_wild == 1:
+            return ngettext(
                 "A meld must hold at least %(num)d more natural card than wild cards.",
                 "A meld must hold at least %(num)d more natural cards than wild cards.",
                 limit.extra,
             )
-        else:
-            rule = _(
-                "A meld must hold at least %(times)s natural cards for each wild card, "
-                "plus %(extra)s.",
-                times=limit.per_wild,
-                extra=limit.extra,
-            )
+        return _(
+            "A meld must hold at least %(times)s natural cards for each wild card, plus %(extra)s.",
+            times=limit.per_wild,
+            extra=limit.extra,
+        )
+
+    def wilds(self) -> list[Block]:
+        v = self.v
+        limit = v.wild_limit
         largest = v.max_meld_size or BOOK_SIZE
         rows = [
             self.row(str(size), str(limit.most_wilds(size)), names=("wild_limit",))
@@ -253,7 +268,7 @@ class CardSections(BlockWriter):
                 ),
                 "card_points",
             ),
-            self.p(rule, "wild_limit"),
+            self.p(self.wild_limit_rule(), "wild_limit"),
             self.table((_("Cards in the meld"), _("Most wild cards")), rows),
             self.p(_("A meld with even one wild card in it is dirty."), see=("books",)),
             self.p(self.wild_melds_text(), "book_bonus"),
@@ -336,27 +351,7 @@ class CardSections(BlockWriter):
     def red_threes(self) -> list[Block]:
         red = self.v.red_three
         if red.down is None:
-            return self.red_threes_never_down(red.held)
-        if red.down == red.held:
-            score = _(
-                "Every red three counts %(points)s at the end of the deal, laid down or not. "
-                "Lay them down anyway: each one brings you a replacement card.",
-                points=signed(red.held),
-            )
-        else:
-            score = _(
-                "Each red three laid down scores %(down)s for your side. One still in a hand "
-                "or foot when the deal ends counts %(held)s instead.",
-                down=signed(red.down),
-                held=signed(red.held),
-            )
-        not_out = red.down_for(False)
-        if not_out != red.down:
-            score += " " + _(
-                "A side that did not go out scores %(not_out)s for each red three it laid "
-                "down; when the stock runs out, nobody went out, so every side does.",
-                not_out=signed(not_out or 0),
-            )
+            return self.red_threes_never_down(red)
         return [
             self.p(
                 _(
@@ -366,7 +361,7 @@ class CardSections(BlockWriter):
                     "stock."
                 )
             ),
-            self.p(score, "red_three"),
+            self.p(said(red_three_rule_in_full(red)), "red_three"),
             self.p(
                 _(
                     "A red three in a foot that was never picked up is still held: it counts "
@@ -379,7 +374,7 @@ class CardSections(BlockWriter):
             self.p(_("Red threes never count toward the first-meld minimum."), see=("first-meld",)),
         ]
 
-    def red_threes_never_down(self, held: int) -> list[Block]:
+    def red_threes_never_down(self, red: RedThreeScore) -> list[Block]:
         return [
             self.p(
                 _(
@@ -388,15 +383,7 @@ class CardSections(BlockWriter):
                     "and a red three on top of the discard pile can never be taken."
                 )
             ),
-            self.p(
-                _(
-                    "Each red three still in a hand or foot when the deal ends, a foot never "
-                    "picked up included, costs %(held)s.",
-                    held=signed(held),
-                ),
-                "red_three",
-                see=("foot",),
-            ),
+            self.p(said(red_three_rule_in_full(red)), "red_three", see=("foot",)),
         ]
 
     def foot(self) -> list[Block]:

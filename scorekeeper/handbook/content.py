@@ -10,11 +10,12 @@ page and the search index. The sections are written in `play_sections`, `card_se
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, fields
 
 from flask_babel import gettext as _
 
-from scorekeeper.handbook.blocks import QuickGroup, Row, Section
+from scorekeeper.handbook.blocks import Block, QuickGroup, Row, Section
 from scorekeeper.handbook.card_sections import CardSections
 from scorekeeper.handbook.params import words
 from scorekeeper.handbook.play_sections import PlaySections
@@ -115,12 +116,9 @@ class _Writer(PlaySections, CardSections, ScoringSections, QuickReference):
     """Every section of one variant's rules page."""
 
 
-def handbook(variant: Variant) -> Handbook:
-    """Every section of the variant's rules, in the current language."""
-    writer = _Writer(variant)
-    titles = section_titles()
-    keywords = section_keywords()
-    builders = {
+def _section_builders(writer: _Writer) -> dict[str, Callable[[], Iterable[Block]]]:
+    """The function that writes each section, by section id."""
+    return {
         "setup": writer.setup,
         "turn": writer.turn,
         "melds": writer.melds,
@@ -136,6 +134,14 @@ def handbook(variant: Variant) -> Handbook:
         "scoring": writer.scoring,
         "differences": writer.differences,
     }
+
+
+def handbook(variant: Variant) -> Handbook:
+    """Every section of the variant's rules, in the current language."""
+    writer = _Writer(variant)
+    titles = section_titles()
+    keywords = section_keywords()
+    builders = _section_builders(writer)
     sections = tuple(
         Section(id=sid, title=titles[sid], blocks=tuple(builders[sid]()), keywords=keywords[sid])
         for sid in SECTION_IDS

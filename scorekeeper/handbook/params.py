@@ -144,8 +144,7 @@ def going_out_label(variant: Variant) -> str:
     if len(grouped) == 1:
         return books_needed(variant.going_out_for(1))
     return clauses(
-        labelled(deal_span(first, last), books_needed(books))
-        for first, last, books in grouped
+        labelled(deal_span(first, last), books_needed(books)) for first, last, books in grouped
     )
 
 
@@ -158,14 +157,16 @@ def describe(param: Param, variant: Variant) -> str:
     """A parameter's value in `variant`, in words."""
     value = param.value_in(variant)
     if param.shown_when is not None and not param.shown_when(variant):
-        return NONE
+        return words(param.moot_words) if param.moot_words is not None else NONE
     if value is None:
         return words(param.empty_words) if param.empty_shown else NONE
-    if param.kind is Kind.CHOICE and not param.worded_with_numbers:
+    if param.choice_words and not param.worded_with_numbers:
         return words(param.words_for(value))
     if param.signed:
         return deal_values(value, signed) if isinstance(value, tuple) else signed(value)
-    describer = _DESCRIBERS.get(param.key)
+    if param.against:
+        return points(-value)
+    describer = _BY_KIND.get(param.kind) or _RULES_IN_WORDS.get(param.key)
     if describer is not None:
         return describer(value, variant)
     if isinstance(value, bool):
@@ -192,12 +193,6 @@ def _wild_limit(limit: WildLimit) -> str:
     )
 
 
-def _stock_end(frozen_piles_return: bool) -> str:
-    if frozen_piles_return:
-        return _("the frozen piles are shuffled and put under it, and play goes on")
-    return _("the deal ends, and nobody scores the going-out bonus")
-
-
 def _thresholds(value: Any) -> str:
     said = "; ".join(
         _("from %(score)s: %(minimum)s", score=t.from_score, minimum=points(t.minimum))
@@ -206,28 +201,23 @@ def _thresholds(value: Any) -> str:
     return said or NONE
 
 
-_DESCRIBERS: Mapping[str, Callable[[Any, Variant], str]] = {
-    "tables": lambda value, _v: clauses(table_lines(value)),
-    "deals": lambda value, _v: str(value),
-    "card_points.black_three": lambda value, _v: points(-value),
-    "black_three_pair_takes_pile": lambda value, v: (
-        yes_no(value) if v.black_three_books else _("no: a three on top is never taken")
-    ),
-    "stock_end": lambda value, _v: _stock_end(value),
+_BY_KIND: Mapping[Kind, Callable[[Any, Variant], str]] = {
+    Kind.TABLES: lambda value, _v: clauses(table_lines(value)),
+    Kind.THRESHOLDS: lambda value, _v: _thresholds(value),
+    Kind.CARD_KINDS: lambda value, _v: buried_cards(value) or NONE,
+    Kind.DEALS: lambda value, _v: join(deal_span(n, n) for n in sorted(value)) if value else NONE,
+}
+"""How the pages word a value that is a list: of tables, thresholds, card kinds or deals."""
+
+_RULES_IN_WORDS: Mapping[str, Callable[[Any, Variant], str]] = {
     "first_meld": lambda value, _v: " / ".join(points(n) for n in value),
     "going_out": lambda _value, v: going_out_label(v),
-    "max_meld_size": lambda value, _v: str(value),
     "wild_limit": lambda value, _v: _wild_limit(value),
     "pile_pickup": lambda value, _v: pile_pickup_label(value),
     "wild_discard": lambda value, _v: wild_discard_label(value),
-    "first_meld_by_score": lambda value, _v: _thresholds(value),
-    "going_out_concealed_bonus": lambda value, _v: signed(value) if value else NONE,
-    "first_discard_buried": lambda value, _v: buried_cards(value) or NONE,
-    "concealed_book_first_meld_deals": lambda value, _v: (
-        join(deal_span(n, n) for n in sorted(value)) if value else NONE
-    ),
 }
-"""How the pages word the value of each parameter that is not a plain flag or number."""
+"""The prose of the rules that several fields make together, and of the choices worded with
+the numbers they hold (`Param.worded_with_numbers`)."""
 
 
 def words(term: Term | Phrase) -> str:

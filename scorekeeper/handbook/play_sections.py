@@ -92,50 +92,54 @@ class PlaySections(BlockWriter):
 
     def cut_packets(self) -> list[Block]:
         """Each player cuts their own hand and foot from the stock piles."""
+        return [self.cutting_a_hand_and_foot(), *self.exact_cut_bonus(), self.uncut_stock()]
+
+    def cutting_a_hand_and_foot(self) -> Block:
         v = self.v
-        blocks = [
+        return self.p(
+            _(
+                "All the cards are shuffled together and spread into %(piles)s stock "
+                "piles. Each player lifts roughly %(cut)s cards from one of them, takes "
+                "more or puts some back until they hold exactly %(cut)s, and counts them "
+                "into two packets of %(hand)s and %(foot)s cards. The first packet is "
+                "the player's hand; the second goes face down to the player on their "
+                "right, whose foot it becomes.",
+                piles=v.stock_piles,
+                cut=cut_target(v),
+                hand=v.hand_size,
+                foot=v.foot_size,
+            ),
+            "cut_for_packets",
+            "stock_piles",
+            "hand_size",
+            "foot_size",
+        )
+
+    def exact_cut_bonus(self) -> list[Block]:
+        v = self.v
+        if v.exact_22_bonus is None:
+            return []
+        return [
             self.p(
                 _(
-                    "All the cards are shuffled together and spread into %(piles)s stock "
-                    "piles. Each player lifts roughly %(cut)s cards from one of them, takes "
-                    "more or puts some back until they hold exactly %(cut)s, and counts them "
-                    "into two packets of %(hand)s and %(foot)s cards. The first packet is "
-                    "the player's hand; the second goes face down to the player on their "
-                    "right, whose foot it becomes.",
-                    piles=v.stock_piles,
+                    "A player who lifts exactly %(cut)s cards at the first attempt "
+                    "earns a bonus of %(bonus)s points.",
                     cut=cut_target(v),
-                    hand=v.hand_size,
-                    foot=v.foot_size,
+                    bonus=points(v.exact_22_bonus),
                 ),
-                "cut_for_packets",
-                "stock_piles",
-                "hand_size",
-                "foot_size",
+                "exact_22_bonus",
+                see=("scoring",),
             )
         ]
-        if v.exact_22_bonus is not None:
-            blocks.append(
-                self.p(
-                    _(
-                        "A player who lifts exactly %(cut)s cards at the first attempt "
-                        "earns a bonus of %(bonus)s points.",
-                        cut=cut_target(v),
-                        bonus=points(v.exact_22_bonus),
-                    ),
-                    "exact_22_bonus",
-                    see=("scoring",),
-                )
-            )
-        blocks.append(
-            self.p(
-                _(
-                    "The cards nobody lifted stay where they are as the stock, and the "
-                    "discard pile starts in the space between the piles."
-                ),
-                "stock_piles",
-            )
+
+    def uncut_stock(self) -> Block:
+        return self.p(
+            _(
+                "The cards nobody lifted stay where they are as the stock, and the "
+                "discard pile starts in the space between the piles."
+            ),
+            "stock_piles",
         )
-        return blocks
 
     def dealt_packets(self) -> list[Block]:
         v = self.v
@@ -303,7 +307,11 @@ class PlaySections(BlockWriter):
 
     def taking_the_pile(self) -> list[Block]:
         """How the pile is taken, and what stops it from being taken."""
-        v = self.v
+        return [*self.meld_to_take_the_pile(), *self.three_on_the_pile(), *self.pile_stoppers()]
+
+    def meld_to_take_the_pile(self) -> list[Block]:
+        """The top card melded at once with natural cards of its rank, and a rank's one
+        unfinished meld where the variant allows no more."""
         blocks = [
             self.p(
                 _(
@@ -314,7 +322,7 @@ class PlaySections(BlockWriter):
                 )
             ),
         ]
-        if v.rank_melds is RankMelds.ONE_UNFINISHED:
+        if self.v.rank_melds is RankMelds.ONE_UNFINISHED:
             blocks.append(
                 self.p(
                     _(
@@ -328,6 +336,12 @@ class PlaySections(BlockWriter):
                     see=("melds",),
                 )
             )
+        return blocks
+
+    def three_on_the_pile(self) -> list[Block]:
+        """A three on top stops the pile; a red three taken with it is laid down."""
+        v = self.v
+        blocks = []
         if not v.black_three_books and v.wild_discard is not WildDiscard.NEVER_TAKEN:
             blocks.append(self.p(_("The pile can never be taken while a three lies on top.")))
         if v.red_threes_laid_down:
@@ -340,7 +354,12 @@ class PlaySections(BlockWriter):
                     see=("red-threes",),
                 )
             )
-        blocks += [
+        return blocks
+
+    def pile_stoppers(self) -> list[Block]:
+        """A black three or a wild card discarded on the pile, and a pair of black threes."""
+        v = self.v
+        blocks = [
             self.p(
                 _("A black three discarded on the pile stops the next player from taking it."),
                 see=("threes",),

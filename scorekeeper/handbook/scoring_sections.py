@@ -67,6 +67,24 @@ class ScoringSections(BlockWriter):
         )
 
     def going_out_conditions(self) -> list[Block]:
+        return [
+            self.p(
+                _(
+                    "Going out means getting rid of the last card of your foot. It ends the "
+                    "deal, and it is allowed only when every condition below is met:"
+                )
+            ),
+            self.ul(
+                self.going_out_condition_texts(),
+                "going_out",
+                "going_out_needs_partner_in_foot",
+                "going_out_asks_partner",
+                "must_discard_to_go_out",
+            ),
+        ]
+
+    def going_out_condition_texts(self) -> list[str]:
+        """The books the deal asks for, the partner's foot and word, and the last card."""
         v = self.v
         conditions = [self.books_to_go_out_text()]
         if v.going_out_needs_partner_in_foot:
@@ -103,21 +121,7 @@ class ScoringSections(BlockWriter):
             conditions.append(
                 _("You either meld every last card, or meld all but one and discard it.")
             )
-        return [
-            self.p(
-                _(
-                    "Going out means getting rid of the last card of your foot. It ends the "
-                    "deal, and it is allowed only when every condition below is met:"
-                )
-            ),
-            self.ul(
-                conditions,
-                "going_out",
-                "going_out_needs_partner_in_foot",
-                "going_out_asks_partner",
-                "must_discard_to_go_out",
-            ),
-        ]
+        return conditions
 
     def going_out_notes(self) -> list[Block]:
         """Table talk, black-three books and the books needed deal by deal."""
@@ -157,33 +161,42 @@ class ScoringSections(BlockWriter):
         return blocks
 
     def going_out_bonuses(self) -> list[Block]:
+        """The going-out bonus, deal by deal where it changes, and going out concealed."""
+        return [self.going_out_bonus(), *self.bonus_by_deal(), *self.concealed_bonus()]
+
+    def going_out_bonus(self) -> Block:
+        v = self.v
+        return self.p(
+            self.sided(
+                _(
+                    "The side that goes out scores a bonus of %(bonus)s.",
+                    bonus=deal_values(v.going_out_bonus),
+                ),
+                _(
+                    "The player who goes out scores a bonus of %(bonus)s.",
+                    bonus=deal_values(v.going_out_bonus),
+                ),
+            ),
+            "going_out_bonus",
+        )
+
+    def bonus_by_deal(self) -> list[Block]:
+        v = self.v
+        if len(set(v.going_out_bonus)) == 1:
+            return []
+        return [
+            self.table(
+                (_("Deal"), _("Going-out bonus")),
+                (
+                    self.row(str(deal), signed(bonus), names=("going_out_bonus",))
+                    for deal, bonus in enumerate(v.going_out_bonus, start=1)
+                ),
+            )
+        ]
+
+    def concealed_bonus(self) -> list[Block]:
         v = self.v
         blocks: list[Block] = []
-        blocks.append(
-            self.p(
-                self.sided(
-                    _(
-                        "The side that goes out scores a bonus of %(bonus)s.",
-                        bonus=deal_values(v.going_out_bonus),
-                    ),
-                    _(
-                        "The player who goes out scores a bonus of %(bonus)s.",
-                        bonus=deal_values(v.going_out_bonus),
-                    ),
-                ),
-                "going_out_bonus",
-            )
-        )
-        if len(set(v.going_out_bonus)) > 1:
-            blocks.append(
-                self.table(
-                    (_("Deal"), _("Going-out bonus")),
-                    (
-                        self.row(str(deal), signed(bonus), names=("going_out_bonus",))
-                        for deal, bonus in enumerate(v.going_out_bonus, start=1)
-                    ),
-                )
-            )
         if v.going_out_concealed_bonus:
             blocks.append(
                 self.p(
@@ -246,7 +259,6 @@ class ScoringSections(BlockWriter):
         return blocks
 
     def counting_a_deal(self) -> list[Block]:
-        v = self.v
         return [
             self.p(
                 self.sided(
@@ -276,19 +288,23 @@ class ScoringSections(BlockWriter):
                 ),
                 see=("scoring",),
             ),
-            self.p(
-                self.sided(
-                    _(
-                        "After deal %(deals)s, the side with the highest total wins the game.",
-                        deals=v.deals,
-                    ),
-                    _(
-                        "After deal %(deals)s, the player with the highest total wins the game.",
-                        deals=v.deals,
-                    ),
-                )
-            ),
+            self.game_winner(),
         ]
+
+    def game_winner(self) -> Block:
+        deals = self.v.deals
+        return self.p(
+            self.sided(
+                _(
+                    "After deal %(deals)s, the side with the highest total wins the game.",
+                    deals=deals,
+                ),
+                _(
+                    "After deal %(deals)s, the player with the highest total wins the game.",
+                    deals=deals,
+                ),
+            )
+        )
 
     def card_values(self) -> list[Block]:
         rows = self.card_rows()

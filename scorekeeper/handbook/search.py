@@ -21,6 +21,7 @@ from functools import lru_cache
 from flask_babel import force_locale
 from markupsafe import Markup, escape
 
+from scorekeeper.handbook.blocks import Section
 from scorekeeper.handbook.content import handbook
 from scorekeeper.rules.variants import Variant
 from scorekeeper.variant_texts import variant_text
@@ -214,34 +215,9 @@ def build_index(language: str, variants: tuple[Variant, ...]) -> Index:
     docs: list[Doc] = []
     with force_locale(language):
         for variant in variants:
-            book = handbook(variant)
             name = variant_text(variant.name)
-            for section in book.sections:
-                pieces = tuple(section.texts())
-                piece_tokens = tuple(tuple(tokens(piece)) for piece in pieces)
-                body = Counter(t.text for found in piece_tokens for t in found)
-                title_words = frozenset(t.text for t in tokens(section.title))
-                keyword_words = frozenset(t.text for t in tokens(section.keywords))
-                docs.append(
-                    Doc(
-                        order=len(docs),
-                        variant_id=variant.id,
-                        variant_name=name,
-                        section=section.id,
-                        title=section.title,
-                        pieces=pieces,
-                        piece_tokens=piece_tokens,
-                        piece_counts=tuple(
-                            Counter(t.text for t in found) for found in piece_tokens
-                        ),
-                        piece_numbers=tuple(bool(_NUMBER.search(piece)) for piece in pieces),
-                        body=body,
-                        title_words=title_words,
-                        keyword_words=keyword_words,
-                        folded=_squash(" ".join((section.title, *pieces, section.keywords))),
-                        words=frozenset(body) | title_words | keyword_words,
-                    )
-                )
+            for section in handbook(variant).sections:
+                docs.append(_doc(len(docs), variant, name, section))
     vocabulary: set[str] = set()
     cjk: set[str] = set()
     for doc in docs:
@@ -251,6 +227,31 @@ def build_index(language: str, variants: tuple[Variant, ...]) -> Index:
             cjk.add(word)
     return Index(
         language, tuple(docs), frozenset(vocabulary), frozenset(cjk), frozenset(vocabulary - cjk)
+    )
+
+
+def _doc(order: int, variant: Variant, name: str, section: Section) -> Doc:
+    """One section of a variant's rules page, its words counted for the search."""
+    pieces = tuple(section.texts())
+    piece_tokens = tuple(tuple(tokens(piece)) for piece in pieces)
+    body = Counter(t.text for found in piece_tokens for t in found)
+    title_words = frozenset(t.text for t in tokens(section.title))
+    keyword_words = frozenset(t.text for t in tokens(section.keywords))
+    return Doc(
+        order=order,
+        variant_id=variant.id,
+        variant_name=name,
+        section=section.id,
+        title=section.title,
+        pieces=pieces,
+        piece_tokens=piece_tokens,
+        piece_counts=tuple(Counter(t.text for t in found) for found in piece_tokens),
+        piece_numbers=tuple(bool(_NUMBER.search(piece)) for piece in pieces),
+        body=body,
+        title_words=title_words,
+        keyword_words=keyword_words,
+        folded=_squash(" ".join((section.title, *pieces, section.keywords))),
+        words=frozenset(body) | title_words | keyword_words,
     )
 
 
@@ -340,38 +341,12 @@ def search(
     if not terms:
         return []
     docs = [d for d in index.docs if variant_id is None or d.variant_id == variant_id]
-    total = len(index.docs)
-    weights: dict[str, float] = {}
-    for term, words in terms.items():
-        holding = sum(1 for doc in index.docs if words & doc.words)
-        weights[term] = math.log(1 + total / holding) if holding else 0.0
-    phrase = _squash(" ".join(terms))
-    phrase_weight = PHRASE_WEIGHT * sum(weights.values())
+    weights = _term_weights(index, terms)
     scored = []
     for doc in docs:
-        score = 0.0
-        found = 0
-        for term, words in terms.items():
-            if not words:
-                continue
-            count = sum(doc.body[w] for w in words)
-            in_title = bool(words & doc.title_words)
-            in_keywords = bool(words & doc.keyword_words)
-            if not (count or in_title or in_keywords):
-                continue
-            found += 1
-            score += weights[term] * (
-                min(count, 5) + TITLE_WEIGHT * in_title + KEYWORD_WEIGHT * in_keywords
-            )
-        if not found:
-            continue
-        score *= found / len(terms)
-        score += ANSWER_WEIGHT * _answer_value(doc, terms, weights, wants_number)
-        if len(phrase) > 1 and phrase in doc.folded:
-            score += phrase_weight
-        if doc.section in DERIVED_SECTIONS:
-            score *= DERIVED_WEIGHT
-        scored.append((score, doc))
+        score = _score(doc, terms, weights, wants_number)
+        if score is not None:
+            scored.append((score, doc))
     if not scored:
         return []
     scored.sort(key=lambda pair: (-pair[0], pair[1].order))
@@ -380,6 +355,46 @@ def search(
     if first is not None:
         kept.sort(key=lambda pair: pair[1].variant_id != first)
     return _grouped(kept, terms, weights, wants_number, index.language)
+
+
+def _term_weights(index: Index, terms: dict[str, frozenset[str]]) -> dict[str, float]:
+    """Each term's weight: the rarer among all sections, the more it tells."""
+    total = len(index.docs)
+    weights: dict[str, float] = {}
+    for term, words in terms.items():
+        holding = sum(1 for doc in index.docs if words & doc.words)
+        weights[term] = math.log(1 + total / holding) if holding else 0.0
+    return weights
+
+
+def _score(
+    doc: Doc, terms: dict[str, frozenset[str]], weights: dict[str, float], wants_number: bool
+) -> float | None:
+    """How well a section answers the terms; None when it holds none of them."""
+    score = 0.0
+    found = 0
+    for term, words in terms.items():
+        if not words:
+            continue
+        count = sum(doc.body[w] for w in words)
+        in_title = bool(words & doc.title_words)
+        in_keywords = bool(words & doc.keyword_words)
+        if not (count or in_title or in_keywords):
+            continue
+        found += 1
+        score += weights[term] * (
+            min(count, 5) + TITLE_WEIGHT * in_title + KEYWORD_WEIGHT * in_keywords
+        )
+    if not found:
+        return None
+    score *= found / len(terms)
+    score += ANSWER_WEIGHT * _answer_value(doc, terms, weights, wants_number)
+    phrase = _squash(" ".join(terms))
+    if len(phrase) > 1 and phrase in doc.folded:
+        score += PHRASE_WEIGHT * sum(weights.values())
+    if doc.section in DERIVED_SECTIONS:
+        score *= DERIVED_WEIGHT
+    return score
 
 
 def _grouped(

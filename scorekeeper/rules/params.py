@@ -22,6 +22,7 @@ from .decks import DECKS
 from .messages import N_, Phrase, Problem, Term
 from .variants import (
     BUILT_IN,
+    GOING_OUT_BONUS,
     MAX_DEALS,
     ConcealedOpening,
     PilePickup,
@@ -180,6 +181,8 @@ class Param:
     """The rules pages say `empty_words` for an empty value, where others show a dash."""
     signed: bool = False
     """The pages show its sign (+100, −500): a bonus or a penalty, per deal where it varies."""
+    against: bool = False
+    """Points that count against the side: the pages show them negative (−5)."""
     worded_with_numbers: bool = False
     """The rules pages word this choice with the numbers it holds (seven cards...), not with
     `choice_words`."""
@@ -187,8 +190,10 @@ class Param:
     """What the rules pages show, where it is not the variant's own value: a rule that is moot
     in some variants, or one that several fields make."""
     shown_when: Callable[[Variant], bool] | None = None
-    """Where the rule applies: elsewhere it is moot and the rules pages show a dash (its
-    value still tells variants apart)."""
+    """Where the rule applies: elsewhere it is moot and the rules pages show a dash, or
+    `moot_words` (its value still tells variants apart)."""
+    moot_words: Term | None = None
+    """What the rules pages say where the rule is moot (`shown_when`); none: a dash."""
     shown_inferred: Callable[[Variant], bool] | None = None
     """Whether the shown value is a default a table may change, where the fields do not say."""
 
@@ -252,6 +257,11 @@ def pair_of_black_threes_takes_pile(variant: Variant) -> bool:
 def needs_concealed_book(variant: Variant) -> bool:
     """Whether the first meld of some deal needs a concealed book."""
     return bool(variant.concealed_book_first_meld_deals)
+
+
+def pays_going_out_concealed(variant: Variant) -> bool:
+    """Whether going out concealed earns a bonus of its own (elsewhere the rule is moot)."""
+    return variant.going_out_concealed_bonus > 0
 
 
 def black_threes_melded(variant: Variant) -> bool:
@@ -341,6 +351,7 @@ PARAMS: tuple[Param, ...] = (
     Param(
         "card_points.black_three", Group.CARDS, Kind.CARD,
         Term(N_("Points of a black three left in hand or foot")),
+        against=True,
     ),
     Param(
         "card_points.black_three_melded", Group.CARDS, Kind.POINTS,
@@ -413,7 +424,7 @@ PARAMS: tuple[Param, ...] = (
         signed=True,
     ),
     Param(
-        "going_out_bonus", Group.BONUSES, Kind.BONUS, Term(N_("Going-out bonus")),
+        GOING_OUT_BONUS, Group.BONUSES, Kind.BONUS, Term(N_("Going-out bonus")),
         every_deal=True,
         help=Term(N_("Sets every deal; change a single deal below.")),
         signed=True,
@@ -423,6 +434,8 @@ PARAMS: tuple[Param, ...] = (
         Term(N_("Extra bonus for going out concealed")),
         help=Term(N_("For a side that goes out with no meld on the table before.")),
         optional_in_whole=True,
+        signed=True,
+        shown_when=pays_going_out_concealed,
     ),
     Param(
         "exact_22_bonus", Group.BONUSES, Kind.OPTIONAL_BONUS,
@@ -543,6 +556,8 @@ PARAMS: tuple[Param, ...] = (
         "black_three_pair_takes_pile", Group.PILE, Kind.FLAG,
         Term(N_("A pair of black threes may take the pile")),
         shown_value=pair_of_black_threes_takes_pile,
+        shown_when=black_threes_melded,
+        moot_words=Term(N_("no: a three on top is never taken")),
     ),
     Param(
         "first_discard_turned", Group.PILE, Kind.FLAG,
@@ -559,6 +574,16 @@ PARAMS: tuple[Param, ...] = (
 )
 
 PARAM_BY_KEY: Mapping[str, Param] = {param.key: param for param in PARAMS}
+assert {param.key for param in PARAMS if param.every_deal} == {GOING_OUT_BONUS}, (
+    "variant JSON reads one number for every deal only where a parameter sets every deal"
+)
+
+
+def sets_every_deal(key: str) -> bool:
+    """Whether the parameter of `key` sets its field in every deal at once (`Param.every_deal`):
+    variant JSON may then give it as one number."""
+    param = PARAM_BY_KEY.get(key)
+    return param is not None and param.every_deal
 
 SHOWN_BY_PART = frozenset({"card_points", "book_bonus", "red_three"})
 """Fields whose parameters the rules pages show one row each; any other field is one row."""
@@ -606,6 +631,10 @@ WHOLE_RULES: Mapping[str, Param] = {
 STOCK_END = Param(
     "stock_end", Group.PILE, Kind.RULE, Term(N_("When the stock runs out")),
     shown_value=frozen_piles_return, shown_inferred=stock_end_is_default,
+    **_choose(
+        (True, Term(N_("the frozen piles are shuffled and put under it, and play goes on"))),
+        (False, Term(N_("the deal ends, and nobody scores the going-out bonus"))),
+    ),
 )
 """What happens when the stock runs out: a rule the wild discard decides."""
 

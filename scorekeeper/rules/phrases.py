@@ -9,20 +9,24 @@ the sheets in the reader's number format), as `Message` leaves translation to th
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Protocol
 
-from .terms import N_
-from .variants import BookCount, RedThreeScore
+from .score_lines import EntryField, LineSpec, shown_specs, special_rank_words
+from .terms import N_, Message, Term
+from .variants import BookCount, RedThreeScore, Variant
 
 
 @dataclass(frozen=True, slots=True)
 class Wording:
-    """A template and the numbers it is filled with, written by the renderer's `number`."""
+    """A template and what fills it: numbers, written by the renderer's `number`, and other
+    words (`Said`), each rendered the same way first."""
 
     template: str
     numbers: Mapping[str, int] = dataclasses.field(default_factory=dict)
+    words: Mapping[str, Said] = dataclasses.field(default_factory=dict)
 
     def render(self, translate: Callable[[str], str], number: Callable[[int], str]) -> str:
         text = translate(self.template)
@@ -103,6 +107,39 @@ def red_three_rule(red: RedThreeScore, register: Register) -> Wording:
     return Wording(RED_THREE_TEMPLATES[register][case], numbers)
 
 
+RED_THREES_EITHER_WAY = N_(
+    "Every red three counts %(points)s at the end of the deal, laid down or not. "
+    "Lay them down anyway: each one brings you a replacement card."
+)
+RED_THREES_DOWN_OR_HELD = N_(
+    "Each red three laid down scores %(down)s for your side. One still in a hand "
+    "or foot when the deal ends counts %(held)s instead."
+)
+RED_THREES_NOT_OUT = N_(
+    "A side that did not go out scores %(not_out)s for each red three it laid "
+    "down; when the stock runs out, nobody went out, so every side does."
+)
+RED_THREES_NEVER_DOWN = N_(
+    "Each red three still in a hand or foot when the deal ends, a foot never "
+    "picked up included, costs %(held)s."
+)
+
+
+def red_three_rule_in_full(red: RedThreeScore) -> Said:
+    """What a red three scores, as the rules pages tell a player (who is "you")."""
+    if red.down is None:
+        return Wording(RED_THREES_NEVER_DOWN, words={"held": Signed(red.held)})
+    if red.down == red.held:
+        first = Wording(RED_THREES_EITHER_WAY, words={"points": Signed(red.held)})
+    else:
+        down_or_held = {"down": Signed(red.down), "held": Signed(red.held)}
+        first = Wording(RED_THREES_DOWN_OR_HELD, words=down_or_held)
+    not_out = red.down_for(False)
+    if not_out == red.down:
+        return first
+    return Sentences((first, Wording(RED_THREES_NOT_OUT, words={"not_out": Signed(not_out or 0)})))
+
+
 BOOKS_OF_KIND: Mapping[str, tuple[str, str]] = {
     "clean": (N_("%(num)d clean book"), "%(num)d clean books"),
     "dirty": (N_("%(num)d dirty book"), "%(num)d dirty books"),
@@ -130,3 +167,140 @@ def books_to_go_out_short(books: BookCount) -> tuple[Wording, ...]:
     """The books a side needs to go out as a sheet prints them ("2 clean"), or `NO_BOOKS`."""
     parts = tuple(Wording(BOOKS_OF_KIND_SHORT[kind], {"num": n}) for kind, n in books if n)
     return parts or (Wording(NO_BOOKS),)
+
+
+# --- the deal form: what a field is worth, what a deal asks ----------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Signed:
+    """Points written with their sign, as a hint beside a field gives them ("+500")."""
+
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class Listing:
+    """Words listed the way the reader's language lists them ("2 clean books and 1 wild book")."""
+
+    items: tuple[Said, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Sentences:
+    """Sentences one after another, a space between them."""
+
+    parts: tuple[Said, ...]
+
+
+Said = Wording | Counted | Listing | Sentences | Signed | Message | Term | str
+"""Anything the rules say; a plain `str` is a name (a side's) and is shown as it is."""
+
+
+class Voice(Protocol):
+    """How a place speaks: its language, its plurals, its lists and its numbers."""
+
+    def translate(self, template: str) -> str: ...
+
+    def plural(self, words: Counted) -> str: ...
+
+    def listed(self, items: Sequence[str]) -> str: ...
+
+    def number(self, value: int) -> str: ...
+
+    def signed(self, value: int) -> str: ...
+
+
+def say(said: Said, voice: Voice) -> str:
+    """What the rules say, in the voice of the place that shows it."""
+    if isinstance(said, Wording):
+        values = {name: voice.number(value) for name, value in said.numbers.items()}
+        values.update({name: say(words, voice) for name, words in said.words.items()})
+        return voice.translate(said.template) % values
+    if isinstance(said, Counted):
+        return voice.plural(said)
+    if isinstance(said, Listing):
+        return voice.listed([say(item, voice) for item in said.items])
+    if isinstance(said, Sentences):
+        return " ".join(say(part, voice) for part in said.parts)
+    if isinstance(said, Signed):
+        return voice.signed(said.value)
+    if isinstance(said, Message):
+        return said.render(voice.translate)
+    if isinstance(said, Term):
+        return voice.translate(said)
+    return said
+
+
+EACH = N_("%(points)s points each")
+EACH_UNLESS_OUT = N_("%(each)s; %(points)s for a side that did not go out")
+FLAG_POINTS = N_("%(help)s %(points)s points.")
+SPECIAL_BOOKS_APART = N_(
+    "Books of %(rank)s are not counted here but on their own line; for going out, "
+    "they count as clean books."
+)
+
+
+def field_hint(spec: LineSpec, field: EntryField, variant: Variant, number: int) -> Said:
+    """The hint beside an entry field in deal ``number``: what one counted thing is worth,
+    and for a side that did not go out where that differs (red threes laid down); the line's
+    help where it counts points, and with its bonus for a yes or no (went out concealed)."""
+    if spec.unit is None:
+        return spec.help_for(variant)
+    out, not_out = spec.unit(variant, True, number), spec.unit(variant, False, number)
+    if field.flag:
+        help_ = spec.help_for(variant)
+        return Wording(FLAG_POINTS, words={"help": help_, "points": Signed(out or 0)})
+    each = Wording(EACH, words={"points": Signed(out or 0)})
+    if out == not_out:
+        return each
+    return Wording(EACH_UNLESS_OUT, words={"each": each, "points": Signed(not_out or 0)})
+
+
+def field_hints(variant: Variant, number: int) -> dict[str, Said]:
+    """The hint beside each entry field in deal ``number``. Where books of a special rank
+    have a line of their own, the clean books' hint says they are not counted there, though
+    they count as clean books for going out."""
+    hints = {
+        field.name: field_hint(spec, field, variant, number)
+        for spec in shown_specs(variant)
+        for field in spec.fields
+    }
+    if "special_books" in hints and "clean_books" in hints:
+        apart = Wording(SPECIAL_BOOKS_APART, words={"rank": Term(special_rank_words(variant))})
+        hints["clean_books"] = Sentences((hints["clean_books"], apart))
+    return hints
+
+
+NEEDS_BOOKS = N_("To go out, a side needs at least %(books)s.")
+NEEDS_NO_BOOKS = N_("To go out, a side needs no particular books in this deal.")
+SPECIAL_BOOKS_ARE_CLEAN = N_("Books of %(rank)s count as clean books.")
+BONUS_OF_THIS_DEAL = N_("Going out scores %(bonus)s in this deal.")
+
+
+def going_out_rule(variant: Variant, number: int) -> Sentences:
+    """What going out asks in deal ``number``, and what it scores where that changes."""
+    books = books_to_go_out(variant.going_out_for(number))
+    needs = Wording(NEEDS_BOOKS, words={"books": Listing(books)}) if books else None
+    parts: list[Said] = [needs or Wording(NEEDS_NO_BOOKS)]
+    bonus = variant.book_bonus
+    if bonus.special is not None and bonus.special_rank is not None:
+        rank = Term(special_rank_words(variant))
+        parts.append(Wording(SPECIAL_BOOKS_ARE_CLEAN, words={"rank": rank}))
+    if len(set(variant.going_out_bonus)) > 1:
+        bonus_now = variant.going_out_bonus_for(number)
+        parts.append(Wording(BONUS_OF_THIS_DEAL, numbers={"bonus": bonus_now}))
+    return Sentences(tuple(parts))
+
+
+SIDE_POINTS = N_("%(side)s %(points)s")
+
+
+def first_meld_by_side(names: Sequence[str], minimums: Sequence[int]) -> Listing:
+    """Each side's first-meld minimum where it follows the running score: "Ann 50, Bob 90"."""
+    return Listing(
+        tuple(
+            Wording(SIDE_POINTS, numbers={"points": points}, words={"side": name})
+            for name, points in zip(names, minimums, strict=True)
+        )
+    )

@@ -35,12 +35,12 @@ from .params import (
     problem_at,
     quoted,
     same_value,
+    sets_every_deal,
     value_at,
 )
 from .variant_checks import validate_variant
 from .variants import (
     BUILT_IN,
-    GOING_OUT_BONUS,
     MAX_DEALS,
     PAGAT,
     UnknownVariant,
@@ -264,7 +264,7 @@ def check_deal_list(data: Mapping[str, Any], key: str) -> Iterator[Problem]:
     This is the one rule of a variant's shape that a JSON Schema cannot state.
     """
     value = data[key]
-    if key == GOING_OUT_BONUS and is_one_bonus(value):
+    if sets_every_deal(key) and is_one_bonus(value):
         return
     first_meld = data["first_meld"]
     deals = len(first_meld) if isinstance(first_meld, list) else 0

@@ -3,7 +3,8 @@
 "2 clean books: 1000" rather than "2× 1000", which reads as two times a thousand; red threes
 laid down and still held on lines of their own (``ScoreLine.parts``), never one merged count.
 The names and what each line counts come from the score-line spec (``rules.score_lines``);
-the scoreboard, the deal form and the filled score sheet all word their lines here.
+the scoreboard and the filled score sheet word their lines here (the deal form's labels are
+in ``deal_description``).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from collections.abc import Callable, Mapping
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from scorekeeper.rules.score_lines import LINE_SPECS, entered_fields, shown_specs
+from scorekeeper.rules.score_lines import LINE_SPECS, shown_specs
 from scorekeeper.rules.scoring import ScoreLine
 from scorekeeper.rules.variants import Variant
 
@@ -66,8 +67,3 @@ def count_label(line: ScoreLine) -> str:
 def line_labels(variant: Variant) -> dict[str, str]:
     """The name of each row of a breakdown under this variant, in the reader's language."""
     return {spec.key: spec.label_for(variant).render(_) for spec in shown_specs(variant)}
-
-
-def field_labels(variant: Variant) -> dict[str, str]:
-    """What the deal form calls each field a table enters under this variant."""
-    return {field.name: field.label_for(variant).render(_) for field in entered_fields(variant)}

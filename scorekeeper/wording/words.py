@@ -14,7 +14,14 @@ from flask_babel import gettext as _
 
 from scorekeeper.rules.cards import NATURAL_RANKS, CardKind, kind_of_rank
 from scorekeeper.rules.decks import STANDARD, get_deck
-from scorekeeper.rules.phrases import NO_BOOKS, Counted, Register, books_to_go_out
+from scorekeeper.rules.phrases import (
+    NO_BOOKS,
+    Counted,
+    Register,
+    Said,
+    books_to_go_out,
+    say,
+)
 from scorekeeper.rules.phrases import red_three_rule as red_three_phrase
 from scorekeeper.rules.variants import BookCount, RedThreeScore, Variant
 
@@ -153,6 +160,34 @@ def counted(words: Counted) -> str:
 def books_needed(books: BookCount) -> str:
     """The books of a going-out requirement in words, or "no books"."""
     return join(counted(part) for part in books_to_go_out(books)) or _(NO_BOOKS)
+
+
+class PageVoice:
+    """The rules pages' way with the rules' words: the reader's language and lists, points
+    with a true minus sign."""
+
+    def translate(self, template: str) -> str:
+        return _(template)
+
+    def plural(self, words: Counted) -> str:
+        return counted(words)
+
+    def listed(self, items: Sequence[str]) -> str:
+        return join(items)
+
+    def number(self, value: int) -> str:
+        return points(value)
+
+    def signed(self, value: int) -> str:
+        return signed(value)
+
+
+PAGE_VOICE = PageVoice()
+
+
+def said(words: Said) -> str:
+    """What the rules say, as the rules pages word it."""
+    return say(words, PAGE_VOICE)
 
 
 def red_three_rule(red: RedThreeScore) -> str:

@@ -21,7 +21,7 @@ from test_games import (
 )
 
 from scorekeeper.extensions import db
-from scorekeeper.games import forms, views
+from scorekeeper.games import deal_description, deal_pages, forms, game_pages
 from scorekeeper.store import scores as scoring
 from scorekeeper.store.games import Game
 
@@ -47,11 +47,15 @@ def calls(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
         monkeypatch.setattr(module, name, counting)
 
     count(scoring, "variant_from_dict", "variant_from_dict")
-    count(views, "deal_form", "deal_form")
+    count(deal_pages, "deal_form", "deal_form")
     count(forms.DealForm, "entry", "entry")
-    count(views, "validate_deal", "validate_deal")
+    count(deal_pages, "validate_deal", "validate_deal")
     count(forms, "entered_fields", "line_keys")
-    count(views, "shown_line_keys", "line_keys")
+    count(deal_description, "entered_fields", "line_keys")
+    count(game_pages, "shown_line_keys", "line_keys")
+    # The variant's deal form is described once per variant: from scratch here, as if the
+    # variant were met for the first time.
+    deal_description.describe_deal_form.cache_clear()
     return counted
 
 
@@ -95,6 +99,20 @@ def test_a_save_reads_the_deal_once(app: Flask, client: FlaskClient, calls: Coun
         "line_keys": 1,
     }
     assert len(stored_deals(app, game_id)) == 1
+
+
+def test_the_deal_form_is_described_once_per_variant(
+    app: Flask, client: FlaskClient, calls: Counter[str]
+) -> None:
+    game_id = start(client)
+    assert client.get(f"{game_path(game_id)}/deals/1").status_code == 200
+    assert post_deal(client, game_id, 1, DEAL_1).status_code == 303
+    assert client.get(f"{game_path(game_id)}/deals/2").status_code == 200
+    other_id = start(client)
+    assert post_deal(client, other_id, 1, REFUSED).status_code == 422
+
+    assert calls["line_keys"] == 1
+    assert calls["deal_form"] == 4
 
 
 def preview(client: FlaskClient, game_id: int, number: int, deal: dict):

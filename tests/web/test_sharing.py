@@ -573,10 +573,10 @@ def test_a_deals_versions_grow_through_edits_deletions_and_other_deals(app, clie
 
 
 def test_a_save_racing_another_is_refused_by_the_database(app, client, game, monkeypatch):
-    import scorekeeper.games.views as views
+    import scorekeeper.games.deal_saves as deal_saves
 
     save(client, game, 1, 0)
-    real_write = views.write_deal
+    real_write = deal_saves.write_deal
 
     def write_after_another_phone(stored_game, entry, based_on):
         with db.engine.begin() as connection:  # another phone commits first
@@ -586,7 +586,7 @@ def test_a_save_racing_another_is_refused_by_the_database(app, client, game, mon
             )
         return real_write(stored_game, entry, based_on)
 
-    monkeypatch.setattr(views, "write_deal", write_after_another_phone)
+    monkeypatch.setattr(deal_saves, "write_deal", write_after_another_phone)
     response = save(client, game, 1, 1, **{"sides-1-cards_left_points": "300"})
 
     assert response.status_code == 409
@@ -597,17 +597,17 @@ def test_a_save_racing_another_is_refused_by_the_database(app, client, game, mon
 def test_a_save_for_a_game_deleted_meanwhile_is_not_found_and_writes_nothing(
     app, client, game, monkeypatch, number, version
 ):
-    import scorekeeper.games.views as views
+    import scorekeeper.games.deal_saves as deal_saves
 
     save(client, game, 2, 0)
-    real_write = views.write_deal
+    real_write = deal_saves.write_deal
 
     def write_after_the_game_is_deleted(stored_game, entry, based_on):
         with db.engine.begin() as connection:  # the keeper deletes the game on another phone
             connection.execute(text("DELETE FROM game WHERE id = :g"), {"g": stored_game.id})
         return real_write(stored_game, entry, based_on)
 
-    monkeypatch.setattr(views, "write_deal", write_after_the_game_is_deleted)
+    monkeypatch.setattr(deal_saves, "write_deal", write_after_the_game_is_deleted)
     response = save(client, game, number, version)
 
     assert response.status_code == 404
