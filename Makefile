@@ -102,12 +102,12 @@ system-deps:
 
 # What the tests need besides: Chromium for the browser tests, pdftoppm to look at sheets,
 # msgfmt (gettext) to check the catalogs' format strings, pg_dump for the backups of
-# PostgreSQL, PgBouncer to put a transaction pooler in front of it, certutil (NSS) to give
-# Chromium a profile that trusts the table's certificate authority.
+# PostgreSQL, PgBouncer to put a transaction pooler in front of it, certutil (libnss3-tools) to
+# trust the table's own certificate authority in Chromium.
 system-test-deps: system-deps
 	@if command -v chromium >/dev/null && command -v pdftoppm >/dev/null \
 		&& command -v msgfmt >/dev/null && command -v pg_dump >/dev/null \
-		&& command -v certutil >/dev/null && [ -x /usr/sbin/pgbouncer ]; then \
+		&& [ -x /usr/sbin/pgbouncer ] && command -v certutil >/dev/null; then \
 		exit 0; \
 	fi; \
 	$(APT_GET) update && $(APT_GET) install -y chromium poppler-utils gettext postgresql-client \

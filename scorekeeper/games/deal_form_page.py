@@ -23,6 +23,7 @@ from scorekeeper.games.deal_description import (
 )
 from scorekeeper.games.deal_problems import Problems
 from scorekeeper.games.forms import COUNTER_TARGETS, STOCK_RAN_OUT, CounterKind, DealForm
+from scorekeeper.games.kept_totals import kept_deal_prices
 from scorekeeper.rules.entry import POINT_FIELDS
 from scorekeeper.rules.phrases import first_meld_by_side, say
 from scorekeeper.rules.validation import Report
@@ -95,6 +96,7 @@ def render_deal_form(
         confirming=bool(form.confirm.data),
         editing=editing,
         version=version,
+        kept_prices=kept_deal_prices(at.variant, at.number),
     )
 
 

@@ -157,6 +157,10 @@ def offline_texts() -> dict[str, str]:
             "These totals count the deals saved on this phone only once sent: deal %(numbers)s.",
             numbers="%s",
         ),
+        "counted": _(
+            "These totals count deal %(numbers)s, saved on this phone and not sent yet.",
+            numbers="%s",
+        ),
         "restored": _("What you typed before is back in the form."),
         "kept": _("This deal is saved on this phone, not sent yet."),
         "discard": _("Start over"),

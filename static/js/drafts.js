@@ -114,6 +114,12 @@
 
     form.addEventListener("submit", function (event) {
       remember();
+      // Its totals, for the scoreboard this phone kept to count it should the deal stay here
+      // (no network, or a server out of reach while the phone believes it is online: the
+      // worker keeps the deal then); they go with it once the server has saved it.
+      store.keepScores(path, fieldsOf(form, event.submitter),
+        JSON.parse(form.getAttribute("data-kept-prices") || "null"),
+        form.querySelectorAll("fieldset.side").length);
       if (!navigator.onLine && !(navigator.serviceWorker && navigator.serviceWorker.controller)) {
         // No worker to catch the post (a first visit, or a site without HTTPS): kept here,
         // once; offline-sync.js shows its state beside Save and sends it.

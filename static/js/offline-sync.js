@@ -7,7 +7,8 @@
 // warnings), waits for "Show deal N", which posts it as the form would, so that the server's
 // own pages take it over: the conflict page, the form with its messages. While the network is
 // gone a line stays on screen, and says, where no service worker keeps the pages, that this
-// page must stay open until the network is back.
+// page must stay open until the network is back. The scoreboard a phone kept counts the deals
+// kept here in its totals, marked as not sent yet (their totals worked out by their form).
 (function () {
   "use strict";
   var store = window.offlineStore;
@@ -48,32 +49,39 @@
     return element;
   }
 
-  // On a scoreboard showing deals kept here, the next deal's form (the page itself is older),
-  // in a bar at the bottom of the screen where a save with the network puts it; the page's own
-  // next-deal bar and Undo are hidden meanwhile (css: .has-kept-deals).
+  // On a scoreboard showing deals kept here, which of them its totals count (and any they
+  // cannot) and the next deal's form (the page itself is older), in a bar at the bottom of the
+  // screen where a save with the network puts it; the page's own next-deal bar and Undo are
+  // hidden meanwhile (css: .has-kept-deals).
   var nextBar = null;
 
-  function showNextBar(link, kept) {
+  function showNextBar(link, counted, notCounted) {
     if (nextBar) {
       nextBar.remove();
       nextBar = null;
     }
     var totals = document.getElementById("totals");
-    if (!link || !totals) {
+    if (!totals || !(link || counted.length || notCounted.length)) {
       return;
     }
     nextBar = document.createElement("section");
     nextBar.className = "just-saved kept-next";
-    var note = document.createElement("p");
-    note.className = "flash flash-warning";
-    note.setAttribute("role", "status");
-    note.textContent = say("notCounted", kept.join(", "));  // the page's totals are older
-    nextBar.appendChild(note);
-    var p = document.createElement("p");
-    p.className = "next";
-    link.classList.add("wide");
-    p.appendChild(link);
-    nextBar.appendChild(p);
+    [["counted", counted], ["notCounted", notCounted]].forEach(function (kind) {
+      if (kind[1].length) {
+        var note = document.createElement("p");
+        note.className = "flash flash-warning";
+        note.setAttribute("role", "status");
+        note.textContent = say(kind[0], kind[1].join(", "));
+        nextBar.appendChild(note);
+      }
+    });
+    if (link) {
+      var p = document.createElement("p");
+      p.className = "next";
+      link.classList.add("wide");
+      p.appendChild(link);
+      nextBar.appendChild(p);
+    }
     totals.parentNode.insertBefore(nextBar, totals.nextSibling);
   }
 
@@ -91,6 +99,61 @@
     link.href = here + "/deals/" + next;
     link.textContent = say("enter", next);
     return link;
+  }
+
+  // The scoreboard's totals with the deals kept on this phone counted in (their totals as
+  // their form worked them out when it was saved: offline-store.js), their rows marked; the
+  // page's own sentence on the leader and its chart, older, are hidden. Returns the numbers of
+  // the kept deals it counted.
+  function countKept(records) {
+    var section = document.getElementById("totals");
+    var bigTotals = section ? section.querySelectorAll(".big-totals .big-total") : [];
+    var kept = {};
+    var counted = [];
+    records.forEach(function (record) {
+      var scores = store.keptScores(record.path);
+      if (Array.isArray(scores) && scores.length === bigTotals.length) {
+        kept[record.number] = scores;
+        counted.push(record.number);
+      }
+    });
+    if (!counted.length) {
+      return [];
+    }
+    var running = Array.prototype.map.call(bigTotals, function () { return 0; });
+    section.querySelectorAll("table.sheet tbody tr").forEach(function (row) {
+      var number = Number(row.querySelector("th").textContent);
+      var scores = kept[number] || Array.prototype.map.call(row.querySelectorAll(".delta"),
+        function (delta) { return Number(delta.textContent); });
+      if (!scores.length) {
+        return;
+      }
+      row.classList.toggle("kept", Boolean(kept[number]));
+      row.classList.toggle("warning", Boolean(kept[number]));
+      row.querySelectorAll("td").forEach(function (cell, side) {
+        running[side] += scores[side];
+        cell.textContent = "";
+        var delta = document.createElement("span");
+        delta.className = "delta";
+        delta.textContent = (scores[side] >= 0 ? "+" : "") + scores[side];
+        cell.appendChild(delta);
+        cell.appendChild(document.createTextNode(" " + running[side]));
+      });
+    });
+    var best = Math.max.apply(null, running);
+    bigTotals.forEach(function (element, side) {
+      element.textContent = String(running[side]);
+      element.parentNode.classList.toggle("lead", running[side] === best);
+    });
+    section.querySelectorAll("table.sheet tfoot td").forEach(function (cell, side) {
+      cell.textContent = String(running[side]);
+      cell.classList.toggle("lead", running[side] === best);
+    });
+    section.querySelector(".big-totals").classList.add("kept", "warning");
+    section.querySelectorAll(".result, #running-chart").forEach(function (older) {
+      older.hidden = true;
+    });
+    return counted;
   }
 
   // The state of this form's own kept deal, beside its Save button: kept, sending, sent,
@@ -135,9 +198,13 @@
         record.state === "clash" || record.state === "check" ? button(record) : null);
       p.setAttribute("data-offline-deal", record.path);
     });
-    showNextBar(nextDeal(records), records.filter(function (record) {
+    var keptHere = records.filter(function (record) {
       return record.game === here && record.state === "pending";
-    }).map(function (record) { return record.number; }));
+    });
+    var counted = countKept(keptHere);
+    showNextBar(nextDeal(records), counted, keptHere.map(function (record) {
+      return record.number;
+    }).filter(function (number) { return counted.indexOf(number) === -1; }));
     box.hidden = !box.firstChild;
     document.documentElement.classList.toggle("has-kept-deals", records.some(function (record) {
       return record.game === here && record.state === "pending";

@@ -7,6 +7,12 @@ with a certificate of the table's own authority, a browser that has not trusted 
 refuses the page; one that has (``certutil`` into Chromium's NSS database, in a HOME of its
 own) runs the worker, which takes control of the page, and a deal saved with no network is
 kept on the phone through a reload and reaches the server when the network returns.
+
+A whole game over https, as ``test_table_on_plain_http`` plays it over plain http: two phones
+(390x844 and 360x640), the network of the first one cut in the middle of deal 2 and of deal 3.
+Each deal saved without a network is kept by the worker, and the scoreboard the worker kept
+counts it in its totals, marked as not sent yet; once the network is back the deal ends where a
+save with the network ends. Screenshots go to tests/artifacts/https-game-*.png.
 """
 
 from __future__ import annotations
@@ -27,15 +33,22 @@ from chromium_setup import CHROMIUM, CHROMIUM_ARGS
 from cryptography import x509
 from flask import Flask
 from playwright.sync_api import Browser, BrowserContext, Error, Page, expect
-from test_offline_on_a_phone import DEAL_1
+from test_offline_on_a_phone import DEAL_1, fill_deal
+from test_table_on_plain_http import DEALS, expect_saved, fill_deal_fields, halves, values_of
 from werkzeug.serving import make_server
 
 from scorekeeper import create_app, local_ca
 from scorekeeper.extensions import db
 from scorekeeper.live import poll
+from scorekeeper.rules.entry import DealEntry, SideEntry
+from scorekeeper.rules.scoring import score_deal
+from scorekeeper.rules.variants import get_variant
 
 HOST = "table.test"
 PHONE = {"width": 390, "height": 844}
+SECOND_PHONE = {"width": 360, "height": 640}
+# The live poll asks every 5 s: a second phone sees a deal within one or two polls.
+FOLLOWS = 30_000
 RESOLVE = f"--host-resolver-rules=MAP {HOST} 127.0.0.1"
 SECURE_FEATURES = "[window.isSecureContext, 'serviceWorker' in navigator, 'wakeLock' in navigator]"
 
@@ -277,3 +290,172 @@ def test_the_trust_page_over_http_hands_over_the_authority_then_leads_to_https(
         assert page.evaluate(SECURE_FEATURES) == [True, True, True]
     finally:
         context.close()
+
+
+def _totals_of_deals(count: int) -> tuple[int, int]:
+    """The game's totals after the first ``count`` deals of ``DEALS``, as the rules core
+    scores them (deal 3 with the red threes corrected while it was kept on the phone)."""
+    totals = [0, 0]
+    for number, (out, *sides) in enumerate(DEALS[:count], start=1):
+        entries = [dict(side) for side in sides]
+        if number == 3:
+            entries[0]["red_threes_down"] = 0
+        entry = DealEntry(
+            get_variant("pagat"),
+            number,
+            tuple(
+                SideEntry(**values, went_out=out == str(index))
+                for index, values in enumerate(entries)
+            ),
+            players=4,
+            stock_ran_out=out == "stock",
+        )
+        for index, scored in enumerate(score_deal(entry)):
+            totals[index] += scored.total
+    return totals[0], totals[1]
+
+
+def _big_totals(page: Page) -> tuple[int, ...]:
+    return tuple(int(text) for text in page.locator(".big-totals .big-total").all_inner_texts())
+
+
+def _pagat_game(page: Page, base: str) -> str:
+    page.goto(base + "/games/new")
+    page.get_by_label("Partnership (pagat.com)").check()
+    return _start_game(page, base)
+
+
+def _kept_by_the_worker(
+    context: BrowserContext,
+    page: Page,
+    game: str,
+    number: int,
+    shots: Path,
+    change: str | None = None,
+) -> None:
+    """Types deal ``number``, the network lost halfway, and saves it: the worker keeps it and
+    shows the scoreboard it kept, its totals counting the deal, marked as not sent yet. With
+    ``change``, the deal is opened again from there, one field set to 0 and saved again."""
+    out, *_sides = DEALS[number - 1]
+    first, rest = halves(values_of(DEALS[number - 1]))
+    page.locator(f"input[name=went_out][value='{out}']").check()
+    fill_deal_fields(page, first)
+    context.set_offline(True)
+    fill_deal_fields(page, rest)
+    page.screenshot(path=shots / f"https-game-deal-{number}-typed-offline.png")
+    page.locator("button[name=save]").click()
+    page.wait_for_url(game + "#kept-on-this-phone")
+    if change is not None:
+        page.goto(game + f"/deals/{number}")
+        expect(page.locator(f"input[name='{change}']")).not_to_have_value("")
+        expect(page.locator("#save-status")).to_have_text(
+            f"Deal {number}: saved on this phone, not sent yet."
+        )
+        expect(page.locator("button[name=save]")).to_be_disabled()  # until it is edited
+        page.screenshot(path=shots / f"https-game-deal-{number}-form-kept.png")
+        page.locator(f"input[name='{change}']").fill("0")
+        page.locator("button[name=save]").click()
+        page.wait_for_url(game + "#kept-on-this-phone")
+
+    status = page.locator(".offline-status")
+    expect(status).to_contain_text(f"Deal {number}: saved on this phone, not sent yet.")
+    expect(status).to_contain_text("No network")
+    kept_note = page.locator(".kept-next")
+    expect(kept_note).to_contain_text(
+        f"These totals count deal {number}, saved on this phone and not sent yet."
+    )
+    expect(page.locator(".big-totals")).to_have_class(re.compile(r"\bkept\b"))
+    assert _big_totals(page) == _totals_of_deals(number)
+    expect(page.locator("#totals tr.kept th")).to_have_text(str(number))
+    next_deal = page.get_by_role("link", name=re.compile(r"^Enter deal \d$"))
+    expect(next_deal).to_have_count(1)
+    expect(next_deal).to_have_text(f"Enter deal {number + 1}")
+    page.screenshot(path=shots / f"https-game-deal-{number}-kept.png")
+    assert [record["number"] for record in page.evaluate("window.offlineStore.all()")] == [number]
+
+
+@pytest.mark.browser
+def test_a_whole_game_over_https_with_the_network_cut_in_deals_2_and_3(
+    trusting_browser: Browser,
+    https_port: int,
+    certificates: local_ca.Certificates,
+    artifacts_dir: Path,
+) -> None:
+    base = f"https://{HOST}:{https_port}"
+    first_context = trusting_browser.new_context(
+        viewport=PHONE, locale="en-US", service_workers="allow"
+    )
+    second_context = trusting_browser.new_context(
+        viewport=SECOND_PHONE, locale="en-US", service_workers="allow"
+    )
+    first, second = first_context.new_page(), second_context.new_page()
+    try:
+        game = _pagat_game(first, base)
+        assert first.evaluate(SECURE_FEATURES) == [True, True, True]
+        second.goto(game)
+        expect(second.locator("main")).to_contain_text("No deal entered yet.")
+
+        # Deal 1, with the network; the worker then controls the page and keeps the game's.
+        fill_deal(first, values_of(DEALS[0]), went_out=0)
+        first.locator("button[name=save]").click()
+        expect_saved(first, game, 1)
+        first.wait_for_function("navigator.serviceWorker.controller !== null")
+        expect(first.locator("html")).to_have_attribute("data-pages-kept", re.compile(r"\d"))
+        expect(second.locator("#deal-1")).to_be_visible(timeout=FOLLOWS)
+        first.screenshot(path=artifacts_dir / "https-game-deal-1-saved.png")
+
+        # Deal 2: the network goes halfway through the typing; back on the kept scoreboard.
+        first.locator(".just-saved").get_by_role("link", name="Enter deal 2").click()
+        _kept_by_the_worker(first_context, first, game, 2, artifacts_dir)
+        assert [d["number"] for d in _stored_deals(https_port, certificates, game)] == [1]  # type: ignore[index]
+        first_context.set_offline(False)
+        expect_saved(first, game, 2)
+        first.screenshot(path=artifacts_dir / "https-game-deal-2-sent.png")
+        expect(second.locator("#deal-2")).to_be_visible(timeout=FOLLOWS)
+        second.screenshot(path=artifacts_dir / "https-game-second-phone-deal-2.png")
+
+        # Deal 3: the same, and a number corrected while the deal waits on the phone.
+        first.locator(".just-saved").get_by_role("link", name="Enter deal 3").click()
+        _kept_by_the_worker(
+            first_context, first, game, 3, artifacts_dir, change="sides-0-red_threes_down"
+        )
+        first.reload()  # still no network: the worker's copy, the deal still counted
+        expect(first.locator(".kept-next")).to_contain_text("These totals count deal 3")
+        assert _big_totals(first) == _totals_of_deals(3)
+        first.screenshot(path=artifacts_dir / "https-game-deal-3-kept-after-reload.png")
+        first_context.set_offline(False)
+        expect_saved(first, game, 3)
+        first.screenshot(path=artifacts_dir / "https-game-deal-3-sent.png")
+        expect(second.locator("#deal-3")).to_be_visible(timeout=FOLLOWS)
+        second.screenshot(path=artifacts_dir / "https-game-second-phone-deal-3.png")
+
+        # Deal 4, on the second phone.
+        second.get_by_role("link", name="Enter deal 4").first.click()
+        fill_deal(second, values_of(DEALS[3]), went_out=0)
+        second.locator("button[name=save]").click()
+        expect_saved(second, game, 4)
+        expect(first.locator("#deal-4")).to_be_visible(timeout=FOLLOWS)
+        second.screenshot(path=artifacts_dir / "https-game-second-phone-end.png", full_page=True)
+        first.screenshot(path=artifacts_dir / "https-game-first-phone-end.png")
+
+        deals = _stored_deals(https_port, certificates, game)
+        assert [deal["number"] for deal in deals] == [1, 2, 3, 4]  # type: ignore[index]
+        for deal, (out, *sides) in zip(deals, DEALS, strict=True):
+            stored_sides = deal["sides"]  # type: ignore[index]
+            expected = [dict(side) for side in sides]
+            if deal["number"] == 3:  # type: ignore[index]
+                expected[0]["red_threes_down"] = 0
+            for stored_side, typed in zip(stored_sides, expected, strict=True):
+                assert {name: stored_side[name] for name in typed} == typed
+            assert [side["went_out"] for side in stored_sides] == [
+                out == str(index) for index in range(2)
+            ]
+        for page in (first, second):
+            assert page.locator("section.deal").count() == 4
+            assert _big_totals(page) == _totals_of_deals(4)
+        assert first.evaluate("window.offlineStore.all()") == []
+        kept_scores = "Object.keys(localStorage).filter(k => k.startsWith('kept-scores:'))"
+        assert first.evaluate(kept_scores) == []  # gone with the deals once saved
+    finally:
+        first_context.close()
+        second_context.close()

@@ -14,6 +14,10 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Dialog, Locator, Page, expect
 
+from scorekeeper.rules.entry import DealEntry, SideEntry
+from scorekeeper.rules.scoring import score_deal
+from scorekeeper.rules.variants import get_variant
+
 PHONE = {"width": 390, "height": 844}
 
 # A pagat deal 1 for two teams; the rules core scores it 4595 to 1280 (checked below through
@@ -340,6 +344,10 @@ def test_a_deal_of_house_rules_saved_offline_keeps_its_new_lines(
     page.locator("button[name=save]").click()
     page.wait_for_url(game + "#kept-on-this-phone")
     assert stored_deals(migrated_server, game) == []
+    # The kept scoreboard counts it with the house rules' prices: the book of sevens at 1000,
+    # going out concealed 200 more.
+    kept_totals = page.locator(".big-totals.kept .big-total")
+    expect(kept_totals).to_have_text([str(4595 + 500 + 200), str(TOTALS_1[1])])
 
     phone.set_offline(False)
     page.wait_for_url(game)
@@ -352,7 +360,7 @@ def test_a_deal_of_house_rules_saved_offline_keeps_its_new_lines(
 
 
 @pytest.mark.browser
-def test_the_scoreboard_kept_by_the_worker_shows_one_next_deal_with_a_deal_kept_offline(
+def test_the_scoreboard_kept_by_the_worker_counts_a_deal_kept_offline_and_shows_one_next_deal(
     phone: BrowserContext, migrated_server: str, artifacts_dir: Path
 ) -> None:
     page = phone.new_page()
@@ -378,6 +386,79 @@ def test_the_scoreboard_kept_by_the_worker_shows_one_next_deal_with_a_deal_kept_
     expect(next_deal).to_have_text("Enter deal 3")
     expect(page.get_by_role("button", name="Undo")).to_be_hidden()  # deal 1's, from the copy
     expect(page.locator(".kept-next")).to_contain_text(
-        "These totals count the deals saved on this phone only once sent: deal 2."
+        "These totals count deal 2, saved on this phone and not sent yet."
     )
+    # Deal 2 as the rules core scores it, with the books going out needs that the form filled
+    # in for the side that went out: its totals counted in, its row marked as kept.
+    out = SideEntry(meld_points=300, clean_books=2, dirty_books=2, wild_books=1, went_out=True)
+    kept = (SideEntry(meld_points=500), out)
+    deal_2 = [side.total for side in score_deal(DealEntry(get_variant("pagat"), 2, kept))]
+    totals = [before + added for before, added in zip(TOTALS_1, deal_2, strict=True)]
+    assert deal_2 == [500, 300 + 2 * 500 + 2 * 300 + 1500 + 100]
+    big = page.locator(".big-totals .big-total").all_inner_texts()
+    assert [int(text) for text in big] == totals
+    expect(page.locator(".big-totals")).to_have_class(re.compile(r"\bkept\b"))
+    row = page.locator("#totals tr.kept")
+    expect(row).to_have_count(1)
+    expect(row.locator("th")).to_have_text("2")
+    expect(row.locator("td")).to_have_text(
+        [f"+{added} {total}" for added, total in zip(deal_2, totals, strict=True)]
+    )
+    expect(page.locator("#totals tfoot td")).to_have_text(
+        [re.compile(rf"\b{totals[0]}$"), re.compile(rf"\b{totals[1]}$")]
+    )
+    expect(page.locator("#totals .result")).to_be_hidden()  # the server's sentence is older
     page.screenshot(path=artifacts_dir / "offline-worker-scoreboard-kept.png")
+
+
+@pytest.mark.browser
+def test_a_deal_edited_offline_counts_in_the_kept_scoreboard_instead_of_its_saved_numbers(
+    phone: BrowserContext, migrated_server: str
+) -> None:
+    page = phone.new_page()
+    game = start_game(page, migrated_server)
+    fill_deal(page, DEAL_1)
+    page.locator("button[name=save]").click()
+    page.wait_for_url(game)
+    open_with_pages_kept(page, game)
+
+    phone.set_offline(True)
+    page.goto(game + "/deals/1")
+    expect(page.locator("input[name='sides-0-meld_points']")).to_have_value("1210")
+    page.locator("input[name='sides-0-meld_points']").fill("1010")
+    page.locator("button[name=save]").click()
+    page.wait_for_url(game + "#kept-on-this-phone")
+
+    expect(page.locator(".kept-next")).to_contain_text(
+        "These totals count deal 1, saved on this phone and not sent yet."
+    )
+    edited = (TOTALS_1[0] - 200, TOTALS_1[1])  # 200 fewer melded points
+    expect(page.locator(".big-totals.kept .big-total")).to_have_text([str(t) for t in edited])
+    row = page.locator("#totals tr.kept")
+    expect(row.locator("th")).to_have_text("1")
+    expect(row.locator("td")).to_have_text([f"+{t} {t}" for t in edited])
+    assert stored_deals(migrated_server, game)[0]["sides"][0]["meld_points"] == 1210  # type: ignore[index]
+
+
+@pytest.mark.browser
+def test_a_deal_kept_while_the_server_is_out_of_reach_counts_in_the_kept_scoreboard(
+    phone: BrowserContext, migrated_server: str
+) -> None:
+    """The phone believes it is online (its Wi-Fi is up) but the server does not answer."""
+    page = phone.new_page()
+    game = start_game(page, migrated_server)
+    open_with_pages_kept(page, game)
+    page.reload()
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.goto(game + "/deals/1")
+    fill_deal(page, DEAL_1)
+
+    phone.route(re.compile(r"/g/[^/]+(/deals/\d+)?$"), lambda route: route.abort())
+    assert page.evaluate("navigator.onLine") is True
+    page.locator("button[name=save]").click()
+    page.wait_for_url(game + "#kept-on-this-phone")
+    expect(page.locator(".kept-next")).to_contain_text(
+        "These totals count deal 1, saved on this phone and not sent yet."
+    )
+    expect(page.locator(".big-totals.kept .big-total")).to_have_text([str(t) for t in TOTALS_1])
+    assert stored_deals(migrated_server, game) == []

@@ -39,7 +39,7 @@ def start_game(page: Page, base: str) -> None:
 
 def open_deal_2(page: Page, base: str) -> None:
     """A game whose first deal is saved, at deal 2: deal 1 opens on the offer to share the game
-    (test_first_screens_on_a_phone.py), every later deal on the pad."""
+    just above the pad (test_first_screens_on_a_phone.py), every later deal on the pad."""
     start_game(page, base)
     page.locator("input[name=went_out][value='0']").check()
     for name, value in DEAL_1.items():
@@ -83,6 +83,36 @@ def test_a_deal_for_two_sides_fits_above_the_keyboard_with_no_scrolling(
     page.locator("input[name='sides-1-clean_books']").focus()
     expect(hint).to_have_css("position", "absolute")  # read out with its field, not shown
     expect(page.locator("#deal-form .hint.echo", has_text="+500 points each")).to_be_visible()
+    context.close()
+
+
+@pytest.mark.browser
+def test_deal_1_opens_on_the_share_offer_and_the_pad_and_fits_above_the_keyboard_too(
+    browser: Browser, migrated_server: str, artifacts_dir: Path
+) -> None:
+    context = browser.new_context(viewport=PHONE, locale="en-US")
+    page = context.new_page()
+    start_game(page, migrated_server)
+    page.wait_for_load_state("load")
+    landed = page.evaluate("window.scrollY")
+    offer = page.locator(".share-prompt summary")
+    expect(offer).to_have_text("Share this game")
+    box = offer.bounding_box()
+    assert box is not None and 0 <= box["y"] < 60  # the top line of the screen, the pad below
+
+    page.get_by_label(f"{ANN} went out").check()  # the keyboard is down: the choice is in view
+    page.locator("input[name='sides-0-meld_points']").click()
+    page.set_viewport_size({"width": PHONE["width"], "height": PHONE["height"] - KEYBOARD})
+    page.locator("input[name='sides-0-meld_points']").fill("1210")
+    expect(page.locator("#live-totals")).to_be_visible()
+    where = page.evaluate(_WHERE)
+    page.screenshot(path=artifacts_dir / "score-pad-deal-1-keyboard-up.png")
+
+    assert where["scrollY"] == landed
+    assert len(where["fields"]) == 14
+    off = [name for name, top, bottom in where["fields"] if top < 0 or bottom > where["barTop"]]
+    assert off == [], f"under the keyboard or above the screen: {off}"
+    assert where["save"][0] >= 0 and where["save"][1] <= where["height"]
     context.close()
 
 
