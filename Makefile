@@ -52,7 +52,7 @@ help:
 	@echo "make test   install with test extras and system packages, run pytest (PYTEST_ARGS=...)"
 	@echo "            on SQLite and, at the same time, the tests that touch a database on"
 	@echo "            PostgreSQL ($(POSTGRES_URL)) when it answers; TEST_WORKERS processes each"
-	@echo "make lint   ruff, and mypy --strict on the whole package (part of make test)"
+	@echo "make lint   ruff check, ruff format --check, mypy --strict on the whole package (part of make test)"
 	@echo "make bench  run every bench/bench_*.py"
 	@echo "make bench-load  load test: gunicorn on $(HOST), concurrent clients, bounded run"
 	@echo "make image  build the container image (Containerfile) with podman, as $(IMAGE)"
@@ -133,9 +133,11 @@ test: $(VENV)/.installed-test system-test-deps lint
 	if [ "$$sqlite_status" -ne 0 ]; then exit "$$sqlite_status"; fi; \
 	exit "$$postgres_status"
 
-# The code's own checks: ruff over everything, and the pure rules core and engine typed strictly.
+# The code's own checks: ruff's rules and its format over everything, the whole package typed
+# strictly (the same checks as .pre-commit-config.yaml).
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 	$(BIN)/mypy --strict $(APP)
 
 # Exits 0 when the database at argv[1] accepts a connection within three seconds.

@@ -114,16 +114,24 @@ def measure(label: str, url: str, games: int, requests: int) -> bool:
     first = statistics.median(firsts)
     p95 = statistics.quantiles(warm, n=20)[-1]
     ratio = first / median
-    print(f"{label}: statistics page of a table with {games} finished games "
-          f"(stored in {stored_s:.0f} s)")
-    print(f"  first request of a process (stored summaries read, {rebuilt} made again)"
-          f"  {first:>7.1f} ms median of {COLD_STARTS}"
-          f" ({', '.join(f'{t:.0f}' for t in firsts)})")
-    print(f"  later requests  {median:>6.1f} ms median, {p95:.1f} ms p95 over {requests}"
-          f" (budget {BUDGET_MS:.0f} ms)   floor {floor_median:.2f} ms median")
+    print(
+        f"{label}: statistics page of a table with {games} finished games "
+        f"(stored in {stored_s:.0f} s)"
+    )
+    print(
+        f"  first request of a process (stored summaries read, {rebuilt} made again)"
+        f"  {first:>7.1f} ms median of {COLD_STARTS}"
+        f" ({', '.join(f'{t:.0f}' for t in firsts)})"
+    )
+    print(
+        f"  later requests  {median:>6.1f} ms median, {p95:.1f} ms p95 over {requests}"
+        f" (budget {BUDGET_MS:.0f} ms)   floor {floor_median:.2f} ms median"
+    )
     print(f"  first / later   {ratio:>6.1f} x (target {FIRST_WITHIN:.0f} x)")
-    print(f"  first request with no stored summary current (every game read and scored,"
-          f" {scored_games} made again)  {scored:>7.1f} ms")
+    print(
+        f"  first request with no stored summary current (every game read and scored,"
+        f" {scored_games} made again)  {scored:>7.1f} ms"
+    )
     with app.app_context():
         db.engine.dispose()
     return median <= BUDGET_MS and ratio <= FIRST_WITHIN and rebuilt == 0
@@ -154,8 +162,11 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--requests", type=int, default=30)
-    parser.add_argument("--postgres", default=DEFAULT_POSTGRES,
-                        help="the PostgreSQL server's URL; empty to measure SQLite only")
+    parser.add_argument(
+        "--postgres",
+        default=DEFAULT_POSTGRES,
+        help="the PostgreSQL server's URL; empty to measure SQLite only",
+    )
     parser.add_argument("--no-sqlite", action="store_true", help="measure PostgreSQL only")
     args = parser.parse_args()
     ok = True

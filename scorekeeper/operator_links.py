@@ -10,9 +10,7 @@ from scorekeeper.public_url import public_address
 from scorekeeper.store.links import Linked, renew_edit_token
 
 
-def renew_edit_link(
-    model: type[Linked], row_id: int, what: str, prefix: str
-) -> None:
+def renew_edit_link(model: type[Linked], row_id: int, what: str, prefix: str) -> None:
     """Give a game or card table a new edit link (the old one stops working) and print its
     whole address; the server never keeps the link."""
     token = renew_edit_token(model, row_id)

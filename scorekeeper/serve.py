@@ -180,9 +180,7 @@ def announcement(url: str, address: str | None) -> str:
     """What `make run` prints before serving: the address to open, its QR code, and how."""
     lines = [f"Open {url} on the phones at the table (same network as this machine)."]
     if address is None:
-        lines.append(
-            "This machine has no network address: only its own browser can reach the app."
-        )
+        lines.append("This machine has no network address: only its own browser can reach the app.")
     lines += [qr_text(url), "Scan the code with a phone's camera. Ctrl+C stops the server."]
     return "\n".join(lines) + "\n"
 
@@ -196,9 +194,7 @@ def https_announcement(url: str, trust_url: str, address: str | None, authority_
         f"2. Then open {url} on the phones at the table (same network as this machine).",
     ]
     if address is None:
-        lines.append(
-            "This machine has no network address: only its own browser can reach the app."
-        )
+        lines.append("This machine has no network address: only its own browser can reach the app.")
     lines += [qr_text(url), "Scan the codes with a phone's camera. Ctrl+C stops the server."]
     return "\n".join(lines) + "\n"
 
@@ -226,10 +222,15 @@ def gunicorn_command(
 ) -> list[str]:
     certificate = ["--certfile", tls[0], "--keyfile", tls[1]] if tls else []
     return [
-        sys.executable, "-m", "gunicorn",
-        "--config", GUNICORN_CONFIG,
-        "--workers", str(workers),
-        "--bind", f"{bind}:{port}",
+        sys.executable,
+        "-m",
+        "gunicorn",
+        "--config",
+        GUNICORN_CONFIG,
+        "--workers",
+        str(workers),
+        "--bind",
+        f"{bind}:{port}",
         *certificate,
         APP,
     ]

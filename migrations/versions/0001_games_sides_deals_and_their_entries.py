@@ -5,6 +5,7 @@ Revises:
 Create Date: 2026-11-23 12:31:51.729806
 
 """
+
 import sqlalchemy as sa
 from alembic import op
 

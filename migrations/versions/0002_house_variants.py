@@ -5,6 +5,7 @@ Revises: 0001
 Create Date: 2026-11-23 13:10:00.000000
 
 """
+
 import sqlalchemy as sa
 from alembic import op
 

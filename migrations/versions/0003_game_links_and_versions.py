@@ -9,6 +9,7 @@ Revises: 0002
 Create Date: 2026-11-23 13:30:00.000000
 
 """
+
 import hashlib
 import secrets
 
@@ -60,12 +61,8 @@ def upgrade() -> None:
     with op.batch_alter_table("game", schema=None) as batch_op:
         batch_op.alter_column("version", existing_type=sa.Integer(), nullable=False)
         batch_op.alter_column("view_token", existing_type=sa.String(length=64), nullable=False)
-        batch_op.alter_column(
-            "view_token_hash", existing_type=sa.String(length=64), nullable=False
-        )
-        batch_op.alter_column(
-            "edit_token_hash", existing_type=sa.String(length=64), nullable=False
-        )
+        batch_op.alter_column("view_token_hash", existing_type=sa.String(length=64), nullable=False)
+        batch_op.alter_column("edit_token_hash", existing_type=sa.String(length=64), nullable=False)
         batch_op.create_unique_constraint(batch_op.f("uq_game_view_token"), ["view_token"])
         batch_op.create_unique_constraint(
             batch_op.f("uq_game_view_token_hash"), ["view_token_hash"]

@@ -8,6 +8,7 @@ Revises: 0003
 Create Date: 2026-11-23 16:10:00.000000
 
 """
+
 from alembic import op
 
 # revision identifiers, used by Alembic.

@@ -9,6 +9,7 @@ Revises: 0004
 Create Date: 2026-11-23 17:30:00.000000
 
 """
+
 from alembic import op
 
 # revision identifiers, used by Alembic.

@@ -12,6 +12,7 @@ Revises: 0005
 Create Date: 2026-11-24 14:00:00.000000
 
 """
+
 import hashlib
 import secrets
 from datetime import UTC, datetime

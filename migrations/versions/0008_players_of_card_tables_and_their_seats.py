@@ -12,6 +12,7 @@ Revises: 0007
 Create Date: 2026-11-24 16:00:00.000000
 
 """
+
 import re
 import unicodedata
 from datetime import UTC, datetime
@@ -58,8 +59,10 @@ def upgrade() -> None:
         sa.Column("key", sa.String(length=160), nullable=False),
         sa.Column("created_at", sa.DateTime(), nullable=False),
         sa.ForeignKeyConstraint(
-            ["table_id"], ["card_table.id"],
-            name=op.f("fk_player_table_id_card_table"), ondelete="CASCADE",
+            ["table_id"],
+            ["card_table.id"],
+            name=op.f("fk_player_table_id_card_table"),
+            ondelete="CASCADE",
         ),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_player")),
         sa.UniqueConstraint("table_id", "key", name=op.f("uq_player_table_id")),
@@ -71,11 +74,15 @@ def upgrade() -> None:
         sa.Column("position", sa.Integer(), nullable=False),
         sa.Column("player_id", sa.Integer(), nullable=False),
         sa.ForeignKeyConstraint(
-            ["player_id"], ["player.id"], name=op.f("fk_seat_player_id_player"),
+            ["player_id"],
+            ["player.id"],
+            name=op.f("fk_seat_player_id_player"),
             ondelete="CASCADE",
         ),
         sa.ForeignKeyConstraint(
-            ["side_id"], ["game_side.id"], name=op.f("fk_seat_side_id_game_side"),
+            ["side_id"],
+            ["game_side.id"],
+            name=op.f("fk_seat_side_id_game_side"),
             ondelete="CASCADE",
         ),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_seat")),
@@ -118,9 +125,7 @@ def _seat_earlier_games() -> None:
             key = (table_id, _key(name))
             if key not in known:
                 connection.execute(
-                    player.insert().values(
-                        table_id=table_id, name=name, key=key[1], created_at=now
-                    )
+                    player.insert().values(table_id=table_id, name=name, key=key[1], created_at=now)
                 )
                 known[key] = connection.execute(
                     sa.select(player.c.id).where(

@@ -44,7 +44,9 @@ def upgrade() -> None:
         sa.Column("format", sa.Integer(), nullable=False),
         sa.Column("summary", sa.JSON(), nullable=False),
         sa.ForeignKeyConstraint(
-            ["game_id"], ["game.id"], name=op.f("fk_game_summaries_game_id_game"),
+            ["game_id"],
+            ["game.id"],
+            name=op.f("fk_game_summaries_game_id_game"),
             ondelete="CASCADE",
         ),
         sa.PrimaryKeyConstraint("game_id", name=op.f("pk_game_summaries")),
@@ -69,13 +71,17 @@ def _chunks(items: Sequence[int], size: int) -> Iterator[Sequence[int]]:
 def _summaries_of(connection: sa.Connection, ids: Sequence[int]) -> Iterator[dict[str, Any]]:
     """Each game's summary row, from its rows as this revision finds them."""
     games = sa.table(
-        "game", sa.column("id"), sa.column("version"), sa.column("rules", sa.JSON()),
+        "game",
+        sa.column("id"),
+        sa.column("version"),
+        sa.column("rules", sa.JSON()),
         sa.column("players"),
     )
     sides = sa.table("game_side", sa.column("game_id"), sa.column("position"), sa.column("name"))
     found = connection.execute(
-        sa.select(games.c.id, games.c.version, games.c.rules, games.c.players)
-        .where(games.c.id.in_(ids))
+        sa.select(games.c.id, games.c.version, games.c.rules, games.c.players).where(
+            games.c.id.in_(ids)
+        )
     ).all()
     names: dict[int, list[str]] = {}
     for game_id, name in connection.execute(
@@ -93,8 +99,13 @@ def _summaries_of(connection: sa.Connection, ids: Sequence[int]) -> Iterator[dic
             # game meets them as it did before this revision.
             continue
         made = [
-            DealEntry(variant=variant, deal=number, sides=tuple(entered), players=players,
-                      stock_ran_out=ran_out)
+            DealEntry(
+                variant=variant,
+                deal=number,
+                sides=tuple(entered),
+                players=players,
+                stock_ran_out=ran_out,
+            )
             for number, ran_out, entered in entries.get(game_id, [])
         ]
         data = summary_data(variant, rules, names.get(game_id, []), made)
@@ -109,16 +120,22 @@ def _entries(
     present = {column["name"] for column in sa.inspect(connection).get_columns("deal_side")}
     fields = [name for name in SIDE_FIELDS if name in present]
     deal = sa.table(
-        "deal", sa.column("id"), sa.column("game_id"), sa.column("number"),
+        "deal",
+        sa.column("id"),
+        sa.column("game_id"),
+        sa.column("number"),
         sa.column("stock_ran_out", sa.Boolean()),
     )
     side = sa.table(
-        "deal_side", sa.column("deal_id"), sa.column("position"),
+        "deal_side",
+        sa.column("deal_id"),
+        sa.column("position"),
         *(sa.column(name) for name in fields),
     )
     rows = connection.execute(
-        sa.select(deal.c.game_id, deal.c.number, deal.c.stock_ran_out,
-                  *(side.c[name] for name in fields))
+        sa.select(
+            deal.c.game_id, deal.c.number, deal.c.stock_ran_out, *(side.c[name] for name in fields)
+        )
         .join(side, side.c.deal_id == deal.c.id)
         .where(deal.c.game_id.in_(ids))
         .order_by(deal.c.game_id, deal.c.number, side.c.position)

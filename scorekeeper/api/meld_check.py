@@ -14,9 +14,18 @@ from scorekeeper.rules.variants import MAX_DEALS, UnknownVariant, Variant
 from scorekeeper.store.catalogue import find_variant
 
 MELD_FIELDS = (
-    "variant", "deal", "rank", "naturals", "twos", "jokers", "first_meld", "running_score",
+    "variant",
+    "deal",
+    "rank",
+    "naturals",
+    "twos",
+    "jokers",
+    "first_meld",
+    "running_score",
 )
 COUNT_FIELDS = ("naturals", "twos", "jokers")
+
+
 def meld_ranks(deck: Deck) -> tuple[str, ...]:
     """The ranks a meld of `deck` may give: its natural ranks, and 3 for black threes."""
     return (*deck.rank_symbols, deck.black_three_rank)

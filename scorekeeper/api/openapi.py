@@ -514,6 +514,6 @@ def openapi_document() -> dict[str, Any]:
                 "Score": SCORE_SCHEMA,
                 "Variant": whole_variant_schema(exported=True),
                 "MeldCheck": _meld_check_schema(),
-            }
+            },
         },
     }

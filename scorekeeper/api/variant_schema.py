@@ -157,9 +157,7 @@ def _rule_field_schema(name: str, template: Any) -> Schema:
         return {**_object(parts, required=needed), **described}
     per_deal = template[0]
     if isinstance(per_deal, dict):
-        item = _object(
-            {key: _values_schema(PARAM_BY_KEY[f"{name}.1.{key}"]) for key in per_deal}
-        )
+        item = _object({key: _values_schema(PARAM_BY_KEY[f"{name}.1.{key}"]) for key in per_deal})
     else:
         item = _values_schema(PARAM_BY_KEY[f"{name}.1"])
     per_deal_list = {"type": "array", "minItems": 1, "maxItems": MAX_DEALS, "items": item}

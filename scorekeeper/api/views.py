@@ -288,9 +288,7 @@ def remove_deal(token: str, number: int) -> Response:
     if stored is None:
         raise ApiProblem(404)
     try:
-        delete_deal(
-            game.id, number, stored.version, wanted if wanted is not None else ANY_VERSION
-        )
+        delete_deal(game.id, number, stored.version, wanted if wanted is not None else ANY_VERSION)
         db.session.commit()
     except DealChanged:
         db.session.rollback()

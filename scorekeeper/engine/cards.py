@@ -173,6 +173,7 @@ _LABELS: dict[Face, str] = {
 _BY_SYMBOL: dict[str, Face] = {symbol: face for face, symbol in _SYMBOLS.items()}
 _BY_SYMBOL.update({"T": Face.TEN, "JO": Face.JOKER, "JOKER": Face.JOKER})
 
+
 def face_of(text: str) -> Face:
     """The face written as "A", "K", "10" ... "4", "2", "JK", "R3" or "B3"."""
     try:

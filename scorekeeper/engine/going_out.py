@@ -68,9 +68,7 @@ def can_go_out(
         state.foot_played[partner] for partner in state.teammates[player]
     ):
         return False
-    if partner_melds_before_going_out(variant, state.table) and not state.melded_before_turn(
-        side
-    ):
+    if partner_melds_before_going_out(variant, state.table) and not state.melded_before_turn(side):
         return False
     held = list(state.hands[player] if hand is None else hand)
     table = list(state.melds[side] if melds is None else melds)

@@ -15,6 +15,7 @@ def _r(rule: str, template: str, **params: object) -> Reason:
 
 # --- words for rule values, translated with the sentence they go in ------------------------
 
+
 def _face_words(plural: bool) -> dict[Face, Term]:
     """Each face in words, from the rules' deck vocabulary: the standard deck's cards, and
     the HANDnFOOT pack's for the natural faces beyond the standard ones."""
@@ -99,8 +100,10 @@ def meld_too_small(least: int) -> Reason:
 def meld_too_big(most: int) -> Reason:
     return _r(
         "meld-too-big",
-        N_("A meld can hold at most {most} cards in this variant; start a new one once it is "
-           "a book."),
+        N_(
+            "A meld can hold at most {most} cards in this variant; start a new one once it is "
+            "a book."
+        ),
         most=most,
     )
 
@@ -127,8 +130,10 @@ def wild_meld_has_naturals() -> Reason:
 def wild_is_not_a_rank() -> Reason:
     return _r(
         "wild-not-a-rank",
-        N_("Twos and jokers are wild: they stand in for another rank and never form a rank "
-           "of their own."),
+        N_(
+            "Twos and jokers are wild: they stand in for another rank and never form a rank "
+            "of their own."
+        ),
     )
 
 
@@ -142,8 +147,10 @@ def red_three_not_melded() -> Reason:
 def black_threes_not_melded() -> Reason:
     return _r(
         "black-three-meld",
-        N_("Black threes cannot be melded in this variant; the only way to be rid of one is "
-           "to discard it."),
+        N_(
+            "Black threes cannot be melded in this variant; the only way to be rid of one is "
+            "to discard it."
+        ),
     )
 
 
@@ -157,8 +164,10 @@ def black_threes_clean_only() -> Reason:
 def special_rank_clean_only(face: Face) -> Reason:
     return _r(
         "special-rank-wilds",
-        N_("A meld of {rank} makes a special book, which is always clean: no twos or jokers "
-           "may join it."),
+        N_(
+            "A meld of {rank} makes a special book, which is always clean: no twos or jokers "
+            "may join it."
+        ),
         rank=face_plural(face),
     )
 
@@ -174,8 +183,10 @@ def one_meld_per_rank(face: Face | None) -> Reason:
 def one_unfinished_per_rank(face: Face | None) -> Reason:
     return _r(
         "one-unfinished-per-rank",
-        N_("Your side already has an unfinished meld of {rank}: finish it as a book before "
-           "starting another."),
+        N_(
+            "Your side already has an unfinished meld of {rank}: finish it as a book before "
+            "starting another."
+        ),
         rank=_rank_words(face),
     )
 
@@ -211,8 +222,10 @@ def not_held(face: Face) -> Reason:
 def first_meld_short(deal: int, minimum: int, points: int) -> Reason:
     return _r(
         "first-meld-short",
-        N_("Your side's first meld in deal {deal} must be worth at least {minimum} points in "
-           "cards; these make {points}."),
+        N_(
+            "Your side's first meld in deal {deal} must be worth at least {minimum} points in "
+            "cards; these make {points}."
+        ),
         deal=deal,
         minimum=minimum,
         points=points,
@@ -222,8 +235,10 @@ def first_meld_short(deal: int, minimum: int, points: int) -> Reason:
 def first_meld_short_from_pile(deal: int, minimum: int, points: int) -> Reason:
     return _r(
         "first-meld-short",
-        N_("Your side's first meld in deal {deal} must be worth at least {minimum} points, "
-           "counting only the top card of the pile and your own cards; these make {points}."),
+        N_(
+            "Your side's first meld in deal {deal} must be worth at least {minimum} points, "
+            "counting only the top card of the pile and your own cards; these make {points}."
+        ),
         deal=deal,
         minimum=minimum,
         points=points,
@@ -233,8 +248,10 @@ def first_meld_short_from_pile(deal: int, minimum: int, points: int) -> Reason:
 def concealed_book_needed(deal: int) -> Reason:
     return _r(
         "concealed-book",
-        N_("In deal {deal} your side opens with a concealed book: a complete meld of seven "
-           "made from your own hand, laid down at once."),
+        N_(
+            "In deal {deal} your side opens with a concealed book: a complete meld of seven "
+            "made from your own hand, laid down at once."
+        ),
         deal=deal,
     )
 
@@ -242,8 +259,10 @@ def concealed_book_needed(deal: int) -> Reason:
 def concealed_book_not_from_pile(deal: int) -> Reason:
     return _r(
         "concealed-book",
-        N_("In deal {deal} your side must open with a concealed book from your own hand, so "
-           "it cannot open by taking the discard pile."),
+        N_(
+            "In deal {deal} your side must open with a concealed book from your own hand, so "
+            "it cannot open by taking the discard pile."
+        ),
         deal=deal,
     )
 
@@ -373,8 +392,7 @@ def matching_wilds_needed(face: Face) -> Reason:
 def pair_needed(face: Face) -> Reason:
     return _r(
         "need-pair",
-        N_("To take the discard pile you must hold two natural {cards} to meld with its "
-           "top card."),
+        N_("To take the discard pile you must hold two natural {cards} to meld with its top card."),
         cards=face_plural(face),
     )
 
@@ -382,8 +400,7 @@ def pair_needed(face: Face) -> Reason:
 def top_card_not_melded(face: Face) -> Reason:
     return _r(
         "meld-top-card",
-        N_("Taking the pile means melding its top {card} at once with two {cards} from your "
-           "hand."),
+        N_("Taking the pile means melding its top {card} at once with two {cards} from your hand."),
         card=face_name(face),
         cards=face_plural(face),
     )
@@ -412,17 +429,21 @@ def partner_not_in_foot() -> Reason:
 def no_concealed_going_out() -> Reason:
     return _r(
         "no-concealed-going-out",
-        N_("Your side had no meld on the table before this turn, but a partner reaches the "
-           "foot only by melding: with partners who must be in the foot, a side never goes "
-           "out concealed."),
+        N_(
+            "Your side had no meld on the table before this turn, but a partner reaches the "
+            "foot only by melding: with partners who must be in the foot, a side never goes "
+            "out concealed."
+        ),
     )
 
 
 def must_go_out() -> Reason:
     return _r(
         "must-go-out",
-        N_("Your partner said yes, so you go out this turn: meld all your cards, or all but "
-           "one and discard it."),
+        N_(
+            "Your partner said yes, so you go out this turn: meld all your cards, or all but "
+            "one and discard it."
+        ),
     )
 
 
@@ -444,8 +465,10 @@ def discard_to_go_out() -> Reason:
 def keep_cards(left: int, why: Reason) -> Reason:
     return _r(
         "keep-two-cards",
-        N_("That would leave you {left} card(s) from your foot, but you may not go out yet: "
-           "{why} Keep at least two cards, one to discard and one to hold."),
+        N_(
+            "That would leave you {left} card(s) from your foot, but you may not go out yet: "
+            "{why} Keep at least two cards, one to discard and one to hold."
+        ),
         left=left,
         why=why,
     )
@@ -484,8 +507,7 @@ def no_red_three_bonus() -> Reason:
 def not_a_clean_book(index: int) -> Reason:
     return _r(
         "red-three-clean-book",
-        N_("A red three joins only a clean book of your side: meld number {number} is not "
-           "one."),
+        N_("A red three joins only a clean book of your side: meld number {number} is not one."),
         number=index + 1,
     )
 

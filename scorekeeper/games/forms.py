@@ -76,6 +76,8 @@ def counter_label(deck_id: str, kind: str) -> str:
 def counter_labels(variant: Variant) -> dict[str, str]:
     """The card counter's name for each kind of card it counts, in the variant's deck."""
     return {kind: counter_label(variant.deck, kind) for kind in COUNTER_LABELS}
+
+
 COUNTER_TARGETS = {MELDED: "meld_points", LEFT: "cards_left_points"}
 
 
@@ -120,9 +122,7 @@ class WholeNumberField(IntegerField):
             raise ValueError(_("Enter a whole number, such as 0 or 120.")) from None
         if len(str(abs(self.data))) > MAX_DIGITS:
             self.data = None
-            raise ValueError(
-                _("Enter a number of at most %(digits)s digits.", digits=MAX_DIGITS)
-            )
+            raise ValueError(_("Enter a number of at most %(digits)s digits.", digits=MAX_DIGITS))
 
 
 def entry_fields(variant: Variant) -> tuple[str, ...]:
@@ -177,7 +177,6 @@ def counted_points(form: Form, kinds: Iterable[CounterKind], where: str) -> int 
     return sum((count or 0) * kind.points for kind, count in counts)
 
 
-
 class SideFields(Form):
     """One side's part of the deal form: ``side_form_class`` makes a subclass of it with the
     fields of a variant."""
@@ -206,9 +205,7 @@ def _side_form_class(
     return type("SideForm", (SideFields,), attrs)
 
 
-def side_form_class(
-    variant: Variant, fields: tuple[str, ...] | None = None
-) -> type[SideFields]:
+def side_form_class(variant: Variant, fields: tuple[str, ...] | None = None) -> type[SideFields]:
     """One side's fields under this variant: its entry fields and its card counter."""
     counters = tuple(
         (where, kind.kind) for where in (MELDED, LEFT) for kind in counter_kinds(variant, where)

@@ -152,15 +152,13 @@ def line_chart(
             f'font-size="11" fill="currentColor">{escape(label)}</text>'
         )
     for index, one in enumerate(series):
-        points = [
-            f"{x_at(i):.1f},{y_at(v):.1f}" for i, v in enumerate(one.values) if v is not None
-        ]
+        points = [f"{x_at(i):.1f},{y_at(v):.1f}" for i, v in enumerate(one.values) if v is not None]
         css = f"series-{index % len(PALETTE) + 1}"
         if len(points) > 1:
             parts.append(
                 f'<polyline class="{css}" points="{" ".join(points)}" fill="none" '
                 f'stroke="{_color(index)}" stroke-width="2.5" stroke-linejoin="round"'
-                f'{_dash(index)}/>'
+                f"{_dash(index)}/>"
             )
         if len(points) <= 12:
             for point in points:
@@ -174,7 +172,7 @@ def line_chart(
     shown_legend = legend([s.label for s in series]) if show_legend else Markup("")
     return Markup(
         f'<figure class="chart" id="{chart_id}"><figcaption>{caption}</figcaption>'
-        f'{"".join(parts)}{shown_legend}{table}</figure>'
+        f"{''.join(parts)}{shown_legend}{table}</figure>"
     )
 
 
@@ -208,7 +206,7 @@ def _table(
     rows = "".join(
         f'<tr><th scope="row">{escape(label)}</th>'
         + "".join(
-            f'<td>{"–" if s.values[i] is None else escape(number(s.values[i] or 0))}</td>'
+            f"<td>{'–' if s.values[i] is None else escape(number(s.values[i] or 0))}</td>"
             for s in series
         )
         + "</tr>"
@@ -217,7 +215,7 @@ def _table(
     # A table ignores the 1 px box that hides things: its wrapper is hidden instead.
     return Markup(
         f'<div class="visually-hidden"><table class="chart-numbers" id="{chart_id}-numbers">'
-        f"<caption>{escape(title)}</caption><thead><tr><th scope=\"col\">{escape(x_title)}</th>"
+        f'<caption>{escape(title)}</caption><thead><tr><th scope="col">{escape(x_title)}</th>'
         f"{head}</tr></thead><tbody>{rows}</tbody></table></div>"
     )
 

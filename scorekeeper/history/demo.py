@@ -79,8 +79,12 @@ def _store(
 @click.option("--games", type=click.IntRange(1, 5000), default=100, show_default=True)
 @click.option("--variant", default="pagat", show_default=True)
 @click.option("--seed", type=int, default=1, show_default=True)
-@click.option("--names", default=",".join(DEFAULT_NAMES), show_default=True,
-              help="The pool of players, comma-separated (at least as many as a game seats).")
+@click.option(
+    "--names",
+    default=",".join(DEFAULT_NAMES),
+    show_default=True,
+    help="The pool of players, comma-separated (at least as many as a game seats).",
+)
 @with_appcontext
 def demo_season_command(table_id: int, games: int, variant: str, seed: int, names: str) -> None:
     """Bots play GAMES games at card table TABLE_ID, stored like any other (a season to try)."""

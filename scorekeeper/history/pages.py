@@ -213,7 +213,11 @@ def running_chart(score: GameScore) -> Markup:
         for i, name in enumerate(score.side_names)
     ]
     return charts.line_chart(
-        "running-chart", _("Running totals, deal by deal"), _("Deal"), labels, series,
+        "running-chart",
+        _("Running totals, deal by deal"),
+        _("Deal"),
+        labels,
+        series,
         number=reader_number,
     )
 
@@ -298,8 +302,15 @@ def results_chart(
     averaged = any(end - start > 1 for start, end in runs)
     name = _("Average game total") if averaged else _("Game total")
     return charts.line_chart(
-        f"results-{index}", title, _("Date"), labels, [charts.Series(name, tuple(totals))],
-        height=150, show_legend=averaged, most_labels=4, number=reader_number,
+        f"results-{index}",
+        title,
+        _("Date"),
+        labels,
+        [charts.Series(name, tuple(totals))],
+        height=150,
+        show_legend=averaged,
+        most_labels=4,
+        number=reader_number,
         time=charts.TimeAxis(tuple(positions), span[0], span[1], ticks),
     )
 
@@ -331,7 +342,11 @@ def share_chart(players: Sequence[Tally]) -> Markup:
     }
     rows = [(tally.name, [tally.lines[key] for key in labels]) for tally in players]
     return charts.share_chart(
-        "share-chart", _("Where the points came from"), _("Player"), rows, list(labels.values()),
+        "share-chart",
+        _("Where the points came from"),
+        _("Player"),
+        rows,
+        list(labels.values()),
         number=reader_number,
     )
 

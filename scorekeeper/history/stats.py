@@ -135,8 +135,9 @@ def statistics(
                 if team is None:
                     team = teams[key] = Tally(" & ".join(names.get(p, "?") for p in key))
                 team.add(game, side)
-    return Statistics(counted, _standings(players.values()), _standings(teams.values()),
-                      rules_played(games))
+    return Statistics(
+        counted, _standings(players.values()), _standings(teams.values()), rules_played(games)
+    )
 
 
 def _standings(tallies: Iterable[Tally]) -> list[Tally]:

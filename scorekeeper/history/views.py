@@ -178,8 +178,14 @@ def merge_players(token: str) -> BaseResponse:
     if not ButtonForm().validate_on_submit():
         abort(400)
     if typo is None or kept is None:
-        flash(_("%(field)s: %(message)s", field=_("Merge"),
-                message=_("Choose two different players of this table.")), "error")
+        flash(
+            _(
+                "%(field)s: %(message)s",
+                field=_("Merge"),
+                message=_("Choose two different players of this table."),
+            ),
+            "error",
+        )
         return _back_to_players(token)
     kept_name = kept.name
     try:
@@ -248,7 +254,6 @@ def history_game_title(summary: GameSummary) -> str:
         variant=variant_text(summary.variant_name),
         date=format_date(summary.created_at, "medium"),
     )
-
 
 
 @bp.context_processor

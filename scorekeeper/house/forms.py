@@ -101,7 +101,8 @@ def card_kind_words(kind: str) -> str:
 
 def table_words(table: Table | Mapping[str, int]) -> str:
     sides, players = (
-        (table.sides, table.players) if isinstance(table, Table)
+        (table.sides, table.players)
+        if isinstance(table, Table)
         else (table["sides"], table["players"])
     )
     if players > sides:
@@ -128,8 +129,11 @@ def shown_value(param: Param, value: Any) -> str:
         return ", ".join(card_kind_words(k) for k in value) if value else _("none")
     if kind is Kind.TABLES:
         return "; ".join(
-            _("%(table)s: %(decks)s", table=table_words(table),
-              decks=ngettext("%(num)s deck", "%(num)s decks", table["decks"]))
+            _(
+                "%(table)s: %(decks)s",
+                table=table_words(table),
+                decks=ngettext("%(num)s deck", "%(num)s decks", table["decks"]),
+            )
             for table in value
         )
     return str(value)
@@ -303,8 +307,7 @@ def _fields_for(param: Param, current: Variant) -> Iterator[tuple[str, Any]]:
         yield name, WholeNumberField(words(param.label), optional=True)
     elif kind is Kind.CHOICE:
         choices = [
-            SelectChoice(_choice_value(c), words(choice_term(param.key, c)))
-            for c in param.choices
+            SelectChoice(_choice_value(c), words(choice_term(param.key, c))) for c in param.choices
         ]
         yield name, SelectField(words(param.label), choices=choices)
     elif kind is Kind.FLAG:
@@ -394,9 +397,7 @@ def read_values(form: HouseForm, current: Variant) -> tuple[dict[str, Any], bool
         else:
             field = form.typed(field_name(param.key), WholeNumberField)
             readable &= not field.errors
-            values[param.key] = (
-                field.number if not field.errors else value_at(known, param.key)
-            )
+            values[param.key] = field.number if not field.errors else value_at(known, param.key)
     _carry_every_deal(values, known, deals)
     return values, readable
 
@@ -430,8 +431,10 @@ def _read_thresholds(form: HouseForm) -> tuple[list[dict[str, int]], bool]:
             thresholds.append({"from_score": score.number, "minimum": minimum.number})
         elif score.number is not None or minimum.number is not None:
             empty = minimum if minimum.number is None else score
-            empty.errors = [*empty.errors, _("Fill in both the running score and its first meld, "
-                                            "or neither.")]
+            empty.errors = [
+                *empty.errors,
+                _("Fill in both the running score and its first meld, or neither."),
+            ]
             readable = False
     return thresholds, readable
 
@@ -479,7 +482,8 @@ def rows(
                 base_words=shown_value(param, base_value),
                 changed=values.get(param.key, base_value) != base_value,
                 problems=tuple(errors + by_key.get(param.key, [])),
-                table_labels=_base_decks(base, values.get(param.key)) if kind is Kind.TABLES
+                table_labels=_base_decks(base, values.get(param.key))
+                if kind is Kind.TABLES
                 else (),
                 shown=(param.deal or 0) <= deals,
                 rows_shown=rows_shown,

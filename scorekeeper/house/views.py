@@ -149,8 +149,12 @@ def _render_index(import_form: ImportForm, problems: list[Problem]) -> str:
     base_form = BaseForm(formdata=None)
     base_form.base.choices = base_choices()
     entries = [
-        {"row": row, "playable": store.playable(row) is not None,
-         "base": BUILT_IN.get(row.based_on), "changes": len(row.changes)}
+        {
+            "row": row,
+            "playable": store.playable(row) is not None,
+            "base": BUILT_IN.get(row.based_on),
+            "changes": len(row.changes),
+        }
         for row in store.house_rows()
     ]
     return render_template(
@@ -185,8 +189,9 @@ def edit(slug: str) -> str | Response | tuple[str, int]:
     base = _base_of(row.rules)
     current = store.playable(row)
     if current is None:
-        flash(_("These rules can no longer be played as saved: check the fields marked."),
-              "warning")
+        flash(
+            _("These rules can no longer be played as saved: check the fields marked."), "warning"
+        )
         current = _best_effort(row.rules, base)
     return _edit(row, base, current)
 
@@ -259,12 +264,13 @@ def _save(row: HouseVariant | None, rules: HouseRules) -> Response:
     if row is None:
         row = _create(rules)
         db.session.commit()
-        flash(_("Your rules are saved. Start a game with them from the new-game page."),
-              "success")
+        flash(_("Your rules are saved. Start a game with them from the new-game page."), "success")
     elif store.update(row, rules):
         db.session.commit()
-        flash(_("Your rules are saved. Games already played keep the rules they were "
-                "played with."), "success")
+        flash(
+            _("Your rules are saved. Games already played keep the rules they were played with."),
+            "success",
+        )
     else:
         flash(_("Nothing was changed."), "success")
     return redirect(url_for(".show", slug=row.slug), code=303)
@@ -370,7 +376,10 @@ def shared() -> Response | str | tuple[str, int]:
         rules = rules_from_link(token)
     except VariantRejected as refusal:
         page = render_template(
-            "house/shared.html", rules=None, form=form, token="",
+            "house/shared.html",
+            rules=None,
+            form=form,
+            token="",
             problems=[p.render(_) for p in refusal.problems],
         )
         return page, 400

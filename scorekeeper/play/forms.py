@@ -80,8 +80,10 @@ class MeldCheckForm(PageForm):
         deals = self.rules.deals
         if int(field.data) > deals:
             raise ValidationError(
-                _l("These rules play %(count)s deals: choose a deal from 1 to %(count)s.",
-                   count=deals)
+                _l(
+                    "These rules play %(count)s deals: choose a deal from 1 to %(count)s.",
+                    count=deals,
+                )
             )
 
     def chosen_rank(self) -> str | None:
@@ -96,7 +98,6 @@ class MeldCheckForm(PageForm):
         if field.data in (ALL_WILD, deck.black_three_rank, *deck.rank_symbols):
             return
         raise ValidationError(_("The cards of these rules have no rank %(rank)s.", rank=field.data))
-
 
 
 def _known_variant(variant_id: str | None) -> Variant | None:

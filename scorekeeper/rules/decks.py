@@ -165,9 +165,11 @@ class Supply:
     def total_points(self, points: CardPoints) -> int:
         """All card points in the supply, red threes aside."""
         black = self.black_threes * points.black_three
-        return sum(each * cards for each, cards in self.natural_points(points)) + sum(
-            each * cards for each, cards in self.wild_points(points)
-        ) + black
+        return (
+            sum(each * cards for each, cards in self.natural_points(points))
+            + sum(each * cards for each, cards in self.wild_points(points))
+            + black
+        )
 
 
 def _card(symbol: str, name: str, plural: str, kind: CardKind, per_deck: int) -> CardType:
@@ -228,10 +230,14 @@ HANDNFOOT = Deck(
     stands_for=5,
     black_three_rank="VL",
     inferred=(
-        N_("Numbered cards 7 to 12 score like high cards (K to 8), 1 to 6 like low cards "
-           "(7 to 4): the pack does not say."),
-        N_("A lady added to a clean book earns 100 unless the table sets its own bonus: the "
-           "pack does not say how much."),
+        N_(
+            "Numbered cards 7 to 12 score like high cards (K to 8), 1 to 6 like low cards "
+            "(7 to 4): the pack does not say."
+        ),
+        N_(
+            "A lady added to a clean book earns 100 unless the table sets its own bonus: the "
+            "pack does not say how much."
+        ),
     ),
     red_three_book_bonus=100,
 )

@@ -55,7 +55,10 @@ SIDE_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(SideEntry))
 FLAG_FIELDS: tuple[str, ...] = ("went_out", "went_out_concealed")
 COUNT_FIELDS: tuple[str, ...] = tuple(name for name in SIDE_FIELDS if name not in FLAG_FIELDS)
 LATER_SIDE_FIELDS: tuple[str, ...] = (
-    "special_books", "red_three_books", "ladies_in_books", "went_out_concealed"
+    "special_books",
+    "red_three_books",
+    "ladies_in_books",
+    "went_out_concealed",
 )
 """Fields that files and requests written before they existed may leave out."""
 POINT_FIELDS: tuple[str, ...] = ("meld_points", "cards_left_points")

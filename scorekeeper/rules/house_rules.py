@@ -72,7 +72,7 @@ class HouseRules:
         for key in ("name", "summary"):
             if isinstance(getattr(self, key), str):
                 object.__setattr__(self, key, clean_name(getattr(self, key)))
-        object.__setattr__(self, "slug", house_id(self.name, self.slug)[len(HOUSE_PREFIX):])
+        object.__setattr__(self, "slug", house_id(self.name, self.slug)[len(HOUSE_PREFIX) :])
 
     @property
     def id(self) -> str:
@@ -197,16 +197,17 @@ def _past_last_deal(changes: Mapping[str, Any], deals: int) -> Iterator[Problem]
             yield field_problem(
                 key,
                 N_("{field}: the game has {deals} deals; add deals before setting deal {deal}."),
-                deals=deals, deal=deal,
+                deals=deals,
+                deal=deal,
             )
-
 
 
 def _unknown_base(value: object) -> Problem:
     return field_problem(
         "based_on",
         N_("{field} must be the id of a built-in variant ({known}), not {value}."),
-        known=", ".join(BUILT_IN), value=quoted(value),
+        known=", ".join(BUILT_IN),
+        value=quoted(value),
     )
 
 
@@ -226,9 +227,7 @@ def read_changes(raw: object) -> tuple[dict[str, Any], list[Problem]]:
         param = PARAM_BY_KEY.get(key) if isinstance(key, str) else None
         if param is None:
             problems.append(
-                problem_at(
-                    "changes", N_("changes: unknown parameter {value}."), value=quoted(key)
-                )
+                problem_at("changes", N_("changes: unknown parameter {value}."), value=quoted(key))
             )
             continue
         found = check_value(param, value)
@@ -295,9 +294,9 @@ def typed_differences(base: Variant, values: Mapping[str, Any]) -> tuple[Differe
         and values.get(param.key) is not None
         and values[param.key] != value_at(theirs, param.key)
     }
-    differences = [Difference(PARAM_BY_KEY["deals"], base.deals, deals)] if (
-        deals != base.deals
-    ) else []
+    differences = (
+        [Difference(PARAM_BY_KEY["deals"], base.deals, deals)] if (deals != base.deals) else []
+    )
     for param in PARAMS:
         if param.key == "deals" or param.key not in values:
             continue
@@ -328,8 +327,6 @@ def nearest_base(variant: Variant) -> Variant:
 def house_rules_of(variant: Variant, base: Variant | None = None) -> HouseRules:
     """A variant expressed as house rules over `base` (the nearest built-in by default)."""
     base = base if base is not None else nearest_base(variant)
-    slug = variant.id[len(HOUSE_PREFIX):] if variant.id.startswith(HOUSE_PREFIX) else ""
+    slug = variant.id[len(HOUSE_PREFIX) :] if variant.id.startswith(HOUSE_PREFIX) else ""
     summary = "" if variant.summary == f"House rules based on {base.name}." else variant.summary
     return HouseRules(variant.name, base.id, changes_from(variant, base), summary, slug)
-
-

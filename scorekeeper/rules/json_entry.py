@@ -127,16 +127,17 @@ def _read_running_scores(raw: object, problems: list[Problem]) -> tuple[int, ...
     if raw is None:
         return None
     if isinstance(raw, list) and all(
-        isinstance(n, int) and not isinstance(n, bool) and abs(n) <= MOST_RUNNING_SCORE
-        for n in raw
+        isinstance(n, int) and not isinstance(n, bool) and abs(n) <= MOST_RUNNING_SCORE for n in raw
     ):
         return tuple(raw)
     problems.append(
         _problem(
             None,
             "running_scores",
-            N_("running_scores must be a list of whole numbers from -{most} to {most}, one per "
-               "side."),
+            N_(
+                "running_scores must be a list of whole numbers from -{most} to {most}, one per "
+                "side."
+            ),
             most=MOST_RUNNING_SCORE,
         )
     )

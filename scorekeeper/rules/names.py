@@ -33,8 +33,7 @@ def clean_name(text: str) -> str:
 def refused_characters(text: str) -> bool:
     """Whether the text holds a character no name may hold, once cleaned."""
     return any(
-        unicodedata.category(char) in _REFUSED_CATEGORIES or char in BIDI_CONTROLS
-        for char in text
+        unicodedata.category(char) in _REFUSED_CATEGORIES or char in BIDI_CONTROLS for char in text
     )
 
 
@@ -42,9 +41,7 @@ def _as_class(refused: Callable[[str], bool]) -> str:
     """The characters of the Basic Multilingual Plane ``refused`` refuses, as the body of a
     regular expression's character class (``\\uXXXX`` ranges). Lone surrogates are left out:
     no regular expression can name them."""
-    codes = [
-        code for code in range(0x10000) if not 0xD800 <= code <= 0xDFFF and refused(chr(code))
-    ]
+    codes = [code for code in range(0x10000) if not 0xD800 <= code <= 0xDFFF and refused(chr(code))]
     ranges: list[tuple[int, int]] = []
     for code in codes:
         if ranges and ranges[-1][1] == code - 1:

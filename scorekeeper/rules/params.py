@@ -330,16 +330,29 @@ def _deal_params() -> Iterator[Param]:
         }
         for kind, label in labels.items():
             yield Param(
-                f"going_out.{deal}.{kind}", Group.GOING_OUT, Kind.COUNT, label,
-                high=MAX_BOOKS, deal=deal,
+                f"going_out.{deal}.{kind}",
+                Group.GOING_OUT,
+                Kind.COUNT,
+                label,
+                high=MAX_BOOKS,
+                deal=deal,
             )
 
 
 PARAMS: tuple[Param, ...] = (
     Param(
-        "deals", Group.GAME, Kind.COUNT, Term(N_("Deals in a game")), low=1, high=MAX_DEALS,
-        help=Term(N_("A deal added takes the last deal's first meld, books and bonus until "
-                     "you change them.")),
+        "deals",
+        Group.GAME,
+        Kind.COUNT,
+        Term(N_("Deals in a game")),
+        low=1,
+        high=MAX_DEALS,
+        help=Term(
+            N_(
+                "A deal added takes the last deal's first meld, books and bonus until "
+                "you change them."
+            )
+        ),
     ),
     Param("card_points.joker", Group.CARDS, Kind.CARD, Term(N_("Points of a joker"))),
     Param("card_points.two", Group.CARDS, Kind.CARD, Term(N_("Points of a two"))),
@@ -349,12 +362,16 @@ PARAMS: tuple[Param, ...] = (
     ),
     Param("card_points.low", Group.CARDS, Kind.CARD, Term(N_("Points of a seven down to a four"))),
     Param(
-        "card_points.black_three", Group.CARDS, Kind.CARD,
+        "card_points.black_three",
+        Group.CARDS,
+        Kind.CARD,
         Term(N_("Points of a black three left in hand or foot")),
         against=True,
     ),
     Param(
-        "card_points.black_three_melded", Group.CARDS, Kind.POINTS,
+        "card_points.black_three_melded",
+        Group.CARDS,
+        Kind.POINTS,
         Term(N_("Points of a black three in a black-three book")),
         help=Term(N_("Negative where melded black threes still count against the side.")),
         shown_when=black_threes_melded,
@@ -362,56 +379,81 @@ PARAMS: tuple[Param, ...] = (
     Param("book_bonus.clean", Group.BOOKS, Kind.BONUS, Term(N_("Clean book bonus"))),
     Param("book_bonus.dirty", Group.BOOKS, Kind.BONUS, Term(N_("Dirty book bonus"))),
     Param(
-        "book_bonus.wild", Group.BOOKS, Kind.OPTIONAL_BONUS,
+        "book_bonus.wild",
+        Group.BOOKS,
+        Kind.OPTIONAL_BONUS,
         Term(N_("Wild book bonus")),
         help=Term(N_("Empty: wild books are not allowed.")),
         empty_words=Term(N_("not allowed")),
     ),
     Param(
-        "book_bonus.black_three", Group.BOOKS, Kind.OPTIONAL_BONUS,
+        "book_bonus.black_three",
+        Group.BOOKS,
+        Kind.OPTIONAL_BONUS,
         Term(N_("Black-three book bonus")),
         help=Term(N_("Empty: black-three books are not allowed.")),
         empty_words=Term(N_("not allowed")),
     ),
     Param(
-        "book_bonus.special_rank", Group.BOOKS, Kind.CHOICE,
+        "book_bonus.special_rank",
+        Group.BOOKS,
+        Kind.CHOICE,
         Term(N_("Rank of the special book")),
         **_choose((None, Term(N_("none"))), *((rank, Term(rank)) for rank in SPECIAL_RANKS)),
         help=Term(N_("Empty: no special book. A special book is always clean.")),
         ranks_of_deck=True,
     ),
     Param(
-        "book_bonus.special", Group.BOOKS, Kind.OPTIONAL_BONUS,
+        "book_bonus.special",
+        Group.BOOKS,
+        Kind.OPTIONAL_BONUS,
         Term(N_("Special book bonus")),
         help=Term(N_("Instead of the clean book bonus, for a clean book of that rank.")),
         empty_words=Term(N_("not allowed")),
     ),
     Param(
-        "book_bonus.red_three", Group.BOOKS, Kind.OPTIONAL_BONUS,
+        "book_bonus.red_three",
+        Group.BOOKS,
+        Kind.OPTIONAL_BONUS,
         Term(N_("Red-three book bonus")),
         help=Term(N_("Empty: red threes never make a book.")),
         empty_words=Term(N_("not allowed")),
     ),
     Param(
-        "book_bonus.lady", Group.BOOKS, Kind.OPTIONAL_BONUS,
+        "book_bonus.lady",
+        Group.BOOKS,
+        Kind.OPTIONAL_BONUS,
         Term(N_("Bonus for each red three added to a clean book")),
-        help=Term(N_("Only with a deck whose red threes may join a book (the HANDnFOOT "
-                     "pack's ladies); empty: no bonus. Choosing such a deck sets the deck's "
-                     "own value.")),
+        help=Term(
+            N_(
+                "Only with a deck whose red threes may join a book (the HANDnFOOT "
+                "pack's ladies); empty: no bonus. Choosing such a deck sets the deck's "
+                "own value."
+            )
+        ),
         empty_words=Term(N_("not allowed")),
         optional_in_whole=True,
     ),
-    Param("red_three.down", Group.RED_THREES, Kind.OPTIONAL_POINTS,
+    Param(
+        "red_three.down",
+        Group.RED_THREES,
+        Kind.OPTIONAL_POINTS,
         Term(N_("Each red three laid down")),
-        help=Term(N_("Plus and minus: 100 here and -100 below. Empty: red threes are never "
+        help=Term(
+            N_(
+                "Plus and minus: 100 here and -100 below. Empty: red threes are never "
                 "laid down, they are discarded, and each one still held costs the value "
-                "below.")),
+                "below."
+            )
+        ),
         empty_words=Term(N_("never laid down")),
         empty_shown=True,
         signed=True,
     ),
     Param(
-        "red_three.down_not_out", Group.RED_THREES, Kind.OPTIONAL_POINTS,
+        "red_three.down_not_out",
+        Group.RED_THREES,
+        Kind.OPTIONAL_POINTS,
         Term(N_("Each red three laid down by a side that did not go out")),
         help=Term(N_("Empty: the same as for a side that went out.")),
         empty_words=Term(N_("as for a side that went out")),
@@ -419,18 +461,25 @@ PARAMS: tuple[Param, ...] = (
         signed=True,
     ),
     Param(
-        "red_three.held", Group.RED_THREES, Kind.POINTS,
+        "red_three.held",
+        Group.RED_THREES,
+        Kind.POINTS,
         Term(N_("Each red three still in hand or foot")),
         signed=True,
     ),
     Param(
-        GOING_OUT_BONUS, Group.BONUSES, Kind.BONUS, Term(N_("Going-out bonus")),
+        GOING_OUT_BONUS,
+        Group.BONUSES,
+        Kind.BONUS,
+        Term(N_("Going-out bonus")),
         every_deal=True,
         help=Term(N_("Sets every deal; change a single deal below.")),
         signed=True,
     ),
     Param(
-        "going_out_concealed_bonus", Group.BONUSES, Kind.BONUS,
+        "going_out_concealed_bonus",
+        Group.BONUSES,
+        Kind.BONUS,
         Term(N_("Extra bonus for going out concealed")),
         help=Term(N_("For a side that goes out with no meld on the table before.")),
         optional_in_whole=True,
@@ -438,48 +487,69 @@ PARAMS: tuple[Param, ...] = (
         shown_when=pays_going_out_concealed,
     ),
     Param(
-        "exact_22_bonus", Group.BONUSES, Kind.OPTIONAL_BONUS,
+        "exact_22_bonus",
+        Group.BONUSES,
+        Kind.OPTIONAL_BONUS,
         Term(N_("Bonus for cutting exactly 22 cards")),
         help=Term(N_("Empty: no such bonus. Needs players who cut their own cards.")),
         signed=True,
     ),
     *_deal_params(),
     Param(
-        "first_meld_by_score", Group.FIRST_MELD, Kind.THRESHOLDS,
+        "first_meld_by_score",
+        Group.FIRST_MELD,
+        Kind.THRESHOLDS,
         Term(N_("Minimum first meld by running score")),
         help=Term(N_("Empty: by deal, as above.")),
         optional_in_whole=True,
     ),
     Param(
-        "concealed_book_first_meld_deals", Group.FIRST_MELD, Kind.DEALS,
+        "concealed_book_first_meld_deals",
+        Group.FIRST_MELD,
+        Kind.DEALS,
         Term(N_("Deals whose first meld needs a concealed book")),
     ),
     Param(
-        "concealed_opening", Group.FIRST_MELD, Kind.CHOICE,
+        "concealed_opening",
+        Group.FIRST_MELD,
+        Kind.CHOICE,
         Term(N_("A first meld that needs a concealed book")),
         **_choose(
-            (ConcealedOpening.INSTEAD_OF_POINTS.value,
-             Term(N_("a concealed book instead of the minimum points"))),
-            (ConcealedOpening.WITH_POINTS.value,
-             Term(N_("a concealed book and the minimum points"))),
+            (
+                ConcealedOpening.INSTEAD_OF_POINTS.value,
+                Term(N_("a concealed book instead of the minimum points")),
+            ),
+            (
+                ConcealedOpening.WITH_POINTS.value,
+                Term(N_("a concealed book and the minimum points")),
+            ),
         ),
         optional_in_whole=True,
         shown_when=needs_concealed_book,
     ),
     Param(
-        "must_discard_to_go_out", Group.GOING_OUT, Kind.FLAG,
+        "must_discard_to_go_out",
+        Group.GOING_OUT,
+        Kind.FLAG,
         Term(N_("A player must end on a discard to go out")),
     ),
     Param(
-        "going_out_needs_partner_in_foot", Group.GOING_OUT, Kind.FLAG,
+        "going_out_needs_partner_in_foot",
+        Group.GOING_OUT,
+        Kind.FLAG,
         Term(N_("A partner must have reached the foot before going out")),
     ),
     Param(
-        "going_out_asks_partner", Group.GOING_OUT, Kind.FLAG,
+        "going_out_asks_partner",
+        Group.GOING_OUT,
+        Kind.FLAG,
         Term(N_("Ask the partner before going out")),
     ),
     Param(
-        "max_meld_size", Group.MELDS, Kind.CHOICE, Term(N_("Largest meld")),
+        "max_meld_size",
+        Group.MELDS,
+        Kind.CHOICE,
+        Term(N_("Largest meld")),
         **_choose(
             (BOOK_SIZE, Term(N_("7 cards: a book is exactly seven"))),
             (None, Term(N_("no limit: a book is seven or more"))),
@@ -489,19 +559,31 @@ PARAMS: tuple[Param, ...] = (
         worded_with_numbers=True,
     ),
     Param(
-        "wild_limit.per_wild", Group.MELDS, Kind.COUNT,
+        "wild_limit.per_wild",
+        Group.MELDS,
+        Kind.COUNT,
         Term(N_("Natural cards per wild card in a meld")),
-        low=1, high=MAX_WILD_RATIO,
-    ),
-    Param(
-        "wild_limit.extra", Group.MELDS, Kind.COUNT,
-        Term(N_("Natural cards beyond that ratio")),
-        help=Term(N_("A meld needs at least (natural cards per wild card × wild cards) + this "
-                "many natural cards.")),
+        low=1,
         high=MAX_WILD_RATIO,
     ),
     Param(
-        "rank_melds", Group.MELDS, Kind.CHOICE, Term(N_("Melds of one rank")),
+        "wild_limit.extra",
+        Group.MELDS,
+        Kind.COUNT,
+        Term(N_("Natural cards beyond that ratio")),
+        help=Term(
+            N_(
+                "A meld needs at least (natural cards per wild card × wild cards) + this "
+                "many natural cards."
+            )
+        ),
+        high=MAX_WILD_RATIO,
+    ),
+    Param(
+        "rank_melds",
+        Group.MELDS,
+        Kind.CHOICE,
+        Term(N_("Melds of one rank")),
         **_choose(
             (RankMelds.ONE_UNFINISHED.value, Term(N_("one unfinished meld of a rank at a time"))),
             (RankMelds.ONE.value, Term(N_("never two melds of one rank"))),
@@ -509,7 +591,10 @@ PARAMS: tuple[Param, ...] = (
     ),
     Param("tables", Group.TABLE, Kind.TABLES, Term(N_("Players and decks"))),
     Param(
-        "deck", Group.TABLE, Kind.CHOICE, Term(N_("Cards")),
+        "deck",
+        Group.TABLE,
+        Kind.CHOICE,
+        Term(N_("Cards")),
         **_choose(
             ("standard", Term(N_("standard decks of 54 cards"))),
             ("handnfoot", Term(N_("the special HANDnFOOT deck of 262 cards"))),
@@ -517,56 +602,85 @@ PARAMS: tuple[Param, ...] = (
         optional_in_whole=True,
     ),
     Param(
-        "hand_size", Group.TABLE, Kind.COUNT, Term(N_("Cards in the hand")),
-        low=1, high=MAX_PACKET,
+        "hand_size",
+        Group.TABLE,
+        Kind.COUNT,
+        Term(N_("Cards in the hand")),
+        low=1,
+        high=MAX_PACKET,
     ),
     Param(
-        "foot_size", Group.TABLE, Kind.COUNT, Term(N_("Cards in the foot")),
-        low=1, high=MAX_PACKET,
+        "foot_size",
+        Group.TABLE,
+        Kind.COUNT,
+        Term(N_("Cards in the foot")),
+        low=1,
+        high=MAX_PACKET,
     ),
     Param(
-        "stock_piles", Group.TABLE, Kind.CHOICE, Term(N_("Stock piles")),
+        "stock_piles",
+        Group.TABLE,
+        Kind.CHOICE,
+        Term(N_("Stock piles")),
         **_choose((1, Term(N_("one"))), (2, Term(N_("two")))),
     ),
     Param(
-        "cut_for_packets", Group.TABLE, Kind.FLAG,
+        "cut_for_packets",
+        Group.TABLE,
+        Kind.FLAG,
         Term(N_("Players cut 22 cards for their hand and foot")),
     ),
     Param(
-        "pile_pickup", Group.PILE, Kind.CHOICE, Term(N_("Taking the discard pile")),
+        "pile_pickup",
+        Group.PILE,
+        Kind.CHOICE,
+        Term(N_("Taking the discard pile")),
         **_choose(
             (PilePickup.TOP_SEVEN.value, Term(N_("the top seven cards, or all if fewer"))),
-            (PilePickup.TOP_SEVEN_FROM_FULL.value,
-             Term(N_("the top seven, only from a pile of seven or more"))),
+            (
+                PilePickup.TOP_SEVEN_FROM_FULL.value,
+                Term(N_("the top seven, only from a pile of seven or more")),
+            ),
             (PilePickup.WHOLE_PILE.value, Term(N_("the whole pile"))),
         ),
         worded_with_numbers=True,
     ),
     Param(
-        "wild_discard", Group.PILE, Kind.CHOICE, Term(N_("After a wild card is discarded")),
+        "wild_discard",
+        Group.PILE,
+        Kind.CHOICE,
+        Term(N_("After a wild card is discarded")),
         **_choose(
-            (WildDiscard.NEEDS_MATCHING_WILDS.value,
-             Term(N_("the pile needs two matching wild cards"))),
+            (
+                WildDiscard.NEEDS_MATCHING_WILDS.value,
+                Term(N_("the pile needs two matching wild cards")),
+            ),
             (WildDiscard.NEVER_TAKEN.value, Term(N_("the pile cannot be taken"))),
             (WildDiscard.FREEZES_PILE.value, Term(N_("the pile is frozen"))),
         ),
         worded_with_numbers=True,
     ),
     Param(
-        "black_three_pair_takes_pile", Group.PILE, Kind.FLAG,
+        "black_three_pair_takes_pile",
+        Group.PILE,
+        Kind.FLAG,
         Term(N_("A pair of black threes may take the pile")),
         shown_value=pair_of_black_threes_takes_pile,
         shown_when=black_threes_melded,
         moot_words=Term(N_("no: a three on top is never taken")),
     ),
     Param(
-        "first_discard_turned", Group.PILE, Kind.FLAG,
+        "first_discard_turned",
+        Group.PILE,
+        Kind.FLAG,
         Term(N_("A card from the stock starts the discard pile")),
         help=Term(N_("Off: the pile starts empty.")),
         optional_in_whole=True,
     ),
     Param(
-        "first_discard_buried", Group.PILE, Kind.CARD_KINDS,
+        "first_discard_buried",
+        Group.PILE,
+        Kind.CARD_KINDS,
         Term(N_("Buried if turned up to start the pile")),
         optional_in_whole=True,
         shown_when=first_discard_turned,
@@ -585,6 +699,7 @@ def sets_every_deal(key: str) -> bool:
     param = PARAM_BY_KEY.get(key)
     return param is not None and param.every_deal
 
+
 SHOWN_BY_PART = frozenset({"card_points", "book_bonus", "red_three"})
 """Fields whose parameters the rules pages show one row each; any other field is one row."""
 
@@ -592,6 +707,7 @@ SHOWN_BY_PART = frozenset({"card_points", "book_bonus", "red_three"})
 def params_for(deals: int) -> tuple[Param, ...]:
     """The parameters of a game of `deals` deals: per-deal ones up to its last deal."""
     return tuple(param for param in PARAMS if param.deal is None or param.deal <= deals)
+
 
 META_TERMS: Mapping[str, Term] = {
     "id": Term(N_("id")),
@@ -629,8 +745,12 @@ WHOLE_RULES: Mapping[str, Param] = {
 """The fields whose parameters the rules pages say as one rule, by field."""
 
 STOCK_END = Param(
-    "stock_end", Group.PILE, Kind.RULE, Term(N_("When the stock runs out")),
-    shown_value=frozen_piles_return, shown_inferred=stock_end_is_default,
+    "stock_end",
+    Group.PILE,
+    Kind.RULE,
+    Term(N_("When the stock runs out")),
+    shown_value=frozen_piles_return,
+    shown_inferred=stock_end_is_default,
     **_choose(
         (True, Term(N_("the frozen piles are shuffled and put under it, and play goes on"))),
         (False, Term(N_("the deal ends, and nobody scores the going-out bonus"))),
@@ -794,8 +914,11 @@ def check_value(param: Param, value: object) -> list[Problem]:
         if not param.low <= value <= param.high:
             return [
                 field_problem(
-                    key, N_("{field} must be from {low} to {high} (entered {value})."),
-                    low=param.low, high=param.high, value=value,
+                    key,
+                    N_("{field} must be from {low} to {high} (entered {value})."),
+                    low=param.low,
+                    high=param.high,
+                    value=value,
                 )
             ]
         return []
@@ -805,8 +928,10 @@ def check_value(param: Param, value: object) -> list[Problem]:
         allowed = ", ".join("none" if c is None else str(c) for c in param.choices)
         return [
             field_problem(
-                key, N_("{field} must be one of {allowed} (entered {value})."),
-                allowed=allowed, value=quoted(value),
+                key,
+                N_("{field} must be one of {allowed} (entered {value})."),
+                allowed=allowed,
+                value=quoted(value),
             )
         ]
     if kind is Kind.FLAG:
@@ -833,8 +958,10 @@ def has_type(param: Param, value: object) -> bool:
         return isinstance(value, bool)
     if kind is Kind.THRESHOLDS:
         return not _check_thresholds(param, value)
-    return not check_value(param, value) if kind is not Kind.TABLES else (
-        not _check_tables_shape(param, value)
+    return (
+        not check_value(param, value)
+        if kind is not Kind.TABLES
+        else (not _check_tables_shape(param, value))
     )
 
 
@@ -850,29 +977,31 @@ def _check_points(param: Param, value: object) -> list[Problem]:
     if abs(value) > MAX_POINTS:
         return [
             field_problem(
-                key, N_("{field} must be from {low} to {high} (entered {value})."),
-                low=-MAX_POINTS if param.kind is Kind.POINTS else 0, high=MAX_POINTS,
+                key,
+                N_("{field} must be from {low} to {high} (entered {value})."),
+                low=-MAX_POINTS if param.kind is Kind.POINTS else 0,
+                high=MAX_POINTS,
                 value=value,
             )
         ]
     if value % POINT_STEP:
         return [
             field_problem(
-                key, N_("{field} must be a multiple of 5, as every score is (entered {value})."),
+                key,
+                N_("{field} must be a multiple of 5, as every score is (entered {value})."),
                 value=value,
             )
         ]
     if param.kind is Kind.CARD and value < POINT_STEP:
         return [
             field_problem(
-                key, N_("{field} must be worth at least 5: every card counts (entered {value})."),
+                key,
+                N_("{field} must be worth at least 5: every card counts (entered {value})."),
                 value=value,
             )
         ]
     if param.kind is Kind.BONUS and value < 0:
-        return [
-            field_problem(key, N_("{field} cannot be below 0 (entered {value})."), value=value)
-        ]
+        return [field_problem(key, N_("{field} cannot be below 0 (entered {value})."), value=value)]
     return []
 
 
@@ -885,7 +1014,8 @@ def _check_deals(param: Param, value: object) -> list[Problem]:
         return []
     return [
         field_problem(
-            param.key, N_("{field} must be a list of deal numbers from 1 to {last}, each once."),
+            param.key,
+            N_("{field} must be a list of deal numbers from 1 to {last}, each once."),
             last=MAX_DEALS,
         )
     ]
@@ -903,7 +1033,8 @@ def _check_card_kinds(param: Param, value: object) -> list[Problem]:
         return []
     return [
         field_problem(
-            param.key, N_("{field} must be a list of card kinds from {allowed}, each once."),
+            param.key,
+            N_("{field} must be a list of card kinds from {allowed}, each once."),
             allowed=", ".join(CARD_KIND_VALUES),
         )
     ]
@@ -928,9 +1059,12 @@ def _check_thresholds(param: Param, value: object) -> list[Problem]:
         return [
             field_problem(
                 param.key,
-                N_("{field}: the first meld from {score} must be a multiple of 5, as every "
-                   "score is (entered {value})."),
-                score=item["from_score"], value=item["minimum"],
+                N_(
+                    "{field}: the first meld from {score} must be a multiple of 5, as every "
+                    "score is (entered {value})."
+                ),
+                score=item["from_score"],
+                value=item["minimum"],
             )
             for item in value
             if item["minimum"] % POINT_STEP
@@ -938,8 +1072,10 @@ def _check_thresholds(param: Param, value: object) -> list[Problem]:
     return [
         field_problem(
             param.key,
-            N_("{field} must be a list of at most {most} running scores, each with the first "
-               "meld it needs."),
+            N_(
+                "{field} must be a list of at most {most} running scores, each with the first "
+                "meld it needs."
+            ),
             most=MAX_THRESHOLDS,
         )
     ]
@@ -960,8 +1096,10 @@ def _check_tables_shape(param: Param, value: object) -> list[Problem]:
     return [
         field_problem(
             param.key,
-            N_("{field} must be a list of 1 to {most} tables, each with whole numbers of "
-               "sides, players and decks."),
+            N_(
+                "{field} must be a list of 1 to {most} tables, each with whole numbers of "
+                "sides, players and decks."
+            ),
             most=MAX_TABLES,
         )
     ]
@@ -978,4 +1116,3 @@ def _json_ready(value: object) -> bool:
     except (TypeError, ValueError, RecursionError):
         return False
     return True
-

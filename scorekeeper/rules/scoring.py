@@ -24,6 +24,7 @@ class ScoreLine:
         """This line as a breakdown shows it: its parts, or itself."""
         return self.parts or (self,)
 
+
 @dataclass(frozen=True, slots=True)
 class SideScore:
     total: int
@@ -33,9 +34,11 @@ class SideScore:
     def breakdown(self) -> dict[str, int]:
         return {line.key: line.points for line in self.lines}
 
+
 def _scored(spec: LineSpec, variant: Variant, side: SideEntry, deal: DealFacts) -> ScoreLine:
     parts = tuple(_scored(part, variant, side, deal) for part in spec.parts if part.has(variant))
     return ScoreLine(spec.key, spec.count(side, deal), spec.price(variant, side, deal), parts)
+
 
 def score_lines(
     variant: Variant, side: SideEntry, stock_ran_out: bool = False, deal: int = 1
@@ -44,11 +47,13 @@ def score_lines(
     facts = DealFacts(deal, stock_ran_out)
     return [_scored(spec, variant, side, facts) for spec in variant_lines(variant)]
 
+
 def score_side(
     variant: Variant, side: SideEntry, stock_ran_out: bool = False, deal: int = 1
 ) -> SideScore:
     lines = tuple(score_lines(variant, side, stock_ran_out, deal))
     return SideScore(total=sum(line.points for line in lines), lines=lines)
+
 
 def score_deal(entry: DealEntry) -> tuple[SideScore, ...]:
     """Every side's score for the deal. Validate the entry first: this only adds up."""
@@ -56,9 +61,11 @@ def score_deal(entry: DealEntry) -> tuple[SideScore, ...]:
         score_side(entry.variant, side, entry.stock_ran_out, entry.deal) for side in entry.sides
     )
 
+
 def line_keys(variant: Variant) -> tuple[str, ...]:
     """The breakdown keys this variant scores (the rows of its score sheet)."""
     return tuple(spec.key for spec in variant_lines(variant))
+
 
 def shown_lines(score: SideScore) -> tuple[ScoreLine, ...]:
     """A side's lines as a breakdown shows them, one row each: every line's parts in its place."""

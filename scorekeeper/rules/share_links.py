@@ -31,5 +31,3 @@ def rules_from_link(token: str) -> HouseRules:
     except (binascii.Error, ValueError):
         raise VariantRejected([problem_at(None, N_("{what} is damaged."), what=what)]) from None
     return house_rules_from_json(parse_json_text(raw, what))
-
-

@@ -210,8 +210,10 @@ _BOOKS_A_VARIANT_MAY_LACK: tuple[tuple[str, Callable[[Variant], bool], str], ...
     (
         "ladies_in_books",
         lambda v: v.book_bonus.lady is not None,
-        N_("{side}: {variant} has no bonus for red threes added to clean books, so "
-           "none can be scored."),
+        N_(
+            "{side}: {variant} has no bonus for red threes added to clean books, so "
+            "none can be scored."
+        ),
     ),
 )
 """Each kind of book some variants have, whether this one has it, and the refusal if not."""
@@ -222,9 +224,7 @@ def _check_book_kinds(deal: _Deal) -> Iterator[Problem]:
     for index, name, side in deal.sides():
         for field, has, template in _BOOKS_A_VARIANT_MAY_LACK:
             if getattr(side, field) and not has(deal.variant):
-                yield _error(
-                    index, field, template, side=name, variant=Term(deal.variant.name)
-                )
+                yield _error(index, field, template, side=name, variant=Term(deal.variant.name))
 
 
 def _check_exact_22(deal: _Deal) -> Iterator[Problem]:
@@ -519,8 +519,10 @@ def _check_threes(deal: _Deal) -> Iterator[Problem]:
         yield _error(
             None,
             "ladies_in_books",
-            N_("Together, the sides have {count} red threes ({sides}), {ladies} of them "
-               "added to clean books, but {decks} decks hold only {most}."),
+            N_(
+                "Together, the sides have {count} red threes ({sides}), {ladies} of them "
+                "added to clean books, but {decks} decks hold only {most}."
+            ),
             count=red + ladies + BOOK_SIZE * red_books,
             sides=deal.each(reds),
             ladies=ladies,
@@ -531,8 +533,10 @@ def _check_threes(deal: _Deal) -> Iterator[Problem]:
         yield _error(
             None,
             "red_three_books" if red_books else _most_entered(deal, _RED_THREE_FIELDS),
-            N_("Together, the sides have {count} red threes ({sides}), but {decks} decks "
-               "hold only {most}.")
+            N_(
+                "Together, the sides have {count} red threes ({sides}), but {decks} decks "
+                "hold only {most}."
+            )
             if not red_books
             else N_(
                 "Together, the sides have {count} red threes ({sides}), counting seven in "
@@ -584,9 +588,14 @@ def _check_books_supply(deal: _Deal) -> Iterator[Problem]:
             yield _error(
                 None,
                 "wild_books",
-                N_("{count} wild books need {needed} wild cards, but {decks} decks hold only "
-                   "{most}."),
-                count=wild, needed=shortage.needed, decks=decks, most=shortage.most,
+                N_(
+                    "{count} wild books need {needed} wild cards, but {decks} decks hold only "
+                    "{most}."
+                ),
+                count=wild,
+                needed=shortage.needed,
+                decks=decks,
+                most=shortage.most,
             )
         elif shortage.short is Short.WILDS_FOR_DIRTY_BOOKS:
             yield _error(
@@ -596,7 +605,11 @@ def _check_books_supply(deal: _Deal) -> Iterator[Problem]:
                     "{wild} wild books and {dirty} dirty books need at least {needed} wild cards, "
                     "but {decks} decks hold only {most}."
                 ),
-                wild=wild, dirty=dirty, needed=shortage.needed, decks=decks, most=shortage.most,
+                wild=wild,
+                dirty=dirty,
+                needed=shortage.needed,
+                decks=decks,
+                most=shortage.most,
             )
         elif shortage.short is Short.CLEAN_BOOKS:
             yield _error(
@@ -620,7 +633,9 @@ def _check_books_supply(deal: _Deal) -> Iterator[Problem]:
                     "{clean} clean and {dirty} dirty books need more natural cards than "
                     "{decks} decks hold."
                 ),
-                clean=clean, dirty=dirty, decks=decks,
+                clean=clean,
+                dirty=dirty,
+                decks=decks,
             )
 
 
@@ -884,8 +899,10 @@ def _check_ladies_have_clean_books(deal: _Deal) -> Iterator[Problem]:
             yield _error(
                 index,
                 "ladies_in_books",
-                N_("{side}: {value} red threes added to clean books, but the side has no "
-                   "clean book to add them to."),
+                N_(
+                    "{side}: {value} red threes added to clean books, but the side has no "
+                    "clean book to add them to."
+                ),
                 side=name,
                 value=side.ladies_in_books,
             )

@@ -63,7 +63,8 @@ def _check_deal_numbers(variant: Variant) -> Iterator[Problem]:
         yield field_problem(
             "concealed_book_first_meld_deals",
             N_("{field}: deal {deal} is past the last deal of a game of {deals} deals."),
-            deal=late[0], deals=variant.deals,
+            deal=late[0],
+            deals=variant.deals,
         )
 
 
@@ -79,9 +80,12 @@ def _check_identity(variant: Variant) -> Iterator[Problem]:
     if not ID_PATTERN.fullmatch(variant.id) or len(variant.id) > MAX_ID:
         yield field_problem(
             "id",
-            N_("The {field} must be lowercase letters, digits and single dashes, at most "
-               "{most} characters (entered {value})."),
-            most=MAX_ID, value=quoted(variant.id),
+            N_(
+                "The {field} must be lowercase letters, digits and single dashes, at most "
+                "{most} characters (entered {value})."
+            ),
+            most=MAX_ID,
+            value=quoted(variant.id),
         )
     yield from _check_name(variant.name)
     for key in ("summary", "source"):
@@ -93,7 +97,8 @@ def _check_identity(variant: Variant) -> Iterator[Problem]:
             yield field_problem(key, N_("The {field} cannot hold control characters."))
     for name in sorted(variant.inferred - set(VARIANT_FIELDS)):
         yield field_problem(
-            "inferred", N_("{field} names {value}, which is not a rule of a variant."),
+            "inferred",
+            N_("{field} names {value}, which is not a rule of a variant."),
             value=quoted(name),
         )
 
@@ -116,15 +121,18 @@ def _check_tables(variant: Variant) -> Iterator[Problem]:
         where = {"players": table.players, "sides": table.sides}
         if not 2 <= table.sides <= MAX_SIDES:
             yield field_problem(
-                "tables", N_("{field}: a table has from 2 to {most} sides (entered {value})."),
-                most=MAX_SIDES, value=table.sides,
+                "tables",
+                N_("{field}: a table has from 2 to {most} sides (entered {value})."),
+                most=MAX_SIDES,
+                value=table.sides,
             )
         elif not table.sides <= table.players <= MAX_PLAYERS:
             yield field_problem(
                 "tables",
-                N_("{field}: {sides} sides need from {sides} to {most} players "
-                   "(entered {value})."),
-                sides=table.sides, most=MAX_PLAYERS, value=table.players,
+                N_("{field}: {sides} sides need from {sides} to {most} players (entered {value})."),
+                sides=table.sides,
+                most=MAX_PLAYERS,
+                value=table.players,
             )
         elif table.players % table.sides:
             yield field_problem(
@@ -134,25 +142,36 @@ def _check_tables(variant: Variant) -> Iterator[Problem]:
             )
         elif (table.sides, table.players) in seen:
             yield field_problem(
-                "tables", N_("{field}: {players} players in {sides} sides are listed twice."),
+                "tables",
+                N_("{field}: {players} players in {sides} sides are listed twice."),
                 **where,
             )
         elif not 1 <= table.decks <= MAX_DECKS:
             yield field_problem(
                 "tables",
-                N_("{field}: {players} players in {sides} sides play with 1 to {most} decks "
-                   "(entered {value})."),
-                most=MAX_DECKS, value=table.decks, **where,
+                N_(
+                    "{field}: {players} players in {sides} sides play with 1 to {most} decks "
+                    "(entered {value})."
+                ),
+                most=MAX_DECKS,
+                value=table.decks,
+                **where,
             )
         elif table.players * dealt_each >= supply_of(variant, table).cards:
             yield field_problem(
                 "tables",
-                N_("{field}: dealing {players} players a hand of {hand} and a foot of {foot} "
-                   "takes {needed} cards, which leaves no stock from {decks} × {size} = {cards} "
-                   "cards."),
-                players=table.players, hand=variant.hand_size, foot=variant.foot_size,
-                needed=table.players * dealt_each, decks=table.decks,
-                size=supply_of(variant, table).deck.size, cards=supply_of(variant, table).cards,
+                N_(
+                    "{field}: dealing {players} players a hand of {hand} and a foot of {foot} "
+                    "takes {needed} cards, which leaves no stock from {decks} × {size} = {cards} "
+                    "cards."
+                ),
+                players=table.players,
+                hand=variant.hand_size,
+                foot=variant.foot_size,
+                needed=table.players * dealt_each,
+                decks=table.decks,
+                size=supply_of(variant, table).deck.size,
+                cards=supply_of(variant, table).cards,
             )
         seen.add((table.sides, table.players))
 
@@ -162,15 +181,18 @@ def _check_red_threes(variant: Variant) -> Iterator[Problem]:
     if red.held > 0:
         yield field_problem(
             "red_three.held",
-            N_("{field} must be 0 or less: a red three left in hand or foot never scores "
-               "for its side (entered {value})."),
+            N_(
+                "{field} must be 0 or less: a red three left in hand or foot never scores "
+                "for its side (entered {value})."
+            ),
             value=red.held,
         )
     elif red.down is not None and red.held > red.down:
         yield field_problem(
             "red_three.held",
             N_("{field} ({value}) cannot be worth more than a red three laid down ({down})."),
-            value=red.held, down=red.down,
+            value=red.held,
+            down=red.down,
         )
 
 
@@ -186,9 +208,9 @@ def _check_new_scoring_rules(variant: Variant) -> Iterator[Problem]:
     if bonus.special_rank is not None and bonus.special_rank not in deck.rank_symbols:
         yield field_problem(
             "book_bonus.special_rank",
-            N_("{field}: the cards of these rules have no rank {value} (their ranks: "
-               "{ranks})."),
-            value=bonus.special_rank, ranks=", ".join(deck.rank_symbols),
+            N_("{field}: the cards of these rules have no rank {value} (their ranks: {ranks})."),
+            value=bonus.special_rank,
+            ranks=", ".join(deck.rank_symbols),
         )
     if (bonus.special is None) != (bonus.special_rank is None):
         missing = "book_bonus.special" if bonus.special is None else "book_bonus.special_rank"
@@ -201,22 +223,30 @@ def _check_new_scoring_rules(variant: Variant) -> Iterator[Problem]:
         if red.down_not_out is not None:
             yield field_problem(
                 "red_three.down_not_out",
-                N_("{field}: red threes are never laid down under these rules, so it must "
-                   "be empty (entered {value})."),
+                N_(
+                    "{field}: red threes are never laid down under these rules, so it must "
+                    "be empty (entered {value})."
+                ),
                 value=red.down_not_out,
             )
         if bonus.red_three is not None:
             yield field_problem(
                 "book_bonus.red_three",
-                N_("{field}: red threes are never laid down under these rules, so they "
-                   "cannot make a book."),
+                N_(
+                    "{field}: red threes are never laid down under these rules, so they "
+                    "cannot make a book."
+                ),
             )
     elif red.down_not_out is not None and not red.held <= red.down_not_out <= red.down:
         yield field_problem(
             "red_three.down_not_out",
-            N_("{field} must be from {held} (a red three still held) to {down} (one laid "
-               "down by the side that went out), not {value}."),
-            held=red.held, down=red.down, value=red.down_not_out,
+            N_(
+                "{field} must be from {held} (a red three still held) to {down} (one laid "
+                "down by the side that went out), not {value}."
+            ),
+            held=red.held,
+            down=red.down,
+            value=red.down_not_out,
         )
 
 
@@ -227,9 +257,12 @@ def _check_lady_bonus(variant: Variant) -> Iterator[Problem]:
         return
     yield field_problem(
         "book_bonus.lady",
-        N_("{field}: the red threes of {deck} never join a book, so it must be empty "
-           "(entered {value})."),
-        deck=Term(get_deck(variant.deck).name), value=variant.book_bonus.lady,
+        N_(
+            "{field}: the red threes of {deck} never join a book, so it must be empty "
+            "(entered {value})."
+        ),
+        deck=Term(get_deck(variant.deck).name),
+        value=variant.book_bonus.lady,
     )
 
 
@@ -243,9 +276,13 @@ def _check_cutting(variant: Variant) -> Iterator[Problem]:
     if variant.cut_for_packets and total != 22:
         yield field_problem(
             "cut_for_packets",
-            N_("{field}: the cut 22 cards make the hand and the foot, so they must add up "
-               "to 22 (now {hand} + {foot} = {total})."),
-            hand=variant.hand_size, foot=variant.foot_size, total=total,
+            N_(
+                "{field}: the cut 22 cards make the hand and the foot, so they must add up "
+                "to 22 (now {hand} + {foot} = {total})."
+            ),
+            hand=variant.hand_size,
+            foot=variant.foot_size,
+            total=total,
         )
 
 
@@ -258,16 +295,17 @@ def _check_going_out_possible(variant: Variant) -> Iterator[Problem]:
         if books.wild and not variant.wild_books:
             yield field_problem(
                 f"{key}.wild",
-                N_("{field}: this variant has no wild books, so going out cannot need "
-                   "{count}."),
+                N_("{field}: this variant has no wild books, so going out cannot need {count}."),
                 count=books.wild,
             )
             continue
         if books.dirty and most_wilds == 0:
             yield field_problem(
                 "wild_limit.per_wild",
-                N_("{field}: going out in deal {deal} needs dirty books, but this limit lets "
-                   "no wild card into a book of seven."),
+                N_(
+                    "{field}: going out in deal {deal} needs dirty books, but this limit lets "
+                    "no wild card into a book of seven."
+                ),
                 deal=deal,
             )
             continue
@@ -293,31 +331,50 @@ def _going_out_shortage(
     if shortage.short is Short.WILDS_FOR_WILD_BOOKS:
         return field_problem(
             f"{key}.wild",
-            N_("{field}: {count} wild books need {needed} wild cards, but {players} "
-               "players play with {decks} decks, which hold only {most}."),
-            count=books.wild, needed=shortage.needed, most=shortage.most, **where,
+            N_(
+                "{field}: {count} wild books need {needed} wild cards, but {players} "
+                "players play with {decks} decks, which hold only {most}."
+            ),
+            count=books.wild,
+            needed=shortage.needed,
+            most=shortage.most,
+            **where,
         )
     if shortage.short is Short.WILDS_FOR_DIRTY_BOOKS:
         return field_problem(
             f"{key}.dirty",
-            N_("{field}: {wild} wild and {dirty} dirty books need at least {needed} "
-               "wild cards, but {players} players play with {decks} decks, which "
-               "hold only {most}."),
-            wild=books.wild, dirty=books.dirty, needed=shortage.needed, most=shortage.most,
+            N_(
+                "{field}: {wild} wild and {dirty} dirty books need at least {needed} "
+                "wild cards, but {players} players play with {decks} decks, which "
+                "hold only {most}."
+            ),
+            wild=books.wild,
+            dirty=books.dirty,
+            needed=shortage.needed,
+            most=shortage.most,
             **where,
         )
     if shortage.short is Short.CLEAN_BOOKS:
         return field_problem(
             f"{key}.clean",
-            N_("{field}: {players} players play with {decks} decks, which allow at "
-               "most {most} clean books ({each} of each rank), not {count}."),
-            count=books.clean, most=shortage.most, each=shortage.each, **where,
+            N_(
+                "{field}: {players} players play with {decks} decks, which allow at "
+                "most {most} clean books ({each} of each rank), not {count}."
+            ),
+            count=books.clean,
+            most=shortage.most,
+            each=shortage.each,
+            **where,
         )
     return field_problem(
         f"{key}.dirty",
-        N_("{field}: {clean} clean and {dirty} dirty books need more natural "
-           "cards than the {decks} decks of {players} players hold."),
-        clean=books.clean, dirty=books.dirty, **where,
+        N_(
+            "{field}: {clean} clean and {dirty} dirty books need more natural "
+            "cards than the {decks} decks of {players} players hold."
+        ),
+        clean=books.clean,
+        dirty=books.dirty,
+        **where,
     )
 
 
@@ -333,8 +390,10 @@ def check_known_tables(variant: Variant) -> Iterator[Problem]:
         if (table.sides, table.players) not in KNOWN_TABLES:
             yield field_problem(
                 "tables",
-                N_("{field}: {players} players in {sides} sides is not a table this app "
-                   "lays out; house rules keep to the tables of the built-in variants."),
-                players=table.players, sides=table.sides,
+                N_(
+                    "{field}: {players} players in {sides} sides is not a table this app "
+                    "lays out; house rules keep to the tables of the built-in variants."
+                ),
+                players=table.players,
+                sides=table.sides,
             )
-

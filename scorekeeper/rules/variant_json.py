@@ -118,8 +118,10 @@ def house_rules_from_json(data: object) -> HouseRules:
     if "version" in data and not same_value(data["version"], FORMAT_VERSION):
         problems.append(
             field_problem(
-                "version", N_("{field} {value} is not known; this app reads version {known}."),
-                value=quoted(data["version"]), known=FORMAT_VERSION,
+                "version",
+                N_("{field} {value} is not known; this app reads version {known}."),
+                value=quoted(data["version"]),
+                known=FORMAT_VERSION,
             )
         )
     for key in ("id", "name", "summary", "based_on"):
@@ -130,23 +132,33 @@ def house_rules_from_json(data: object) -> HouseRules:
     slug = ""
     if "id" in data:
         given = data["id"]
-        if not given.startswith(HOUSE_PREFIX) or not ID_PATTERN.fullmatch(given) or (
-            len(given) > MAX_ID
+        if (
+            not given.startswith(HOUSE_PREFIX)
+            or not ID_PATTERN.fullmatch(given)
+            or (len(given) > MAX_ID)
         ):
-            raise VariantRejected([
-                field_problem(
-                    "id",
-                    N_("The {field} of house rules starts with {prefix} and holds only "
-                       "lowercase letters, digits and single dashes (entered {value})."),
-                    prefix=HOUSE_PREFIX, value=quoted(given),
-                )
-            ])
-        slug = given[len(HOUSE_PREFIX):]
+            raise VariantRejected(
+                [
+                    field_problem(
+                        "id",
+                        N_(
+                            "The {field} of house rules starts with {prefix} and holds only "
+                            "lowercase letters, digits and single dashes (entered {value})."
+                        ),
+                        prefix=HOUSE_PREFIX,
+                        value=quoted(given),
+                    )
+                ]
+            )
+        slug = given[len(HOUSE_PREFIX) :]
     summary = data.get("summary", "")
     if len(summary) > MAX_TEXT:
         raise VariantRejected(
-            [field_problem("summary", N_("The {field} can be at most {most} characters."),
-                            most=MAX_TEXT)]
+            [
+                field_problem(
+                    "summary", N_("The {field} can be at most {most} characters."), most=MAX_TEXT
+                )
+            ]
         )
     rules = HouseRules(data["name"], data["based_on"], data["changes"], summary, slug)
     problems = rules.problems()
@@ -205,8 +217,10 @@ def _full_variant(data: Mapping[str, Any]) -> Variant:
         problems.append(
             field_problem(
                 "id",
-                N_("The {field} {value} belongs to a built-in variant; give changed rules an "
-                   "id of their own."),
+                N_(
+                    "The {field} {value} belongs to a built-in variant; give changed rules an "
+                    "id of their own."
+                ),
                 value=quoted(variant.id),
             )
         )
@@ -270,14 +284,17 @@ def check_deal_list(data: Mapping[str, Any], key: str) -> Iterator[Problem]:
     deals = len(first_meld) if isinstance(first_meld, list) else 0
     if key == "first_meld" and "deals" in data and data["deals"] != deals:
         yield field_problem(
-            "deals", N_("{field} must be the number of values in first_meld ({count})."),
+            "deals",
+            N_("{field} must be the number of values in first_meld ({count})."),
             count=deals,
         )
     if not isinstance(value, list) or not 1 <= len(value) <= MAX_DEALS or len(value) != deals:
         yield field_problem(
             key,
-            N_("{field} must be a list of one value per deal, as many as first_meld "
-               "has (1 to {most})."),
+            N_(
+                "{field} must be a list of one value per deal, as many as first_meld "
+                "has (1 to {most})."
+            ),
             most=MAX_DEALS,
         )
 
@@ -303,16 +320,28 @@ class _Refused(ValueError):
 
 
 def _refuse_constant(name: str) -> None:
-    raise _Refused(problem_at(None, N_("{what} holds {value}, which is not a number."),
-                            what=Term(N_("The file")), value=name[:20]))
+    raise _Refused(
+        problem_at(
+            None,
+            N_("{what} holds {value}, which is not a number."),
+            what=Term(N_("The file")),
+            value=name[:20],
+        )
+    )
 
 
 def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     result: dict[str, Any] = {}
     for key, value in pairs:
         if key in result:
-            raise _Refused(problem_at(None, N_("{what} gives the key {value} twice."),
-                                    what=Term(N_("The file")), value=quoted(key)))
+            raise _Refused(
+                problem_at(
+                    None,
+                    N_("{what} gives the key {value} twice."),
+                    what=Term(N_("The file")),
+                    value=quoted(key),
+                )
+            )
         result[key] = value
     return result
 
@@ -324,10 +353,16 @@ def parse_json_text(raw: bytes | str, what: Term | None = None) -> object:
     """
     what = what or Term(N_("The file"))
     if len(raw) > MAX_FILE_BYTES:
-        raise VariantRejected([
-            problem_at(None, N_("{what} is larger than {most} KB; shared rules are far smaller."),
-                     what=what, most=MAX_FILE_BYTES // 1024)
-        ])
+        raise VariantRejected(
+            [
+                problem_at(
+                    None,
+                    N_("{what} is larger than {most} KB; shared rules are far smaller."),
+                    what=what,
+                    most=MAX_FILE_BYTES // 1024,
+                )
+            ]
+        )
     if isinstance(raw, bytes):
         try:
             raw = raw.decode("utf-8-sig")
@@ -343,10 +378,17 @@ def parse_json_text(raw: bytes | str, what: Term | None = None) -> object:
             object_pairs_hook=_no_duplicate_keys,
         )
     except json.JSONDecodeError as error:
-        raise VariantRejected([
-            problem_at(None, N_("{what} is not valid JSON (line {line}, column {column})."),
-                     what=what, line=error.lineno, column=error.colno)
-        ]) from None
+        raise VariantRejected(
+            [
+                problem_at(
+                    None,
+                    N_("{what} is not valid JSON (line {line}, column {column})."),
+                    what=what,
+                    line=error.lineno,
+                    column=error.colno,
+                )
+            ]
+        ) from None
     except _Refused as refusal:
         problem = refusal.problem
         params = {**problem.params, "what": what}
@@ -364,7 +406,6 @@ def parse_json_text(raw: bytes | str, what: Term | None = None) -> object:
 def read_house_file(raw: bytes | str) -> HouseRules:
     """House rules from a shared file; VariantRejected with a message for anything else."""
     return house_rules_from_json(parse_json_text(raw))
-
 
 
 def resolve_variant(raw: object, find: Callable[[str], Variant] = get_variant) -> Variant:

@@ -104,9 +104,7 @@ class GameChanged(Exception):
     """The game is not at the version its deletion was made from, or is gone already."""
 
 
-def write_deal(
-    game: Game, entry: DealEntry, based_on: int, game_at: int = ANY_VERSION
-) -> None:
+def write_deal(game: Game, entry: DealEntry, based_on: int, game_at: int = ANY_VERSION) -> None:
     """Store ``entry`` as deal ``entry.deal`` of the game, made from version ``based_on`` of
     that deal (0: not saved yet) while the game is at version ``game_at`` (any by default), or
     raise ``DealChanged``. The caller commits.

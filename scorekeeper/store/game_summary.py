@@ -29,6 +29,7 @@ score-line spec."""
 SUMMARY_FORMAT = 1
 """The shape of a stored summary (``summary_data``): one more whenever it changes."""
 
+
 @dataclass(frozen=True, slots=True)
 class SideSummary:
     name: str
@@ -177,5 +178,3 @@ def side_summary(score: GameScore, index: int) -> SideSummary:
         books=tuple(books),
         lines=tuple(lines.items()),
     )
-
-

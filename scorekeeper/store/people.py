@@ -113,8 +113,7 @@ def rename(player: Player, name: str) -> None:
     if clash is not None:
         raise PlayerRefused(
             _(
-                "%(name)s is already a player of this table. To make them one person, "
-                "merge them.",
+                "%(name)s is already a player of this table. To make them one person, merge them.",
                 name=clash.name,
             )
         )
@@ -187,11 +186,7 @@ def players_with_games(table_id: int) -> list[PlayerCount]:
         .where(Seat.player_id == Player.id)
         .scalar_subquery()
     )
-    query = (
-        select(Player, games)
-        .where(Player.table_id == table_id)
-        .order_by(Player.key, Player.id)
-    )
+    query = select(Player, games).where(Player.table_id == table_id).order_by(Player.key, Player.id)
     return [PlayerCount(player, count or 0) for player, count in db.session.execute(query)]
 
 

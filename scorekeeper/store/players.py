@@ -66,9 +66,7 @@ class Seat(Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     side_id: Mapped[int] = mapped_column(ForeignKey("game_side.id", ondelete="CASCADE"))
     position: Mapped[int]
-    player_id: Mapped[int] = mapped_column(
-        ForeignKey("player.id", ondelete="CASCADE"), index=True
-    )
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id", ondelete="CASCADE"), index=True)
 
     side: Mapped[GameSide] = relationship(
         backref=backref("seats", order_by="Seat.position", passive_deletes=True)

@@ -41,9 +41,10 @@ def _last_change(table_id: int | None) -> datetime | None:
 
 
 def _count(model: type[Game] | type[HouseVariant], table_id: int | None) -> int:
-    return db.session.scalar(
-        select(func.count()).select_from(model).where(model.table_id == table_id)
-    ) or 0
+    return (
+        db.session.scalar(select(func.count()).select_from(model).where(model.table_id == table_id))
+        or 0
+    )
 
 
 def _players(table_id: int) -> str:
@@ -94,8 +95,13 @@ def edit_link_command(table_id: int) -> None:
 
 @tables_cli.command("export")
 @click.argument("table_id", type=int)
-@click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Write to this file instead of standard output.")
+@click.option(
+    "--output",
+    "-o",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Write to this file instead of standard output.",
+)
 def export_command(table_id: int, output: Path | None) -> None:
     """Export a card table's games as one import file (as /games/export.json makes)."""
     if db.session.get(CardTable, table_id) is None:
@@ -110,8 +116,12 @@ def export_command(table_id: int, output: Path | None) -> None:
 
 
 @tables_cli.command("prune")
-@click.option("--idle-days", type=click.IntRange(min=1), required=True,
-              help="Delete what has not changed for this many days.")
+@click.option(
+    "--idle-days",
+    type=click.IntRange(min=1),
+    required=True,
+    help="Delete what has not changed for this many days.",
+)
 @click.option("--yes", is_flag=True, help="Delete; without it, only list what would go.")
 def prune_command(idle_days: int, yes: bool) -> None:
     """Delete card tables (with their games and house rules), and games without a table, that
@@ -123,14 +133,14 @@ def prune_command(idle_days: int, yes: bool) -> None:
         if (_last_change(table.id) or table.created_at) < cutoff
     ]
     idle_games = list(
-        db.session.scalars(
-            select(Game.id).where(Game.table_id.is_(None), Game.updated_at < cutoff)
-        )
+        db.session.scalars(select(Game.id).where(Game.table_id.is_(None), Game.updated_at < cutoff))
     )
     for table in idle_tables:
         click.echo(f"table {table.id} {table.name!r}: {_count(Game, table.id)} games")
-    click.echo(f"{len(idle_tables)} tables and {len(idle_games)} games without a table idle "
-               f"since {cutoff:%Y-%m-%d}.")
+    click.echo(
+        f"{len(idle_tables)} tables and {len(idle_games)} games without a table idle "
+        f"since {cutoff:%Y-%m-%d}."
+    )
     if not yes:
         click.echo("Nothing deleted: add --yes to delete them.")
         return

@@ -30,6 +30,7 @@ PHONE_VIEWPORT = {"width": 390, "height": 844}
 # a right page that is slow must not fail. A wrong page still fails, only later.
 expect.set_options(timeout=20_000)
 
+
 @pytest.fixture(scope="session")
 def browser():
     from playwright.sync_api import sync_playwright

@@ -165,9 +165,7 @@ def test_without_a_share_sheet_the_link_is_copied_and_says_so(
     context.grant_permissions(["clipboard-read", "clipboard-write"])
     context.add_init_script(NO_SHARE_SHEET)
     if not secure:  # as on a phone opening http://192.168.x.y: no clipboard API there
-        context.add_init_script(
-            'Object.defineProperty(window, "isSecureContext", {value: false});'
-        )
+        context.add_init_script('Object.defineProperty(window, "isSecureContext", {value: false});')
     try:
         page = context.new_page()
         view_link = _new_game(page, migrated_server)

@@ -148,7 +148,11 @@ def test_twelve_players_play_simpson_and_six_play_pagat_each_for_themselves(clie
     data = post(client, twelve).get_json()
     assert [side["total"] for side in data["sides"]] == [900] + [35] * 11
     pagat_out = {
-        "meld_points": 900, "clean_books": 2, "dirty_books": 2, "wild_books": 1, "went_out": True
+        "meld_points": 900,
+        "clean_books": 2,
+        "dirty_books": 2,
+        "wild_books": 1,
+        "went_out": True,
     }
     six = {"variant": "pagat", "deal": 1, "players": 6, "sides": [pagat_out, *[other] * 5]}
     data = post(client, six).get_json()

@@ -77,9 +77,7 @@ def test_a_reconnect_with_the_last_id_hears_nothing_until_the_game_moves(
 ) -> None:
     view, _edit = game
     app.config["API_EVENTS_SECONDS"] = 0.3
-    answer = app.test_client().get(
-        f"/api/v1/games/{view}/events", headers={"Last-Event-ID": "1"}
-    )
+    answer = app.test_client().get(f"/api/v1/games/{view}/events", headers={"Last-Event-ID": "1"})
     assert answer.get_data(as_text=True) == "retry: 1000\n\n"
 
 

@@ -79,8 +79,11 @@ def test_going_out_concealed_without_going_out_is_refused_naming_side_and_field(
 
 @pytest.mark.parametrize("base", ["pagat", "gamerules", "saskatchewan"])
 def test_partners_who_wait_for_a_partners_foot_cannot_have_gone_out_concealed(client, base):
-    rules = {"name": "Waits for the foot", "based_on": base,
-             "changes": {"going_out_concealed_bonus": 100}}
+    rules = {
+        "name": "Waits for the foot",
+        "based_on": base,
+        "changes": {"going_out_concealed_bonus": 100},
+    }
     caught = {**CAUGHT, "red_three_books": 0, "meld_points": 600}
 
     response = score(client, rules, OUT | {"special_books": 0, "clean_books": 2}, caught)
@@ -95,8 +98,12 @@ def test_partners_who_wait_for_a_partners_foot_cannot_have_gone_out_concealed(cl
             "side had melds on the table before it went out.",
         }
     ]
-    accepted = score(client, rules, OUT | {"special_books": 0, "clean_books": 2,
-                                           "went_out_concealed": False}, caught)
+    accepted = score(
+        client,
+        rules,
+        OUT | {"special_books": 0, "clean_books": 2, "went_out_concealed": False},
+        caught,
+    )
     assert accepted.status_code == 200, accepted.get_json()
 
 

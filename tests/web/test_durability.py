@@ -75,8 +75,17 @@ class _Server:
         self.log = log.open("ab")
         self.process = subprocess.Popen(
             [
-                sys.executable, "-m", "gunicorn", "--chdir", str(ROOT), "--workers", "2",
-                "--bind", f"127.0.0.1:{self.port}", "--access-logfile", "-",
+                sys.executable,
+                "-m",
+                "gunicorn",
+                "--chdir",
+                str(ROOT),
+                "--workers",
+                "2",
+                "--bind",
+                f"127.0.0.1:{self.port}",
+                "--access-logfile",
+                "-",
                 "scorekeeper:create_app()",
             ],
             env=env,
@@ -159,7 +168,10 @@ class _Stream:
                 self.in_flight_versions[key] = self.game_versions[game_id]
             try:
                 status, _headers, _body = _request(
-                    self.port, "POST", f"/g/{edit}/deals/{number}", cookie,
+                    self.port,
+                    "POST",
+                    f"/g/{edit}/deals/{number}",
+                    cookie,
                     urllib.parse.urlencode(form),
                 )
             except (OSError, http.client.HTTPException):
@@ -178,8 +190,13 @@ class _Stream:
 def _stored(url: str) -> dict[tuple[int, int], tuple[int, dict[str, int]]]:
     engine = sqlalchemy.create_engine(url)
     names = (
-        "meld_points", "clean_books", "dirty_books", "wild_books", "red_threes_down",
-        "red_threes_held", "cards_left_points",
+        "meld_points",
+        "clean_books",
+        "dirty_books",
+        "wild_books",
+        "red_threes_down",
+        "red_threes_held",
+        "cards_left_points",
     )
     query = sqlalchemy.text(
         "SELECT d.game_id, d.number, d.version, s.position, "

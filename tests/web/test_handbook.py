@@ -45,8 +45,6 @@ FORM_SECTIONS = (
 OWN_SECTIONS = ("setup", "turn", "melds", "threes", "foot", "differences", "quick-reference")
 
 
-
-
 def _numbers(text: str) -> set[int]:
     found = re.findall(r"[\N{MINUS SIGN}-]?\d+", text)
     return {int(n.replace("\N{MINUS SIGN}", "-")) for n in found}
@@ -132,9 +130,7 @@ def test_every_number_of_the_quick_reference_comes_from_the_variant(
     client: FlaskClient, variant_id: str
 ) -> None:
     variant = get_variant(variant_id)
-    quick = unescape(
-        _text(_section(_page(client, f"/rules/{variant_id}"), "quick-reference"))
-    )
+    quick = unescape(_text(_section(_page(client, f"/rules/{variant_id}"), "quick-reference")))
     card_points = variant.card_points
     allowed = {
         card_points.joker,

@@ -17,17 +17,29 @@ PACK = {"deck": "handnfoot", "decks__0": 1}
 # (five 12s and two jesters each), counted on the card counter.
 DEAL = {
     "went_out": "0",
-    "sides-0-meld_two": "11", "sides-0-meld_ace": "14", "sides-0-meld_high": "10",
-    "sides-0-clean_books": "2", "sides-0-dirty_books": "2", "sides-0-wild_books": "1",
+    "sides-0-meld_two": "11",
+    "sides-0-meld_ace": "14",
+    "sides-0-meld_high": "10",
+    "sides-0-clean_books": "2",
+    "sides-0-dirty_books": "2",
+    "sides-0-wild_books": "1",
     "sides-0-cards_left_points": "5",
-    "sides-1-meld_points": "300", "sides-1-clean_books": "1", "sides-1-dirty_books": "1",
+    "sides-1-meld_points": "300",
+    "sides-1-clean_books": "1",
+    "sides-1-dirty_books": "1",
     "sides-1-cards_left_points": "120",
 }
 API_DEAL = {
     "deal": 1,
     "sides": [
-        {"meld_points": 655, "clean_books": 2, "dirty_books": 2, "wild_books": 1,
-         "went_out": True, "cards_left_points": 5},
+        {
+            "meld_points": 655,
+            "clean_books": 2,
+            "dirty_books": 2,
+            "wild_books": 1,
+            "went_out": True,
+            "cards_left_points": 5,
+        },
         {"meld_points": 300, "clean_books": 1, "dirty_books": 1, "cards_left_points": 120},
     ],
 }

@@ -94,7 +94,9 @@ def test_a_team_of_three_names_three_players(app, client) -> None:
         game = db.session.get(Game, newest_game_id(app))
         assert [side.name for side in game.sides] == ["Ann & Bob & Cy", "Dee & Eve & Fay"]
         assert [[seat.player.name for seat in side.seats] for side in game.sides] == [
-            ["Ann", "Bob", "Cy"], ["Dee", "Eve", "Fay"]]
+            ["Ann", "Bob", "Cy"],
+            ["Dee", "Eve", "Fay"],
+        ]
 
 
 def test_the_same_player_twice_in_a_game_is_refused_and_nothing_is_saved(app, client) -> None:
@@ -133,7 +135,11 @@ def test_statistics_count_going_out_red_threes_and_books(app, season) -> None:
     ann = next(t for t in result.players if t.name == "Ann")
     assert (ann.went_out, ann.red_threes_caught) == (4, 4)
     assert ann.books_by_kind == {
-        "clean_books": 12, "dirty_books": 12, "wild_books": 4, "black_three_books": 0}
+        "clean_books": 12,
+        "dirty_books": 12,
+        "wild_books": 4,
+        "black_three_books": 0,
+    }
     assert ann.lines["cards_left"] == -(4 * 15 + 4 * 120)
     assert dict(ann.rules) == {"Partnership (pagat.com)": 2}
 
@@ -152,7 +158,7 @@ def test_the_scoreboard_draws_the_running_totals_with_their_numbers(app, client,
     page = client.get(f"/g/{token}").get_data(as_text=True)
     assert '<figure class="chart" id="running-chart">' in page
     table = page.split('id="running-chart-numbers"')[1].split("</table>")[0]
-    assert "<th scope=\"row\">4</th><td>5,120</td><td>18,380</td>" in table
+    assert '<th scope="row">4</th><td>5,120</td><td>18,380</td>' in table
     assert "Play again" in page
 
 
@@ -166,7 +172,9 @@ def test_play_again_starts_the_same_players_with_the_same_rules(app, client, sea
         game = db.session.get(Game, newest_game_id(app))
         assert game.id != old and game.variant_id == "pagat" and game.players == 4
         assert [[seat.player.name for seat in side.seats] for side in game.sides] == [
-            ["Ann", "Cy"], ["Bob", "Dee"]]
+            ["Ann", "Cy"],
+            ["Bob", "Dee"],
+        ]
 
 
 def test_the_game_csv_has_every_field_and_both_totals(app, client, season) -> None:
@@ -187,13 +195,15 @@ def test_the_game_csv_has_every_field_and_both_totals(app, client, season) -> No
 def test_csv_cells_never_start_a_formula(app, client) -> None:
     assert new_game(client, "=SUM(A1)", "@cmd", "+1", "-x").status_code == 303
     token = table_token(client, app)
-    rows = list(csv.reader(io.StringIO(
-        client.get(f"/t/{token}/history.csv").data.decode("utf-8-sig"))))
+    rows = list(
+        csv.reader(io.StringIO(client.get(f"/t/{token}/history.csv").data.decode("utf-8-sig")))
+    )
     assert rows[0][:3] == ["Game", "Date", "Rules"]
     assert len(rows) == 1  # no deal yet
     play(app, newest_game_id(app), PAGAT_OUT, PAGAT_CAUGHT)
-    rows = list(csv.reader(io.StringIO(
-        client.get(f"/t/{token}/history.csv").data.decode("utf-8-sig"))))
+    rows = list(
+        csv.reader(io.StringIO(client.get(f"/t/{token}/history.csv").data.decode("utf-8-sig")))
+    )
     assert rows[1][3:6] == ["1", "'=SUM(A1) & @cmd", "'=SUM(A1) & @cmd"]
     assert rows[2][4:6] == ["'+1 & -x", "'+1 & -x"]
 
@@ -211,19 +221,29 @@ def test_rename_and_merge_a_typo(app, client, season) -> None:
     play(app, newest_game_id(app), PAGAT_OUT, PAGAT_CAUGHT)
     with app.app_context():
         ids = {p.name: p.id for p in db.session.scalars(select(Player))}
-    refused = client.post(f"/t/{season}/players/{ids['Anne']}/name",
-                          data={"name": "ANN", "csrf_token": ""}, follow_redirects=True)
+    refused = client.post(
+        f"/t/{season}/players/{ids['Anne']}/name",
+        data={"name": "ANN", "csrf_token": ""},
+        follow_redirects=True,
+    )
     assert "Ann is already a player of this table." in refused.get_data(as_text=True)
-    together = client.post(f"/t/{season}/players/merge",
-                           data={"typo": ids["Anne"], "kept": ids["Bob"]}, follow_redirects=True)
+    together = client.post(
+        f"/t/{season}/players/merge",
+        data={"typo": ids["Anne"], "kept": ids["Bob"]},
+        follow_redirects=True,
+    )
     assert "Anne and Bob played in the same game" in together.get_data(as_text=True)
-    merged = client.post(f"/t/{season}/players/merge",
-                         data={"typo": ids["Anne"], "kept": ids["Ann"]}, follow_redirects=True)
+    merged = client.post(
+        f"/t/{season}/players/merge",
+        data={"typo": ids["Anne"], "kept": ids["Ann"]},
+        follow_redirects=True,
+    )
     assert "Their games are now Ann’s." in merged.get_data(as_text=True)
     page = client.get(f"/t/{season}/stats").get_data(as_text=True)
     assert standings(page, "standings")["Ann"][:2] == ["3", "2"]
-    renamed = client.post(f"/t/{season}/players/{ids['Ann']}/name",
-                          data={"name": "Annie"}, follow_redirects=True)
+    renamed = client.post(
+        f"/t/{season}/players/{ids['Ann']}/name", data={"name": "Annie"}, follow_redirects=True
+    )
     assert "The player is renamed." in renamed.get_data(as_text=True)
 
 
@@ -248,8 +268,10 @@ def test_the_season_summary_pdf_holds_the_standings(client, season) -> None:
 
 
 def test_a_changed_deal_or_a_merge_is_never_missed_by_what_is_kept(app, client, season) -> None:
-    assert standings(client.get(f"/t/{season}/stats").get_data(as_text=True),
-                     "standings")["Ann"][4] == "4,595"
+    assert (
+        standings(client.get(f"/t/{season}/stats").get_data(as_text=True), "standings")["Ann"][4]
+        == "4,595"
+    )
     with app.app_context():
         game = db.session.get(Game, newest_game_id(app))
         better = PAGAT_CAUGHT.__class__(meld_points=5000, red_threes_held=1, cards_left_points=120)
@@ -263,12 +285,10 @@ def test_a_changed_deal_or_a_merge_is_never_missed_by_what_is_kept(app, client, 
     play(app, newest_game_id(app), PAGAT_OUT, PAGAT_CAUGHT)
     with app.app_context():
         anne = db.session.scalar(select(Player.id).where(Player.name == "Anne"))
-    assert "Anne" in standings(client.get(f"/t/{season}/stats").get_data(as_text=True),
-                               "standings")
+    assert "Anne" in standings(client.get(f"/t/{season}/stats").get_data(as_text=True), "standings")
     client.post(f"/t/{season}/players/merge", data={"typo": anne, "kept": ids["Ann"]})
     rows = standings(client.get(f"/t/{season}/stats").get_data(as_text=True), "standings")
     assert "Anne" not in rows and rows["Ann"][:2] == ["3", "2"]
-
 
 
 def test_a_long_history_charts_average_totals_and_no_wins_on_the_points_axis(app) -> None:

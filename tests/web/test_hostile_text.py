@@ -145,7 +145,11 @@ def _links(app: Flask, edit: str) -> Links:
 
 
 def new_game(
-    app: Flask, client: FlaskClient, *, name: str = "", sides: tuple[str, str] = ("Us", "Them"),
+    app: Flask,
+    client: FlaskClient,
+    *,
+    name: str = "",
+    sides: tuple[str, str] = ("Us", "Them"),
     variant: str = "pagat",
 ) -> Links:
     response = client.post(
@@ -415,15 +419,18 @@ USER_TEXTS = (
     UserText("game name (new-game form)", NAME_LENGTH, game_name_by_form),
     UserText("side name (new-game form)", SIDE_NAME_LENGTH, side_name_by_form),
     UserText(
-        "game name (import file)", NAME_LENGTH,
+        "game name (import file)",
+        NAME_LENGTH,
         imported(import_by_file, _set_name, game_title_shown),
     ),
     UserText(
-        "side name (import file)", SIDE_NAME_LENGTH,
+        "side name (import file)",
+        SIDE_NAME_LENGTH,
         imported(import_by_file, _set_side, side_names_shown),
     ),
     UserText(
-        "rules name of a game (import file)", MAX_NAME,
+        "rules name of a game (import file)",
+        MAX_NAME,
         imported(import_by_file, _set_rules_name, game_title_shown),
     ),
     UserText("game name (API)", NAME_LENGTH, imported(import_by_api, _set_name, game_title_shown)),
@@ -431,30 +438,27 @@ USER_TEXTS = (
         "side name (API)", SIDE_NAME_LENGTH, imported(import_by_api, _set_side, side_names_shown)
     ),
     UserText(
-        "rules name of a game (API)", MAX_NAME,
+        "rules name of a game (API)",
+        MAX_NAME,
         imported(import_by_api, _set_rules_name, game_title_shown),
     ),
     UserText("house rules name (form)", MAX_NAME, house_name(house_by_form), takes_bidi=False),
     UserText("house rules summary (form)", MAX_TEXT, house_summary(house_by_form), in_pdf=False),
-    UserText(
-        "house rules name (share link)", MAX_NAME, house_name(house_by_link)
-    ),
+    UserText("house rules name (share link)", MAX_NAME, house_name(house_by_link)),
     UserText(
         "house rules summary (share link)", MAX_TEXT, house_summary(house_by_link), in_pdf=False
     ),
-    UserText(
-        "house rules name (import file)", MAX_NAME, house_name(house_by_file)
-    ),
+    UserText("house rules name (import file)", MAX_NAME, house_name(house_by_file)),
     UserText(
         "house rules summary (import file)", MAX_TEXT, house_summary(house_by_file), in_pdf=False
     ),
     UserText(
-        "side name of a blank sheet (print form)", MAX_SHEET_NAME, blank_sheet_name,
+        "side name of a blank sheet (print form)",
+        MAX_SHEET_NAME,
+        blank_sheet_name,
         in_json=False,
     ),
-    UserText(
-        "search words", MAX_QUERY, search_words, takes_bidi=True, in_json=False, in_pdf=False
-    ),
+    UserText("search words", MAX_QUERY, search_words, takes_bidi=True, in_json=False, in_pdf=False),
     UserText("card table name", TABLE_NAME_LENGTH, table_name, in_json=False, in_pdf=False),
 )
 
@@ -534,8 +538,10 @@ def broken_sheet(reader: _PageReader) -> list[str]:
     problems = []
     if len(reader.styles) != 1 or not reader.styles[0].startswith("@page {"):
         problems.append(f"inline styles {reader.styles!r}")
-    if not any(tag == "link" and attrs.get("href", "").startswith("/static/css/sheet.css")
-               for tag, attrs in reader.tags):
+    if not any(
+        tag == "link" and attrs.get("href", "").startswith("/static/css/sheet.css")
+        for tag, attrs in reader.tags
+    ):
         problems.append("no sheet.css")
     body = [attrs.get("class", "") for tag, attrs in reader.tags if tag == "body"]
     if not body or "sheet-body" not in body[0]:

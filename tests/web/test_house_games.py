@@ -21,10 +21,17 @@ OUR_TABLE = {
 
 DEAL = {
     "went_out": "0",
-    "sides-0-meld_points": "1210", "sides-0-clean_books": "3", "sides-0-dirty_books": "2",
-    "sides-0-wild_books": "1", "sides-0-red_threes_down": "2", "sides-0-cards_left_points": "15",
-    "sides-1-meld_points": "600", "sides-1-clean_books": "1", "sides-1-dirty_books": "1",
-    "sides-1-red_threes_down": "1", "sides-1-red_threes_held": "1",
+    "sides-0-meld_points": "1210",
+    "sides-0-clean_books": "3",
+    "sides-0-dirty_books": "2",
+    "sides-0-wild_books": "1",
+    "sides-0-red_threes_down": "2",
+    "sides-0-cards_left_points": "15",
+    "sides-1-meld_points": "600",
+    "sides-1-clean_books": "1",
+    "sides-1-dirty_books": "1",
+    "sides-1-red_threes_down": "1",
+    "sides-1-red_threes_held": "1",
     "sides-1-cards_left_points": "120",
 }
 # 1210 + 3 x 500 + 2 x 300 + 2000 - 2 x 300 + 200 - 15, and 600 + 500 + 300 - 2 x 300 - 120
@@ -35,8 +42,14 @@ def start_game(client: FlaskClient, variant: str, table: str = "2x4") -> str:
     """Start a game; the address of the game (its scoreboard)."""
     response = client.post(
         "/games/new",
-        data={"variant": variant, "table": table, "name": "", "start": "1",
-              "side_names-0": "Us", "side_names-1": "Them"},
+        data={
+            "variant": variant,
+            "table": table,
+            "name": "",
+            "start": "1",
+            "side_names-0": "Us",
+            "side_names-1": "Them",
+        },
     )
     assert response.status_code == 303, text(response)
     location = response.headers["Location"]
@@ -77,7 +90,10 @@ def test_a_game_of_house_rules_is_scored_by_them(client):
 
 def test_the_deal_form_follows_the_house_rules(client):
     make_house_rules(
-        client, base="gamerules", name="Black threes", book_bonus__wild="",
+        client,
+        base="gamerules",
+        name="Black threes",
+        book_bonus__wild="",
         book_bonus__black_three=250,
         **{f"going_out__{deal}__wild": 0 for deal in range(1, 5)},
     )
@@ -110,7 +126,11 @@ def test_a_finished_game_keeps_its_score_after_its_variant_is_edited(client):
     assert "× 2,000" in sheet_before
 
     response = edit_house_rules(
-        client, "our-table", book_bonus__wild=3000, going_out_bonus=500, red_three__down=100,
+        client,
+        "our-table",
+        book_bonus__wild=3000,
+        going_out_bonus=500,
+        red_three__down=100,
         red_three__held=-100,
     )
     assert response.status_code == 303
@@ -153,18 +173,24 @@ def test_the_rules_pages_show_a_column_for_the_house_rules(client):
 
 def test_the_meld_checker_and_the_demo_games_take_house_rules(client):
     make_house_rules(
-        client, name="Loose wilds", wild_limit__per_wild=1, wild_limit__extra=1,
+        client,
+        name="Loose wilds",
+        wild_limit__per_wild=1,
+        wild_limit__extra=1,
         book_bonus__wild=2000,
     )
     # four kings and three twos: too many wilds in the partnership game, not in these rules
     meld = {"deal": "2", "rank": "K", "naturals": "4", "twos": "3", "jokers": "0"}
 
-    assert "Not a legal meld" in text(client.get("/meld-checker", query_string={
-        **meld, "variant": "pagat"}))
+    assert "Not a legal meld" in text(
+        client.get("/meld-checker", query_string={**meld, "variant": "pagat"})
+    )
     house = text(client.get("/meld-checker", query_string={**meld, "variant": "house-loose-wilds"}))
     assert "Legal meld" in house and "Not a legal meld" not in house
-    api = client.post("/api/v1/check-meld", json={
-        "variant": "house-loose-wilds", "deal": 2, "rank": "K", "naturals": 4, "twos": 3})
+    api = client.post(
+        "/api/v1/check-meld",
+        json={"variant": "house-loose-wilds", "deal": 2, "rank": "K", "naturals": 4, "twos": 3},
+    )
     assert api.status_code == 200 and api.get_json()["legal"] is True
 
     response = client.post("/demo", data={"variant": "house-loose-wilds", "seed": "5"})

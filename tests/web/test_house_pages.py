@@ -71,7 +71,9 @@ def test_making_rules_stores_only_what_differs_from_the_base(app, client):
     (row,) = stored(app)
     assert row.based_on == "pagat" and row.version == 1
     assert row.changes == {
-        "book_bonus.wild": 2000, "going_out_bonus": 200, "going_out.1.clean": 3,
+        "book_bonus.wild": 2000,
+        "going_out_bonus": 200,
+        "going_out.1.clean": 3,
     }
     page = text(client.get("/house/our-table"))
     assert "Your rules are saved." in page
@@ -95,7 +97,7 @@ def test_the_edit_form_shows_the_changes_first_and_folds_the_rest_away(client):
     summary = text_of(changes.split('id="house-summary"')[1].split("</table>")[0])
     assert "Wild book bonus 1500 2000" in summary and "Going-out bonus 100 200" in summary
     # The other rules are folded by group, each group a tap to open.
-    assert others.count("<details class=\"house-group\">") == len(GROUP_TERMS)
+    assert others.count('<details class="house-group">') == len(GROUP_TERMS)
     assert '<input type="search" id="rule-finder"' in others
 
 
@@ -107,8 +109,11 @@ def test_the_changes_summary_follows_the_form_as_it_is_typed(client):
     response = client.post("/house/changes?base=pagat", data=values)
 
     assert response.status_code == 200
-    rows = re.findall(r"<tr><th scope=\"row\">(.*?)</th><td class=\"was\">(.*?)</td>"
-                      r"<td class=\"now\">(.*?)</td></tr>", html(response))
+    rows = re.findall(
+        r"<tr><th scope=\"row\">(.*?)</th><td class=\"was\">(.*?)</td>"
+        r"<td class=\"now\">(.*?)</td></tr>",
+        html(response),
+    )
     assert rows == [
         ("Wild book bonus", "1500", "1750"),
         ("Clean books to go out, deal 1", "2", "9"),
@@ -150,19 +155,31 @@ def test_setting_a_rule_back_to_the_base_value_drops_the_change(app, client):
 @pytest.mark.parametrize(
     ("changes", "anchor", "message"),
     [
-        ({"book_bonus__clean": 503}, "p-book_bonus__clean",
-         "Clean book bonus must be a multiple of 5, as every score is (entered 503)."),
-        ({"first_meld__2": -50}, "p-first_meld__2",
-         "Minimum first meld, deal 2 cannot be below 0 (entered -50)."),
-        ({"going_out__1__wild": 4}, "p-going_out__1__wild",
-         "Wild books to go out, deal 1: 4 wild books need 28 wild cards, but 2 players play "
-         "with 3 decks, which hold only 18."),
+        (
+            {"book_bonus__clean": 503},
+            "p-book_bonus__clean",
+            "Clean book bonus must be a multiple of 5, as every score is (entered 503).",
+        ),
+        (
+            {"first_meld__2": -50},
+            "p-first_meld__2",
+            "Minimum first meld, deal 2 cannot be below 0 (entered -50).",
+        ),
+        (
+            {"going_out__1__wild": 4},
+            "p-going_out__1__wild",
+            "Wild books to go out, deal 1: 4 wild books need 28 wild cards, but 2 players play "
+            "with 3 decks, which hold only 18.",
+        ),
         ({"red_three__held": 100}, "p-red_three__held", "must be 0 or less"),
         ({"card_points__joker": "fifty"}, "p-card_points__joker", "Enter a whole number"),
         ({"decks__0": 0}, "p-tables", "play with 1 to 16 decks (entered 0)"),
         ({"exact_22_bonus": 100}, "p-exact_22_bonus", "cut their own 22 cards"),
-        ({"wild_limit__per_wild": 6, "wild_limit__extra": 6}, "p-wild_limit__per_wild",
-         "lets no wild card into a book of seven"),
+        (
+            {"wild_limit__per_wild": 6, "wild_limit__extra": 6},
+            "p-wild_limit__per_wild",
+            "lets no wild card into a book of seven",
+        ),
     ],
 )
 def test_impossible_rules_are_refused_next_to_the_field(app, client, changes, anchor, message):
@@ -227,7 +244,8 @@ def test_export_then_import_gives_back_the_same_variant(app, client):
         variant_in(client, "house-our-table")
 
     response = client.post(
-        "/house/import", data={"file": (__import__("io").BytesIO(exported), "rules.json")},
+        "/house/import",
+        data={"file": (__import__("io").BytesIO(exported), "rules.json")},
         content_type="multipart/form-data",
     )
 
@@ -263,23 +281,31 @@ def test_importing_the_same_rules_twice_keeps_one_copy(app, client):
         (b"\xff\xfe\x00", "The file is not UTF-8 text."),
         (b"<html>rules</html>", "The file is not valid JSON (line 1, column 1)."),
         (b"[" * 3000, "nested too deeply"),
-        (b'{"name": "x", "based_on": "pagat", "changes": {"going_out_bonus": Infinity}}',
-         "Infinity, which is not a number"),
-        (b'{"name": "x", "based_on": "pagat", "changes": {"__proto__": 1}}',
-         "unknown parameter"),
-        (b'{"name": "x", "based_on": "pagat", "changes": {"book_bonus.wild": 2001}}',
-         "Wild book bonus must be a multiple of 5"),
-        (b'{"name": "x", "based_on": "pagat", "changes": {"going_out.2.wild": 5}}',
-         "Wild books to go out, deal 2"),
-        (b'{"name": "x", "based_on": "../etc/passwd", "changes": {}}',
-         "must be the id of a built-in variant"),
+        (
+            b'{"name": "x", "based_on": "pagat", "changes": {"going_out_bonus": Infinity}}',
+            "Infinity, which is not a number",
+        ),
+        (b'{"name": "x", "based_on": "pagat", "changes": {"__proto__": 1}}', "unknown parameter"),
+        (
+            b'{"name": "x", "based_on": "pagat", "changes": {"book_bonus.wild": 2001}}',
+            "Wild book bonus must be a multiple of 5",
+        ),
+        (
+            b'{"name": "x", "based_on": "pagat", "changes": {"going_out.2.wild": 5}}',
+            "Wild books to go out, deal 2",
+        ),
+        (
+            b'{"name": "x", "based_on": "../etc/passwd", "changes": {}}',
+            "must be the id of a built-in variant",
+        ),
     ],
 )
 def test_a_malformed_or_hostile_file_is_refused_with_a_message(app, client, raw, message):
     import io
 
     response = client.post(
-        "/house/import", data={"file": (io.BytesIO(raw), "rules.json")},
+        "/house/import",
+        data={"file": (io.BytesIO(raw), "rules.json")},
         content_type="multipart/form-data",
     )
 
@@ -345,10 +371,23 @@ def test_deleting_rules_takes_them_off_the_list(app, client):
 DEAL = {
     "deal": 1,
     "sides": [
-        {"meld_points": 1210, "clean_books": 3, "dirty_books": 2, "wild_books": 1,
-         "red_threes_down": 2, "cards_left_points": 15, "went_out": True},
-        {"meld_points": 600, "clean_books": 1, "dirty_books": 1, "red_threes_down": 1,
-         "red_threes_held": 1, "cards_left_points": 120},
+        {
+            "meld_points": 1210,
+            "clean_books": 3,
+            "dirty_books": 2,
+            "wild_books": 1,
+            "red_threes_down": 2,
+            "cards_left_points": 15,
+            "went_out": True,
+        },
+        {
+            "meld_points": 600,
+            "clean_books": 1,
+            "dirty_books": 1,
+            "red_threes_down": 1,
+            "red_threes_held": 1,
+            "cards_left_points": 120,
+        },
     ],
 }
 
@@ -379,8 +418,11 @@ def test_the_score_api_refuses_the_going_out_books_of_the_house_variant(client):
 
 
 def test_the_score_api_takes_an_inline_variant(client):
-    inline = {"name": "Tool rules", "based_on": "pagat",
-              "changes": {"book_bonus.wild": 2000, "going_out_bonus": 200}}
+    inline = {
+        "name": "Tool rules",
+        "based_on": "pagat",
+        "changes": {"book_bonus.wild": 2000, "going_out_bonus": 200},
+    }
 
     response = client.post("/api/v1/score", json={**DEAL, "variant": inline})
 

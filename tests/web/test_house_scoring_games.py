@@ -14,11 +14,18 @@ SEVENS = {
 }
 DEAL = {
     "went_out": "0",
-    "sides-0-meld_points": "1300", "sides-0-clean_books": "1", "sides-0-special_books": "1",
-    "sides-0-dirty_books": "2", "sides-0-wild_books": "1", "sides-0-red_threes_down": "2",
+    "sides-0-meld_points": "1300",
+    "sides-0-clean_books": "1",
+    "sides-0-special_books": "1",
+    "sides-0-dirty_books": "2",
+    "sides-0-wild_books": "1",
+    "sides-0-red_threes_down": "2",
     "sides-0-cards_left_points": "15",
-    "sides-1-meld_points": "600", "sides-1-clean_books": "1", "sides-1-dirty_books": "1",
-    "sides-1-red_three_books": "1", "sides-1-red_threes_down": "1",
+    "sides-1-meld_points": "600",
+    "sides-1-clean_books": "1",
+    "sides-1-dirty_books": "1",
+    "sides-1-red_three_books": "1",
+    "sides-1-red_threes_down": "1",
     "sides-1-cards_left_points": "120",
 }
 # 1300 + 500 + 1000 + 600 + 1500 + 2 x 100 + 100 - 15, and 600 + 500 + 300 + 1000 + 50 - 120

@@ -15,10 +15,17 @@ LABEL = "Red threes added to clean books"
 # with two ladies on its clean books; Them laid a lady down and holds another.
 DEAL = {
     "went_out": "0",
-    "sides-0-meld_points": "655", "sides-0-clean_books": "2", "sides-0-dirty_books": "2",
-    "sides-0-wild_books": "1", "sides-0-ladies_in_books": "2", "sides-0-cards_left_points": "5",
-    "sides-1-meld_points": "300", "sides-1-clean_books": "1", "sides-1-dirty_books": "1",
-    "sides-1-red_threes_down": "1", "sides-1-red_threes_held": "1",
+    "sides-0-meld_points": "655",
+    "sides-0-clean_books": "2",
+    "sides-0-dirty_books": "2",
+    "sides-0-wild_books": "1",
+    "sides-0-ladies_in_books": "2",
+    "sides-0-cards_left_points": "5",
+    "sides-1-meld_points": "300",
+    "sides-1-clean_books": "1",
+    "sides-1-dirty_books": "1",
+    "sides-1-red_threes_down": "1",
+    "sides-1-red_threes_held": "1",
     "sides-1-cards_left_points": "120",
 }
 # 655 + 2 x 500 + 2 x 300 + 1500 + 2 x 100 (ladies) + 100 - 5; 300 + 500 + 300 + 100 - 100 - 120
@@ -27,14 +34,28 @@ API_DEAL = {
     "deal": 1,
     "players": 4,
     "sides": [
-        {"meld_points": 655, "clean_books": 2, "dirty_books": 2, "wild_books": 1,
-         "ladies_in_books": 2, "went_out": True, "cards_left_points": 5},
-        {"meld_points": 300, "clean_books": 1, "dirty_books": 1, "red_threes_down": 1,
-         "red_threes_held": 1, "cards_left_points": 120},
+        {
+            "meld_points": 655,
+            "clean_books": 2,
+            "dirty_books": 2,
+            "wild_books": 1,
+            "ladies_in_books": 2,
+            "went_out": True,
+            "cards_left_points": 5,
+        },
+        {
+            "meld_points": 300,
+            "clean_books": 1,
+            "dirty_books": 1,
+            "red_threes_down": 1,
+            "red_threes_held": 1,
+            "cards_left_points": 120,
+        },
     ],
 }
 PACK_RULES = {
-    "name": "Pack", "based_on": "pagat",
+    "name": "Pack",
+    "based_on": "pagat",
     "changes": {"deck": "handnfoot", "tables": [{"sides": 2, "players": 4, "decks": 1}]},
 }
 
@@ -148,8 +169,9 @@ def test_the_openapi_document_describes_ladies_in_books_and_the_lady_bonus(clien
     walk(document)
 
     assert ("ladies_in_books", {"type": "integer", "minimum": 0}) in found
-    assert any(key == "lady" and "red three added to a clean book" in str(value)
-               for key, value in found)
+    assert any(
+        key == "lady" and "red three added to a clean book" in str(value) for key, value in found
+    )
 
 
 def test_a_whole_variant_written_before_the_lady_bonus_is_still_read(client):
@@ -158,9 +180,15 @@ def test_a_whole_variant_written_before_the_lady_bonus_is_still_read(client):
     whole["id"] = "older-copy"
 
     response = client.post(
-        "/api/v1/score", json={**API_DEAL, "variant": whole, "sides": [
-            {**API_DEAL["sides"][0], "ladies_in_books": 0}, API_DEAL["sides"][1],
-        ]},
+        "/api/v1/score",
+        json={
+            **API_DEAL,
+            "variant": whole,
+            "sides": [
+                {**API_DEAL["sides"][0], "ladies_in_books": 0},
+                API_DEAL["sides"][1],
+            ],
+        },
     )
 
     assert response.status_code == 200, response.get_json()

@@ -24,8 +24,14 @@ def start_game(client: FlaskClient, variant: str) -> str:
     """A two-team game started through the form; the address of its scoreboard."""
     response = client.post(
         "/games/new",
-        data={"variant": variant, "table": "2x4", "name": "", "start": "1",
-              "side_names-0": "Us", "side_names-1": "Them"},
+        data={
+            "variant": variant,
+            "table": "2x4",
+            "name": "",
+            "start": "1",
+            "side_names-0": "Us",
+            "side_names-1": "Them",
+        },
     )
     assert response.status_code == 303, text(response)
     return response.headers["Location"].removesuffix("/deals/1")
@@ -84,8 +90,13 @@ def test_the_sheet_of_a_five_deal_game_has_five_deal_rows_on_one_page(client):
 @pytest.mark.parametrize("size", ["letter", "a4"])
 def test_the_blank_sheet_of_five_deals_with_three_more_lines_fits_one_page(client, size):
     make_house_rules(
-        client, name="Five long deals", deals=5, book_bonus__special_rank="7",
-        book_bonus__special=1000, book_bonus__red_three=500, going_out_concealed_bonus=200,
+        client,
+        name="Five long deals",
+        deals=5,
+        book_bonus__special_rank="7",
+        book_bonus__special=1000,
+        book_bonus__red_three=500,
+        going_out_concealed_bonus=200,
     )
 
     pdf = client.get(f"/sheets/house-five-long-deals.pdf?size={size}&sides=2")
@@ -104,14 +115,13 @@ def test_the_blank_sheet_of_an_eight_deal_game_fits_one_page(client, size):
     assert pdf.status_code == 200, pdf.get_data(as_text=True)[:300]
     pages = pdf_pages(pdf.data)
     assert len(pages) == 1
-    assert re.findall(r"^Deal (\d)$", pages[0], flags=re.MULTILINE) == [
-        str(n) for n in range(1, 9)
-    ]
+    assert re.findall(r"^Deal (\d)$", pages[0], flags=re.MULTILINE) == [str(n) for n in range(1, 9)]
 
 
 def test_the_going_out_bonus_of_each_deal_reaches_the_scoreboard_and_the_sheet(client):
     make_house_rules(
-        client, name="Rising bonus",
+        client,
+        name="Rising bonus",
         **{f"going_out_bonus__{deal}": deal * 100 for deal in range(1, 5)},
     )
     game = start_game(client, "house-rising-bonus")
@@ -131,14 +141,20 @@ def test_the_going_out_bonus_of_each_deal_reaches_the_scoreboard_and_the_sheet(c
 
 
 BY_SCORE = {
-    "by_score__from__0": 0, "by_score__minimum__0": 50,
-    "by_score__from__1": 1500, "by_score__minimum__1": 90,
-    "by_score__from__2": 3000, "by_score__minimum__2": 120,
+    "by_score__from__0": 0,
+    "by_score__minimum__0": 50,
+    "by_score__from__1": 1500,
+    "by_score__minimum__1": 90,
+    "by_score__from__2": 3000,
+    "by_score__minimum__2": 120,
 }
 OPENED = {
     **form_values(PAGAT_OUT, PAGAT_CAUGHT),
-    "sides-1-meld_points": "85", "sides-1-clean_books": "0", "sides-1-dirty_books": "0",
-    "sides-1-red_threes_down": "0", "sides-1-red_threes_held": "0",
+    "sides-1-meld_points": "85",
+    "sides-1-clean_books": "0",
+    "sides-1-dirty_books": "0",
+    "sides-1-red_threes_down": "0",
+    "sides-1-red_threes_held": "0",
     "sides-1-cards_left_points": "200",
 }
 
@@ -185,19 +201,22 @@ def test_the_api_scores_deal_5_of_a_five_deal_game_and_refuses_deal_6(client):
     assert [side["total"] for side in scored.get_json()["sides"]] == list(DEAL_TOTALS)
     assert refused.status_code == 422
     assert refused.get_json()["errors"] == [
-        {"side": None, "field": "deal",
-         "message": "The deal must be a number from 1 to 5, not 6."}
+        {"side": None, "field": "deal", "message": "The deal must be a number from 1 to 5, not 6."}
     ]
 
 
 def test_the_api_checks_a_first_meld_against_the_running_scores_given(client):
-    variant = {"based_on": "pagat", "name": "By score", "changes": {
-        "first_meld_by_score": [
-            {"from_score": 0, "minimum": 50},
-            {"from_score": 1500, "minimum": 90},
-            {"from_score": 3000, "minimum": 120},
-        ]
-    }}
+    variant = {
+        "based_on": "pagat",
+        "name": "By score",
+        "changes": {
+            "first_meld_by_score": [
+                {"from_score": 0, "minimum": 50},
+                {"from_score": 1500, "minimum": 90},
+                {"from_score": 3000, "minimum": 120},
+            ]
+        },
+    }
     opened = api_deal(variant, 2, running_scores=[0, 1600])
     opened["sides"][1] = {"meld_points": 85, "cards_left_points": 200}  # type: ignore[index]
 
@@ -230,7 +249,9 @@ def test_the_meld_checker_refuses_a_deal_past_the_games_last(client):
 def test_the_rules_pages_of_a_five_deal_game_give_every_deals_first_meld(client):
     slug = make_house_rules(client, name="Five deals", deals=5)
     edited = edit_house_rules(
-        client, slug, first_meld__5=200,
+        client,
+        slug,
+        first_meld__5=200,
         **{f"going_out_bonus__{deal}": deal * 100 for deal in range(1, 6)},
     )
     assert edited.status_code == 303, text(edited)

@@ -67,8 +67,7 @@ def test_the_comparison_has_a_row_for_every_parameter(client: FlaskClient) -> No
 @pytest.mark.no_database
 def test_no_row_of_the_comparison_is_labelled_twice(client: FlaskClient) -> None:
     page = html(client.get("/rules/compare"))
-    labels = re.findall(r'<tr id="param-[a-z0-9-]+">\s*<th scope="row">(?:<a [^>]*>)?([^<]+)',
-                        page)
+    labels = re.findall(r'<tr id="param-[a-z0-9-]+">\s*<th scope="row">(?:<a [^>]*>)?([^<]+)', page)
 
     assert len(labels) == len(list(params()))
     assert len(labels) == len(set(labels))
@@ -83,8 +82,11 @@ def test_more_deals_on_the_form_read_the_added_deals_without_a_save(client: Flas
 
     response = client.post("/house/changes?base=pagat", data=values)
 
-    rows = re.findall(r"<tr><th scope=\"row\">(.*?)</th><td class=\"was\">(.*?)</td>"
-                      r"<td class=\"now\">(.*?)</td></tr>", html(response))
+    rows = re.findall(
+        r"<tr><th scope=\"row\">(.*?)</th><td class=\"was\">(.*?)</td>"
+        r"<td class=\"now\">(.*?)</td></tr>",
+        html(response),
+    )
     assert rows == [
         ("Deals in a game", "4", "5"),
         ("Minimum first meld, deal 5", "150", "200"),
@@ -95,9 +97,14 @@ def test_rules_of_five_deals_and_first_melds_by_score_are_saved_from_rows(
     app, client: FlaskClient
 ) -> None:
     slug = make_house_rules(
-        client, name="Five deals", deals=5, first_meld__5=200,
-        by_score__from__0=0, by_score__minimum__0=50,
-        by_score__from__1=1500, by_score__minimum__1=90,
+        client,
+        name="Five deals",
+        deals=5,
+        first_meld__5=200,
+        by_score__from__0=0,
+        by_score__minimum__0=50,
+        by_score__from__1=1500,
+        by_score__minimum__1=90,
     )
 
     with app.app_context():
@@ -143,12 +150,14 @@ def test_engine_choices_are_house_rules_too(client: FlaskClient) -> None:
 
     response = client.post("/house/changes?base=pagat", data=values)
 
-    rows = re.findall(r"<tr><th scope=\"row\">(.*?)</th><td class=\"was\">(.*?)</td>"
-                      r"<td class=\"now\">(.*?)</td></tr>", html(response))
+    rows = re.findall(
+        r"<tr><th scope=\"row\">(.*?)</th><td class=\"was\">(.*?)</td>"
+        r"<td class=\"now\">(.*?)</td></tr>",
+        html(response),
+    )
     assert rows == [
         ("A card from the stock starts the discard pile", "yes", "no"),
-        ("Buried if turned up to start the pile", "jokers, red threes, twos",
-         "jokers, red threes"),
+        ("Buried if turned up to start the pile", "jokers, red threes, twos", "jokers, red threes"),
     ]
 
 
@@ -171,8 +180,7 @@ def test_an_empty_optional_rule_is_worded_by_the_spec(client: FlaskClient) -> No
     assert "Wild book bonus Base: not allowed" in page
     assert "Each red three laid down Base: never laid down" in page
     assert (
-        "Each red three laid down by a side that did not go out "
-        "Base: as for a side that went out"
+        "Each red three laid down by a side that did not go out Base: as for a side that went out"
     ) in page
 
 

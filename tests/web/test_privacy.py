@@ -121,9 +121,12 @@ def test_a_member_with_the_tables_edit_link_keeps_its_games_from_another_phone(
     assert saved.status_code == 303, saved.get_data(as_text=True)
     assert 'id="edit-link"' not in scoreboard and "New edit link" in scoreboard
     with app.app_context():
-        assert db.session.scalar(
-            select(func.count()).select_from(Deal).where(Deal.game_id == keeper_game.game_id)
-        ) == 2
+        assert (
+            db.session.scalar(
+                select(func.count()).select_from(Deal).where(Deal.game_id == keeper_game.game_id)
+            )
+            == 2
+        )
 
 
 def test_a_watcher_with_the_tables_view_link_sees_but_cannot_change(app, client, keeper_game):
@@ -193,8 +196,14 @@ def test_a_new_game_offers_the_tables_house_rules_and_goes_to_the_chosen_table(a
     form = page(client.get(f"/games/new?at={tuesday_id}"))
     started = client.post(
         "/games/new",
-        data={"variant": f"house-{slug}", "table": "2x4", "at": str(tuesday_id), "start": "1",
-              "side_names-0": "Us", "side_names-1": "Them"},
+        data={
+            "variant": f"house-{slug}",
+            "table": "2x4",
+            "at": str(tuesday_id),
+            "start": "1",
+            "side_names-0": "Us",
+            "side_names-1": "Them",
+        },
     )
 
     assert f'value="house-{slug}"' in form and "Tuesday club" in form
@@ -298,8 +307,9 @@ def test_a_refused_table_name_names_the_field_and_changes_nothing(app, client, t
     made_tables = count(app, CardTable)
 
     made = client.post("/tables/new", data={"name": typed}, follow_redirects=True)
-    renamed = client.post(f"/t/{table_links(client)[1]}/name", data={"name": typed},
-                          follow_redirects=True)
+    renamed = client.post(
+        f"/t/{table_links(client)[1]}/name", data={"name": typed}, follow_redirects=True
+    )
 
     assert message in made.get_data(as_text=True) and message in renamed.get_data(as_text=True)
     assert count(app, CardTable) == made_tables

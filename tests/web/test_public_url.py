@@ -152,9 +152,7 @@ def test_a_public_url_keeps_its_port_and_loses_a_final_slash():
     assert address.url == "http://localhost:8080"
 
 
-def test_a_sheet_reads_its_style_from_the_public_address_whatever_the_host(
-    make_app, fetched_urls
-):
+def test_a_sheet_reads_its_style_from_the_public_address_whatever_the_host(make_app, fetched_urls):
     client = make_app(SHEET_RENDER_NICE=0).test_client()
     fetched = fetched_urls
 

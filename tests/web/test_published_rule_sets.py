@@ -99,8 +99,12 @@ def test_a_side_that_did_not_go_out_scores_its_red_threes_at_50(client):
 # A published scorer: the going-out bonus grows deal by deal, 100, 200, 300, 400.
 RISING_BONUS = house(
     "Rising going-out bonus",
-    **{"going_out_bonus.1": 100, "going_out_bonus.2": 200, "going_out_bonus.3": 300,
-       "going_out_bonus.4": 400},
+    **{
+        "going_out_bonus.1": 100,
+        "going_out_bonus.2": 200,
+        "going_out_bonus.3": 300,
+        "going_out_bonus.4": 400,
+    },
 )
 
 
@@ -205,9 +209,7 @@ def test_seven_red_threes_make_a_book_worth_1000(client):
 
 def test_a_red_three_book_counts_against_the_ten_red_threes(client):
     # 7 in the book and 4 more: five decks hold 10 red threes.
-    response = score(
-        client, RED_THREE_BOOK, 1, [RED_BOOK_OUT, entry(STAYED_IN, red_threes_down=3)]
-    )
+    response = score(client, RED_THREE_BOOK, 1, [RED_BOOK_OUT, entry(STAYED_IN, red_threes_down=3)])
 
     assert errors(response)
 
@@ -303,8 +305,16 @@ def test_red_threes_held_cost_500_and_black_threes_left_100(client):
 
 @pytest.mark.parametrize(
     "rules",
-    [HALF_RED_THREES, RISING_BONUS, FIVE_DEALS, SEVENS, RED_THREE_BOOK, CONCEALED, BY_SCORE,
-     HEAVY_PENALTIES],
+    [
+        HALF_RED_THREES,
+        RISING_BONUS,
+        FIVE_DEALS,
+        SEVENS,
+        RED_THREE_BOOK,
+        CONCEALED,
+        BY_SCORE,
+        HEAVY_PENALTIES,
+    ],
     ids=lambda rules: rules["name"],
 )
 def test_each_rule_set_is_a_house_rules_file_the_app_reads(client, rules):

@@ -145,12 +145,16 @@ def deal_row_is_free(connection: Connection, links: Links) -> bool:
 CHANGES = {
     "a new deal": (0, lambda client, links: save(client, links, 1, 0)),
     "an edited deal": (1, lambda client, links: save(client, links, 1, 1)),
-    "a deleted deal": (1, lambda client, links: client.post(
-        f"{links.edit_path}/deals/1/delete", data={"version": "1"}
-    )),
-    "a deleted game": (1, lambda client, links: client.post(
-        f"{links.edit_path}/delete", data={"version": "2"}
-    )),
+    "a deleted deal": (
+        1,
+        lambda client, links: client.post(
+            f"{links.edit_path}/deals/1/delete", data={"version": "1"}
+        ),
+    ),
+    "a deleted game": (
+        1,
+        lambda client, links: client.post(f"{links.edit_path}/delete", data={"version": "2"}),
+    ),
 }
 
 
@@ -168,9 +172,7 @@ def test_every_change_locks_the_game_before_the_deal(
     other, close = locked_elsewhere(app)
     answers = []
     try:
-        other.execute(
-            text("SELECT id FROM game WHERE id = :g FOR UPDATE"), {"g": links.game_id}
-        )
+        other.execute(text("SELECT id FROM game WHERE id = :g FOR UPDATE"), {"g": links.game_id})
         waiting = threading.Thread(target=lambda: answers.append(send(client, links)))
         waiting.start()
         assert waits_for_a_lock(other), "the change did not wait for the game's row"

@@ -24,11 +24,18 @@ SEVENS = {
 DEAL = {
     "went_out": "0",
     "went_out_concealed": "y",
-    "sides-0-meld_points": "1210", "sides-0-clean_books": "2", "sides-0-special_books": "1",
-    "sides-0-dirty_books": "2", "sides-0-wild_books": "1", "sides-0-red_threes_down": "2",
+    "sides-0-meld_points": "1210",
+    "sides-0-clean_books": "2",
+    "sides-0-special_books": "1",
+    "sides-0-dirty_books": "2",
+    "sides-0-wild_books": "1",
+    "sides-0-red_threes_down": "2",
     "sides-0-cards_left_points": "15",
-    "sides-1-meld_points": "600", "sides-1-clean_books": "1", "sides-1-dirty_books": "1",
-    "sides-1-red_threes_down": "2", "sides-1-red_threes_held": "1",
+    "sides-1-meld_points": "600",
+    "sides-1-clean_books": "1",
+    "sides-1-dirty_books": "1",
+    "sides-1-red_threes_down": "2",
+    "sides-1-red_threes_held": "1",
     "sides-1-cards_left_points": "120",
 }
 # 1210 + 2 x 500 + 1000 (the book of sevens) + 2 x 300 + 1500 + 2 x 100 + 100 + 200 (concealed)

@@ -32,9 +32,7 @@ def test_error_responses_from_refused_posts_carry_the_headers_too(client):
 
 
 def test_the_policy_allows_no_inline_script_and_no_framing():
-    directives = dict(
-        part.strip().split(" ", 1) for part in CONTENT_SECURITY_POLICY.split(";")
-    )
+    directives = dict(part.strip().split(" ", 1) for part in CONTENT_SECURITY_POLICY.split(";"))
 
     assert directives["script-src"] == "'self'"
     assert directives["style-src"] == "'self'"
@@ -122,4 +120,3 @@ def test_json_nested_too_deeply_is_a_bad_request_not_a_crash(client, body):
 
     assert response.status_code == 400
     assert response.is_json
-

@@ -149,11 +149,20 @@ def test_make_run_prints_the_address_then_serves_with_it_as_the_public_url(monke
 
     assert out.getvalue().startswith(f"Open http://{LAN}:5077 on the phones")
     assert os.environ["SCOREKEEPER_PUBLIC_URL"] == f"http://{LAN}:5077"
-    assert started == [[
-        sys.executable, "-m", "gunicorn", "--config", serve.GUNICORN_CONFIG,
-        "--workers", "3", "--bind", "0.0.0.0:5077",
-        "scorekeeper:create_app()",
-    ]]
+    assert started == [
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "--config",
+            serve.GUNICORN_CONFIG,
+            "--workers",
+            "3",
+            "--bind",
+            "0.0.0.0:5077",
+            "scorekeeper:create_app()",
+        ]
+    ]
     assert create_app().config["PUBLIC_URL"] == f"http://{LAN}:5077"
 
 
@@ -173,11 +182,24 @@ def test_with_a_certificate_make_run_serves_https_at_an_https_address(monkeypatc
 
     assert out.getvalue().startswith(f"Open https://{LAN}:5443 on the phones")
     assert os.environ["SCOREKEEPER_PUBLIC_URL"] == f"https://{LAN}:5443"
-    assert started == [[
-        sys.executable, "-m", "gunicorn", "--config", serve.GUNICORN_CONFIG,
-        "--workers", "2", "--bind", "0.0.0.0:5443",
-        "--certfile", str(cert), "--keyfile", str(key), "scorekeeper:create_app()",
-    ]]
+    assert started == [
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "--config",
+            serve.GUNICORN_CONFIG,
+            "--workers",
+            "2",
+            "--bind",
+            "0.0.0.0:5443",
+            "--certfile",
+            str(cert),
+            "--keyfile",
+            str(key),
+            "scorekeeper:create_app()",
+        ]
+    ]
 
 
 @pytest.mark.parametrize(
@@ -250,7 +272,10 @@ def test_the_server_listens_on_every_interface(tmp_path):
     env.pop("SCOREKEEPER_PUBLIC_URL", None)
     server = subprocess.Popen(
         [sys.executable, "-m", "scorekeeper.serve", "--port", str(port), "--workers", "1"],
-        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
         start_new_session=True,
     )
     try:

@@ -401,13 +401,17 @@ def test_a_replaced_view_link_stops_answering_polls_while_listening(app, client,
 def test_the_feed_connects_again_after_losing_its_connection(app, client, game):
     state = listening_poll(app, client, game)
     with app.app_context():
-        ended = db.session.execute(
-            text(
-                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
-                " WHERE application_name = :name"
-            ),
-            {"name": feed_module.APPLICATION_NAME},
-        ).scalars().all()
+        ended = (
+            db.session.execute(
+                text(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                    " WHERE application_name = :name"
+                ),
+                {"name": feed_module.APPLICATION_NAME},
+            )
+            .scalars()
+            .all()
+        )
     assert ended == [True]
 
     assert wait_for(lambda: not state.feed.listening.is_set())
@@ -617,9 +621,7 @@ def test_a_save_for_a_game_deleted_meanwhile_is_not_found_and_writes_nothing(
 
 
 @pytest.mark.postgresql
-def test_a_save_waiting_for_another_phones_save_is_refused_once_that_one_commits(
-    app, client, game
-):
+def test_a_save_waiting_for_another_phones_save_is_refused_once_that_one_commits(app, client, game):
     """The two saves meet in the database: the second waits for the deal's row, then finds it
     at a version it was not made from."""
     save(client, game, 1, 0)

@@ -106,9 +106,7 @@ def test_a_finished_game_prints_every_number_total_and_the_winner(app, client) -
         running = " ".join(fmt(t) for t in result.running_totals)
         assert f"Deal total {totals}" in block
         assert f"Running total {running}" in block
-        assert (
-            f"Melded cards + {fmt(1210 + result.number)} {fmt(600 + result.number)}" in block
-        )
+        assert f"Melded cards + {fmt(1210 + result.number)} {fmt(600 + result.number)}" in block
         assert "Clean books × 500 2 books: 1,000 1 book: 500" in block
         assert "Wild books × 1,500 1 book: 1,500 0" in block
         assert "Red threes +100 / -100 2 laid down: 200 1 laid down, 1 held: 0" in block

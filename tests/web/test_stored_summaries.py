@@ -207,9 +207,7 @@ def test_the_statistics_read_the_stored_summaries_and_make_again_only_those_not_
             .where(StoredSummary.game_id == first)
             .values(version=StoredSummary.version - 1, summary=["not", "read"])
         )
-        db.session.execute(
-            StoredSummary.__table__.delete().where(StoredSummary.game_id == second)
-        )
+        db.session.execute(StoredSummary.__table__.delete().where(StoredSummary.game_id == second))
         db.session.commit()
 
     again = html(client.get(f"/t/{token}/stats"))

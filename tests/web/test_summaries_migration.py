@@ -16,32 +16,56 @@ PAGAT = get_variant("pagat")
 
 
 def _game(connection, game_id: int, version: int, rules: str, *sides: str) -> None:
-    connection.execute(text(
-        "INSERT INTO game (id, table_id, name, variant_id, rules, players, created_at,"
-        " updated_at, version, view_token, view_token_hash, edit_token_hash)"
-        " VALUES (:id, NULL, '', 'pagat', :rules, 4, :now, :now, :version,"
-        " :view, :vh, :eh)"),
-        {"id": game_id, "rules": rules, "now": NOW, "version": version,
-         "view": f"v{game_id}", "vh": f"vh{game_id}", "eh": f"eh{game_id}"})
+    connection.execute(
+        text(
+            "INSERT INTO game (id, table_id, name, variant_id, rules, players, created_at,"
+            " updated_at, version, view_token, view_token_hash, edit_token_hash)"
+            " VALUES (:id, NULL, '', 'pagat', :rules, 4, :now, :now, :version,"
+            " :view, :vh, :eh)"
+        ),
+        {
+            "id": game_id,
+            "rules": rules,
+            "now": NOW,
+            "version": version,
+            "view": f"v{game_id}",
+            "vh": f"vh{game_id}",
+            "eh": f"eh{game_id}",
+        },
+    )
     for position, name in enumerate(sides):
-        connection.execute(text(
-            "INSERT INTO game_side (id, game_id, position, name) VALUES (:id, :game, :pos, :name)"),
-            {"id": game_id * 10 + position, "game": game_id, "pos": position, "name": name})
+        connection.execute(
+            text(
+                "INSERT INTO game_side (id, game_id, position, name)"
+                " VALUES (:id, :game, :pos, :name)"
+            ),
+            {"id": game_id * 10 + position, "game": game_id, "pos": position, "name": name},
+        )
 
 
 def _deal(connection, deal_id: int, game_id: int, number: int, *entries) -> None:
-    connection.execute(text(
-        "INSERT INTO deal (id, game_id, number, stock_ran_out, created_at, updated_at, version)"
-        " VALUES (:id, :game, :number, :ran_out, :now, :now, 1)"),
-        {"id": deal_id, "game": game_id, "number": number, "ran_out": False, "now": NOW})
+    connection.execute(
+        text(
+            "INSERT INTO deal (id, game_id, number, stock_ran_out, created_at, updated_at, version)"
+            " VALUES (:id, :game, :number, :ran_out, :now, :now, 1)"
+        ),
+        {"id": deal_id, "game": game_id, "number": number, "ran_out": False, "now": NOW},
+    )
     columns = ", ".join(SIDE_FIELDS)
     values = ", ".join(f":{name}" for name in SIDE_FIELDS)
     for position, entry in enumerate(entries):
-        connection.execute(text(
-            f"INSERT INTO deal_side (id, deal_id, position, {columns})"
-            f" VALUES (:id, :deal, :position, {values})"),
-            {"id": deal_id * 10 + position, "deal": deal_id, "position": position,
-             **{name: getattr(entry, name) for name in SIDE_FIELDS}})
+        connection.execute(
+            text(
+                f"INSERT INTO deal_side (id, deal_id, position, {columns})"
+                f" VALUES (:id, :deal, :position, {values})"
+            ),
+            {
+                "id": deal_id * 10 + position,
+                "deal": deal_id,
+                "position": position,
+                **{name: getattr(entry, name) for name in SIDE_FIELDS},
+            },
+        )
 
 
 def _json(value):
@@ -68,12 +92,16 @@ def test_every_game_gets_its_summary_at_its_version_and_down_drops_them(empty_ap
     with empty_app.app_context(), db.engine.connect() as connection:
         rows = {
             game_id: (version, format_, _json(summary))
-            for game_id, version, format_, summary in connection.execute(text(
-                "SELECT game_id, version, format, summary FROM game_summaries ORDER BY game_id"))
+            for game_id, version, format_, summary in connection.execute(
+                text(
+                    "SELECT game_id, version, format, summary FROM game_summaries ORDER BY game_id"
+                )
+            )
         }
     assert sorted(rows) == [1, 2, 3], "no summary for rules the rules core cannot read"
     finished = score_game(
-        PAGAT, ("Us", "Them"),
+        PAGAT,
+        ("Us", "Them"),
         [DealEntry(PAGAT, n, (PAGAT_OUT, PAGAT_CAUGHT), players=4) for n in range(1, 5)],
     )
     # [rules' name, deals, deals in the game, finished, line keys, sides]; each side

@@ -53,8 +53,10 @@ def test_after_a_deal_the_deal_passes_to_the_other_team(app, client):
 
 def test_three_players_deal_in_the_order_their_names_were_entered(app, client):
     game = start_game(
-        app, client, table="3x3", **{"side_names-0": "Ann", "side_names-1": "Bob",
-                                     "side_names-2": "Cy"}
+        app,
+        client,
+        table="3x3",
+        **{"side_names-0": "Ann", "side_names-1": "Bob", "side_names-2": "Cy"},
     )
 
     page = client.get(f"{game.edit_path}/deals/3").get_data(as_text=True)
@@ -72,7 +74,10 @@ def test_three_players_deal_in_the_order_their_names_were_entered(app, client):
 
 def test_where_everyone_cuts_there_is_no_dealer_and_the_first_player_is_a_default(app, client):
     game = start_game(
-        app, client, variant="simpson", table="3x3",
+        app,
+        client,
+        variant="simpson",
+        table="3x3",
         **{"side_names-0": "Ann", "side_names-1": "Bob", "side_names-2": "Cy"},
     )
 
@@ -85,9 +90,10 @@ def test_where_everyone_cuts_there_is_no_dealer_and_the_first_player_is_a_defaul
         "the start passes to the left, in the order the names were entered. A table may "
         "agree otherwise."
     )
-    assert _turn(client.get(f"{game.edit_path}/deals/2").get_data(as_text=True))[
-        "Plays first"
-    ] == "Bob"
+    assert (
+        _turn(client.get(f"{game.edit_path}/deals/2").get_data(as_text=True))["Plays first"]
+        == "Bob"
+    )
 
 
 def test_names_in_the_turn_are_escaped(app, client):

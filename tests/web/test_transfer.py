@@ -21,6 +21,7 @@ from scorekeeper.store.games import Deal, DealSide, Game, GameSide
 
 OUT, OTHER = PAGAT_OUT, PAGAT_CAUGHT
 
+
 def make_games(app, client) -> None:
     """Two games: one with three deals (one edited twice), one of six players with none; the
     client opens each by its view link, so that its browser holds them."""

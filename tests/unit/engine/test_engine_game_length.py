@@ -72,8 +72,7 @@ def test_a_side_at_1600_is_refused_a_first_meld_below_90_and_a_side_at_0_is_not(
     state.running_scores = (1600, 0)
 
     assert refused(state, Meld((Play(Face.ACE, 3),))) == (
-        "Your side's first meld in deal 2 must be worth at least 90 points in cards; "
-        "these make 60."
+        "Your side's first meld in deal 2 must be worth at least 90 points in cards; these make 60."
     )
     state.running_scores = (0, 1600)
     apply(state, Meld((Play(Face.ACE, 3),)))

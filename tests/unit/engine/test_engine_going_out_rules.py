@@ -52,14 +52,19 @@ def partner_in_foot(variant: Variant, hand: str, **options: Any) -> DealState:
     """Player 1 plays from the foot; partner 3 has picked up the foot and played from it."""
     options.setdefault("melds", {0: list(BOOKS)})
     return table(
-        variant, [hand, OTHERS, OTHERS, OTHERS], feet=[None, "5", None, "5"], foot_played=[2],
+        variant,
+        [hand, OTHERS, OTHERS, OTHERS],
+        feet=[None, "5", None, "5"],
+        foot_played=[2],
         **options,
     )
 
 
 def went_out(state: DealState, player: int = 0) -> bool:
-    return state.outcome is not None and state.outcome.end is DealEnd.WENT_OUT and (
-        state.outcome.player == player
+    return (
+        state.outcome is not None
+        and state.outcome.end is DealEnd.WENT_OUT
+        and (state.outcome.player == player)
     )
 
 
@@ -151,9 +156,7 @@ def test_a_player_in_the_foot_takes_a_single_eight_asks_and_goes_out_in_pagat() 
 
     apply(state, TakePile((Play(EIGHT, 3),)))
     assert state.hand_size(0) == 1
-    assert refused(state, Discard(FIVE)).endswith(
-        "Ask your partner whether you may go out first."
-    )
+    assert refused(state, Discard(FIVE)).endswith("Ask your partner whether you may go out first.")
     apply(state, AskToGoOut())
     apply(state, Discard(FIVE))
 
@@ -261,8 +264,7 @@ def _reachable(state: DealState, seen: dict[tuple[object, ...], bool]) -> bool:
         seen[key] = any(
             _reachable(_after(state, action), seen)
             for action in legal_actions(state)
-            if isinstance(action, Meld)
-            or (isinstance(action, Discard) and state.hand_size(0) == 1)
+            if isinstance(action, Meld) or (isinstance(action, Discard) and state.hand_size(0) == 1)
         )
     return seen[key]
 
@@ -306,8 +308,9 @@ UNASKED = [
     PAGAT.with_changes(going_out_asks_partner=False),
     GAMERULES.with_changes(going_out_asks_partner=False),
     SASKATCHEWAN.with_changes(going_out_asks_partner=False),
-    PAGAT.with_changes(id="one-a-rank", rank_melds=RankMelds.ONE, max_meld_size=None,
-                       going_out_asks_partner=False),
+    PAGAT.with_changes(
+        id="one-a-rank", rank_melds=RankMelds.ONE, max_meld_size=None, going_out_asks_partner=False
+    ),
 ]
 """The pagat family with the question left out: the listed actions alone say whether the
 player can go out."""

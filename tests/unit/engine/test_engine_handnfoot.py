@@ -50,7 +50,6 @@ def test_refusals_name_the_pack_s_lowest_ranks_by_number():
     assert (face_plural(Face.RANK_12), face_plural(Face.RANK_13)) == ("2", "1")
 
 
-
 def test_where_red_threes_are_discarded_a_lady_blocks_the_pile_like_a_villain() -> None:
     """The pack's ladies follow the table's red-three rule. Where red threes are never laid
     down, a lady may be discarded, and the next player cannot take the pile she tops."""

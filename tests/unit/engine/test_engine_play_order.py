@@ -117,8 +117,15 @@ def test_every_order_of_a_turns_plays_is_legal_alike() -> None:
         if is_legal(state, Meld(order)):
             apply(state, Meld(order))
             assert sorted(map(str, state.melds[0])) == sorted(
-                map(str, [TableMeld(EIGHT, 7), TableMeld(KING, 4, 1, 1), TableMeld(EIGHT, 2, 1),
-                          TableMeld(Face.ACE, 3)])
+                map(
+                    str,
+                    [
+                        TableMeld(EIGHT, 7),
+                        TableMeld(KING, 4, 1, 1),
+                        TableMeld(EIGHT, 2, 1),
+                        TableMeld(Face.ACE, 3),
+                    ],
+                )
             )
 
     assert answers == {True}

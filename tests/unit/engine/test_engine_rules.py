@@ -186,9 +186,7 @@ def test_two_matching_wild_cards_take_a_wild_card_into_a_wild_meld() -> None:
 
 
 def test_the_pile_gives_its_top_seven_cards_at_most() -> None:
-    state = table(
-        PAGAT, hands("K K A"), phase=Phase.DRAW, pile="4 5 6 7 8 9 10 J Q K", opened=[0]
-    )
+    state = table(PAGAT, hands("K K A"), phase=Phase.DRAW, pile="4 5 6 7 8 9 10 J Q K", opened=[0])
 
     apply(state, TakePile((Play(K, 3),)))
 
@@ -362,8 +360,7 @@ def test_the_first_meld_must_reach_the_deals_minimum() -> None:
     state = table(PAGAT, hands("A A A K K K 5"), deal=2)
 
     assert refused(state, Meld((Play(A, 3),))) == (
-        "Your side's first meld in deal 2 must be worth at least 90 points in cards; "
-        "these make 60."
+        "Your side's first meld in deal 2 must be worth at least 90 points in cards; these make 60."
     )
     apply(state, Meld((Play(A, 3), Play(K, 3))))
 
@@ -455,9 +452,7 @@ def test_the_foot_is_picked_up_only_once() -> None:
 # --- going out ------------------------------------------------------------------------------------
 
 
-def going_out_table(
-    variant: Variant = PAGAT, hand: str = "K K K", **options: Any
-) -> DealState:
+def going_out_table(variant: Variant = PAGAT, hand: str = "K K K", **options: Any) -> DealState:
     """Player 0 plays from their foot; their side has pagat's books and partner 2 is in foot."""
     options.setdefault("melds", {0: list(PAGAT_BOOKS)})
     options.setdefault("foot_played", [2])

@@ -49,8 +49,10 @@ KEPT_RED_THREES = RedThreeScore(down=None, held=-500)
 def _tables_the_sources_allow() -> list[tuple[Variant, Table]]:
     pairs = [(PAGAT, t) for t in PAGAT_TABLES] + [(SASKATCHEWAN, t) for t in PAGAT_TABLES]
     pairs += [(SIMPSON, t) for t in SIMPSON_TABLES] + [(BROUILLETTE, t) for t in SIMPSON_TABLES]
-    return [(variant.with_changes(tables=tuple(t for _, t in pairs if _ is variant)), table)
-            for variant, table in pairs]
+    return [
+        (variant.with_changes(tables=tuple(t for _, t in pairs if _ is variant)), table)
+        for variant, table in pairs
+    ]
 
 
 @pytest.mark.parametrize(
@@ -112,8 +114,9 @@ def test_twelve_players_cut_their_packets_from_thirteen_decks() -> None:
 def test_gamerules_goes_out_on_a_discard_and_never_by_melding_the_last_card() -> None:
     books = [meld("A", 7), meld("K", 7), meld("Q", 6, 1), meld("J", 5, 2), meld(None, 0, 5, 2)]
     feet: list[str | None] = [None, None, None, None]
-    state = table(GAMERULES, ["9 9 9 9", "5", "5", "5"], feet=feet, melds={0: books},
-                  foot_played=[0, 1, 2, 3])
+    state = table(
+        GAMERULES, ["9 9 9 9", "5", "5", "5"], feet=feet, melds={0: books}, foot_played=[0, 1, 2, 3]
+    )
     apply(state, AskToGoOut())
 
     assert refused(state, Meld((Play(Face.NINE, 4),))) == (
@@ -124,8 +127,9 @@ def test_gamerules_goes_out_on_a_discard_and_never_by_melding_the_last_card() ->
     assert state.outcome is not None and state.outcome.end is DealEnd.WENT_OUT
     assert state.outcome.player == 0
 
-    pagat = table(PAGAT, ["9 9 9 9", "5", "5", "5"], feet=feet, melds={0: books},
-                  foot_played=[0, 1, 2, 3])
+    pagat = table(
+        PAGAT, ["9 9 9 9", "5", "5", "5"], feet=feet, melds={0: books}, foot_played=[0, 1, 2, 3]
+    )
     apply(pagat, AskToGoOut())
     apply(pagat, Meld((Play(Face.NINE, 4),)))
     assert pagat.outcome is not None and pagat.outcome.player == 0
@@ -186,8 +190,7 @@ def test_a_red_three_that_is_never_laid_down_is_discarded() -> None:
 
 
 def test_a_red_three_on_the_pile_cannot_be_taken() -> None:
-    state = table(KEPT, ["5", "R3 R3 9"], pile="4 4 4 4 4 4 R3", current=1,
-                  phase=Phase.DRAW)
+    state = table(KEPT, ["5", "R3 R3 9"], pile="4 4 4 4 4 4 R3", current=1, phase=Phase.DRAW)
 
     assert refused(state, TakePile((Play(None, 0),))) == (
         "A red three on top of the discard pile cannot be taken."

@@ -15,8 +15,11 @@ def test_the_share_charts_zero_line_stays_clear_of_the_players_names() -> None:
     }
     zero_lines = [
         (float(y1), float(y2))
-        for y1, y2 in re.findall(r'<line class="zero" x1="[\d.]+" y1="([\d.]+)" x2="[\d.]+" '
-                                 r'y2="([\d.]+)"', drawn)
+        for y1, y2 in re.findall(
+            r'<line class="zero" x1="[\d.]+" y1="([\d.]+)" x2="[\d.]+" '
+            r'y2="([\d.]+)"',
+            drawn,
+        )
     ]
     assert names == {"Ann": 19.0, "François": 57.0}
     assert zero_lines == [(23.0, 41.0), (61.0, 79.0)]

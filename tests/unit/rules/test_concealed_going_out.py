@@ -58,9 +58,7 @@ def error_messages(entry: DealEntry) -> list[str]:
 
 
 CASES = [
-    (variant_id, table)
-    for variant_id, variant in BUILT_IN.items()
-    for table in variant.tables
+    (variant_id, table) for variant_id, variant in BUILT_IN.items() for table in variant.tables
 ]
 
 
@@ -99,13 +97,18 @@ def test_the_built_in_rule_sets_still_say_they_pay_nothing_for_it(
 
 def test_the_pagat_family_is_the_one_whose_partner_must_be_in_the_foot() -> None:
     assert [v.id for v in BUILT_IN.values() if v.going_out_needs_partner_in_foot] == [
-        "pagat", "gamerules", "saskatchewan",
+        "pagat",
+        "gamerules",
+        "saskatchewan",
     ]
 
 
 def test_the_rule_is_read_not_the_name() -> None:
-    waits = house("brouillette-partners-low", going_out_concealed_bonus=100,
-                  going_out_needs_partner_in_foot=True)
+    waits = house(
+        "brouillette-partners-low",
+        going_out_concealed_bonus=100,
+        going_out_needs_partner_in_foot=True,
+    )
     free = house("pagat", going_out_concealed_bonus=100, going_out_needs_partner_in_foot=False)
     teams = Table(2, 4, 5)
 
@@ -116,8 +119,7 @@ def test_the_rule_is_read_not_the_name() -> None:
 
 
 def test_a_house_rule_on_a_house_rule_refuses_it_too() -> None:
-    base = HouseRules(name="Ours", based_on="gamerules",
-                      changes={"going_out_concealed_bonus": 250})
+    base = HouseRules(name="Ours", based_on="gamerules", changes={"going_out_concealed_bonus": 250})
     entry = going_out_deal(base.variant(), Table(2, 4, 5), concealed=True)
 
     assert error_messages(entry) == [impossible("Side 1", base.variant())]

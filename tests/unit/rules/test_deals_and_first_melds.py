@@ -38,9 +38,7 @@ def test_a_five_deal_game_takes_a_fifth_deal_and_refuses_a_sixth_naming_its_rang
 
     error = validate_deal(entry(FIVE_DEALS, 6)).errors[0]
 
-    assert (error.field, error.message) == (
-        "deal", "The deal must be a number from 1 to 5, not 6."
-    )
+    assert (error.field, error.message) == ("deal", "The deal must be a number from 1 to 5, not 6.")
 
 
 def test_a_game_ends_after_its_own_number_of_deals():
@@ -109,7 +107,8 @@ def test_running_scores_need_one_score_per_side():
     error = validate_deal(entry(BY_SCORE, 2, running=(0,))).errors[0]
 
     assert (error.field, error.message) == (
-        "running_scores", "The running scores must give one score per side (2), not 1."
+        "running_scores",
+        "The running scores must give one score per side (2), not 1.",
     )
 
 

@@ -140,8 +140,14 @@ def test_three_wild_books_with_five_decks_hold_a_joker():
     # Twenty twos make two wild books and six cards of the third; its seventh is a joker.
     side = SideEntry(meld_points=420, wild_books=3, cards_left_points=50)
     assert least_book_points(PAGAT, Table(2, 4, 5), side) == 20 * 20 + 50
-    out = SideEntry(meld_points=1000, clean_books=2, dirty_books=2, wild_books=1,
-                    cards_left_points=10, went_out=True)
+    out = SideEntry(
+        meld_points=1000,
+        clean_books=2,
+        dirty_books=2,
+        wild_books=1,
+        cards_left_points=10,
+        went_out=True,
+    )
     assert errors(entry("pagat", 1, out, side)) == [
         (
             1,
@@ -167,8 +173,9 @@ def test_dirty_books_past_the_twos_hold_jokers():
 
 
 def test_a_side_has_at_most_eleven_natural_books_where_a_rank_is_melded_once():
-    out = SideEntry(meld_points=1500, clean_books=7, dirty_books=5, cards_left_points=10,
-                    went_out=True)
+    out = SideEntry(
+        meld_points=1500, clean_books=7, dirty_books=5, cards_left_points=10, went_out=True
+    )
     other = SideEntry(meld_points=100, cards_left_points=50)
     assert errors(entry("brouillette-partners-low", 1, out, other)) == [
         (
@@ -187,8 +194,9 @@ def test_a_side_has_at_most_eleven_natural_books_where_a_rank_is_melded_once():
 
 def test_a_side_has_at_most_one_black_three_book_where_a_rank_is_melded_once():
     # Six players, seven decks: fourteen black threes, enough cards for two books.
-    out = SideEntry(meld_points=400, clean_books=1, dirty_books=1, black_three_books=2,
-                    went_out=True)
+    out = SideEntry(
+        meld_points=400, clean_books=1, dirty_books=1, black_three_books=2, went_out=True
+    )
     other = SideEntry(meld_points=0, cards_left_points=20)
     assert errors(entry("brouillette-high", 1, out, *[other] * 5)) == [
         (
@@ -204,8 +212,15 @@ def test_a_side_has_at_most_one_black_three_book_where_a_rank_is_melded_once():
 
 
 def test_a_pagat_team_that_went_out_holds_no_red_three():
-    out = SideEntry(meld_points=1000, clean_books=2, dirty_books=2, wild_books=1,
-                    red_threes_held=1, cards_left_points=10, went_out=True)
+    out = SideEntry(
+        meld_points=1000,
+        clean_books=2,
+        dirty_books=2,
+        wild_books=1,
+        red_threes_held=1,
+        cards_left_points=10,
+        went_out=True,
+    )
     other = SideEntry(meld_points=200, red_threes_held=1, cards_left_points=60)
     assert errors(entry("pagat", 1, out, other)) == [
         (
@@ -223,8 +238,14 @@ def test_a_pagat_team_that_went_out_holds_no_red_three():
 
 
 def test_a_brouillette_partner_may_still_hold_a_red_three_after_the_other_went_out():
-    out = SideEntry(meld_points=800, clean_books=2, dirty_books=2, red_threes_held=1,
-                    cards_left_points=20, went_out=True)
+    out = SideEntry(
+        meld_points=800,
+        clean_books=2,
+        dirty_books=2,
+        red_threes_held=1,
+        cards_left_points=20,
+        went_out=True,
+    )
     other = SideEntry(meld_points=100, cards_left_points=50)
     assert totals(entry("brouillette-partners-low", 1, out, other)) == [
         800 + 600 + 200 - 500 + 100 - 20,
@@ -289,8 +310,9 @@ def test_a_red_three_laid_down_is_refused_in_simpson():
 # --- 10. saskatchewan deal 4: a concealed canasta instead of the 150 points -------------------
 
 
-SASK_OUT = SideEntry(meld_points=700, clean_books=1, dirty_books=1, wild_books=1,
-                     cards_left_points=10, went_out=True)
+SASK_OUT = SideEntry(
+    meld_points=700, clean_books=1, dirty_books=1, wild_books=1, cards_left_points=10, went_out=True
+)
 
 
 def test_saskatchewan_deal_4_opens_with_a_concealed_canasta_instead_of_150_points():
@@ -348,23 +370,35 @@ def run_cli(capsys, body) -> tuple[int, dict]:
 
 def test_the_command_line_refuses_a_red_three_laid_down_in_simpson(capsys):
     out = {"meld_points": 400, "clean_books": 1, "dirty_books": 1, "went_out": True}
-    code, answer = run_cli(capsys, {
-        "variant": "simpson", "deal": 1,
-        "sides": [out, {"meld_points": 100, "red_threes_down": 2, "cards_left_points": 20}],
-    })
+    code, answer = run_cli(
+        capsys,
+        {
+            "variant": "simpson",
+            "deal": 1,
+            "sides": [out, {"meld_points": 100, "red_threes_down": 2, "cards_left_points": 20}],
+        },
+    )
     assert code == 1
-    assert answer["errors"] == [{
-        "side": 1,
-        "field": "red_threes_down",
-        "message": "Side 2: in Steve Simpson red threes are never laid down, only discarded, "
-        "so red threes laid down must be 0 (entered 2); count the ones still held at the end "
-        "instead.",
-    }]
+    assert answer["errors"] == [
+        {
+            "side": 1,
+            "field": "red_threes_down",
+            "message": "Side 2: in Steve Simpson red threes are never laid down, only discarded, "
+            "so red threes laid down must be 0 (entered 2); count the ones still held at the end "
+            "instead.",
+        }
+    ]
 
 
 def test_the_command_line_refuses_three_wild_books_worth_420_with_five_decks(capsys):
-    out = {"meld_points": 1000, "clean_books": 2, "dirty_books": 2, "wild_books": 1,
-           "cards_left_points": 10, "went_out": True}
+    out = {
+        "meld_points": 1000,
+        "clean_books": 2,
+        "dirty_books": 2,
+        "wild_books": 1,
+        "cards_left_points": 10,
+        "went_out": True,
+    }
     caught = {"meld_points": 420, "wild_books": 3, "cards_left_points": 50}
     code, answer = run_cli(capsys, {"variant": "pagat", "deal": 1, "sides": [out, caught]})
     assert code == 1
@@ -376,9 +410,13 @@ def test_the_command_line_refuses_three_wild_books_worth_420_with_five_decks(cap
 
 def test_the_command_line_scores_brouillette_melds_below_the_first_meld(capsys):
     out = {"meld_points": 400, "clean_books": 1, "dirty_books": 1, "went_out": True}
-    code, answer = run_cli(capsys, {
-        "variant": "brouillette-low", "deal": 1,
-        "sides": [out, {"meld_points": 20, "cards_left_points": 30}],
-    })
+    code, answer = run_cli(
+        capsys,
+        {
+            "variant": "brouillette-low",
+            "deal": 1,
+            "sides": [out, {"meld_points": 20, "cards_left_points": 30}],
+        },
+    )
     assert code == 0
     assert [side["total"] for side in answer["sides"]] == [900, -10]

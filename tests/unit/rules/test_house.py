@@ -64,15 +64,33 @@ def test_every_built_in_variant_is_a_valid_variant():
 
 def test_house_rules_change_the_totals_as_their_parameters_say():
     variant = OUR_TABLE.checked_variant()
-    out = SideEntry(meld_points=1210, clean_books=3, dirty_books=2, wild_books=1,
-                    red_threes_down=2, cards_left_points=15, went_out=True)
-    caught = SideEntry(meld_points=600, clean_books=1, dirty_books=1, red_threes_down=1,
-                       red_threes_held=1, cards_left_points=120)
+    out = SideEntry(
+        meld_points=1210,
+        clean_books=3,
+        dirty_books=2,
+        wild_books=1,
+        red_threes_down=2,
+        cards_left_points=15,
+        went_out=True,
+    )
+    caught = SideEntry(
+        meld_points=600,
+        clean_books=1,
+        dirty_books=1,
+        red_threes_down=1,
+        red_threes_held=1,
+        cards_left_points=120,
+    )
     first, second = scored(variant, 1, out, caught)
     assert first.total == 1210 + 3 * 500 + 2 * 300 + 2000 - 2 * 300 + 200 - 15 == 4895
     assert first.breakdown == {
-        "meld_points": 1210, "clean_books": 1500, "dirty_books": 600, "wild_books": 2000,
-        "red_threes": -600, "going_out": 200, "cards_left": -15,
+        "meld_points": 1210,
+        "clean_books": 1500,
+        "dirty_books": 600,
+        "wild_books": 2000,
+        "red_threes": -600,
+        "going_out": 200,
+        "cards_left": -15,
     }
     assert second.total == 600 + 500 + 300 - 300 - 300 - 120 == 680
     # the same deal under the base variant
@@ -82,8 +100,14 @@ def test_house_rules_change_the_totals_as_their_parameters_say():
 
 def test_house_going_out_books_are_required_in_validation():
     variant = OUR_TABLE.checked_variant()
-    two_clean = SideEntry(meld_points=1210, clean_books=2, dirty_books=2, wild_books=1,
-                          cards_left_points=15, went_out=True)
+    two_clean = SideEntry(
+        meld_points=1210,
+        clean_books=2,
+        dirty_books=2,
+        wild_books=1,
+        cards_left_points=15,
+        went_out=True,
+    )
     other = SideEntry(meld_points=600, clean_books=1, cards_left_points=120)
     report = validate_deal(DealEntry(variant, 2, (two_clean, other)))
     (error,) = report.errors
@@ -95,10 +119,16 @@ def test_house_going_out_books_are_required_in_validation():
 def test_card_values_and_first_meld_of_a_house_variant():
     # Simpson's game where sevens to fours are worth 10, black-three points 20 against,
     # the exact-22 bonus 200 and a first meld of 100 in deal 1.
-    rules = HouseRules("Tens", "simpson", {
-        "card_points.low": 10, "card_points.black_three": 20, "exact_22_bonus": 200,
-        "first_meld.1": 100,
-    })
+    rules = HouseRules(
+        "Tens",
+        "simpson",
+        {
+            "card_points.low": 10,
+            "card_points.black_three": 20,
+            "exact_22_bonus": 200,
+            "first_meld.1": 100,
+        },
+    )
     variant = rules.checked_variant()
     out = SideEntry(meld_points=700, clean_books=1, dirty_books=1, went_out=True, exact_22=1)
     low = SideEntry(meld_points=100, cards_left_points=40, red_threes_held=1)
@@ -117,40 +147,73 @@ def test_card_values_and_first_meld_of_a_house_variant():
 
 
 def test_a_house_variant_without_wild_books_takes_none():
-    no_wild = HouseRules("No wild books", "gamerules", {
-        "book_bonus.wild": None, **{f"going_out.{deal}.wild": 0 for deal in range(1, 5)},
-    })
+    no_wild = HouseRules(
+        "No wild books",
+        "gamerules",
+        {
+            "book_bonus.wild": None,
+            **{f"going_out.{deal}.wild": 0 for deal in range(1, 5)},
+        },
+    )
     variant = no_wild.checked_variant()
     assert not variant.wild_books
     assert "wild_books" not in line_keys(variant)
-    side = SideEntry(meld_points=900, clean_books=2, dirty_books=2, wild_books=1,
-                     cards_left_points=10, went_out=True)
+    side = SideEntry(
+        meld_points=900,
+        clean_books=2,
+        dirty_books=2,
+        wild_books=1,
+        cards_left_points=10,
+        went_out=True,
+    )
     other = SideEntry(meld_points=100, cards_left_points=50)
     errors = validate_deal(DealEntry(variant, 1, (side, other))).errors
     assert [(e.side, e.field) for e in errors] == [(0, "wild_books")]
 
 
 def test_black_three_books_for_a_variant_that_had_none():
-    rules = HouseRules("Black threes", "gamerules", {
-        "book_bonus.black_three": 250, "card_points.black_three_melded": -5,
-    })
+    rules = HouseRules(
+        "Black threes",
+        "gamerules",
+        {
+            "book_bonus.black_three": 250,
+            "card_points.black_three_melded": -5,
+        },
+    )
     variant = rules.checked_variant()
-    side = SideEntry(meld_points=1000, clean_books=2, dirty_books=2, wild_books=1,
-                     black_three_books=1, went_out=True, cards_left_points=15)
+    side = SideEntry(
+        meld_points=1000,
+        clean_books=2,
+        dirty_books=2,
+        wild_books=1,
+        black_three_books=1,
+        went_out=True,
+        cards_left_points=15,
+    )
     other = SideEntry(meld_points=200, cards_left_points=50)
     first, _ = scored(variant, 1, side, other)
     assert first.total == 1000 + 1000 + 600 + 1500 + 250 + 100 - 15 == 4435
 
 
 def test_more_decks_for_a_table_allow_more_wild_books():
-    seven_decks = HouseRules("Seven decks", "gamerules", {
-        "tables": [{"sides": 2, "players": 4, "decks": 7}],
-    })
+    seven_decks = HouseRules(
+        "Seven decks",
+        "gamerules",
+        {
+            "tables": [{"sides": 2, "players": 4, "decks": 7}],
+        },
+    )
     variant = seven_decks.checked_variant()
     assert variant.table_for(2, 4).decks == 7
     # 5 wild and 2 dirty books need 37 wild cards: too many for 5 decks (30), not for 7 (42)
-    side = SideEntry(meld_points=2500, clean_books=2, dirty_books=2, wild_books=5,
-                     cards_left_points=5, went_out=True)
+    side = SideEntry(
+        meld_points=2500,
+        clean_books=2,
+        dirty_books=2,
+        wild_books=5,
+        cards_left_points=5,
+        went_out=True,
+    )
     other = SideEntry(meld_points=200, cards_left_points=50)
     assert validate_deal(DealEntry(variant, 1, (side, other))).ok
     assert not validate_deal(DealEntry(get_variant("gamerules"), 1, (side, other))).ok
@@ -170,39 +233,87 @@ def test_more_decks_for_a_table_allow_more_wild_books():
         ("pagat", {"first_meld.3": -50}, "first_meld.3", "cannot be below 0"),
         ("pagat", {"going_out.2.clean": -1}, "going_out.2.clean", "from 0 to"),
         ("pagat", {"red_three.held": 100}, "red_three.held", "0 or less"),
-        ("simpson", {"red_three.held": -300, "red_three.down": -500}, "red_three.held",
-         "more than a red three laid down"),
+        (
+            "simpson",
+            {"red_three.held": -300, "red_three.down": -500},
+            "red_three.held",
+            "more than a red three laid down",
+        ),
         ("simpson", {"going_out.1.wild": 1}, "going_out.1.wild", "no wild books"),
         ("gamerules", {"going_out.2.wild": 5}, "going_out.2.wild", "only 30"),
-        ("gamerules", {"going_out.2.wild": 4, "going_out.2.dirty": 3}, "going_out.2.dirty",
-         "at least 31 wild cards"),
+        (
+            "gamerules",
+            {"going_out.2.wild": 4, "going_out.2.dirty": 3},
+            "going_out.2.dirty",
+            "at least 31 wild cards",
+        ),
         ("pagat", {"going_out.1.wild": 4}, "going_out.1.wild", "3 decks, which hold only 18"),
         ("gamerules", {"going_out.4.clean": 23}, "going_out.4.clean", "at most 22 clean"),
-        ("gamerules", {"going_out.4.clean": 22, "going_out.4.dirty": 14}, "going_out.4.dirty",
-         "more natural cards"),
-        ("gamerules", {"wild_limit.per_wild": 6, "wild_limit.extra": 6}, "wild_limit.per_wild",
-         "no wild card"),
+        (
+            "gamerules",
+            {"going_out.4.clean": 22, "going_out.4.dirty": 14},
+            "going_out.4.dirty",
+            "more natural cards",
+        ),
+        (
+            "gamerules",
+            {"wild_limit.per_wild": 6, "wild_limit.extra": 6},
+            "wild_limit.per_wild",
+            "no wild card",
+        ),
         ("pagat", {"max_meld_size": 8}, "max_meld_size", "one of 7, none"),
         ("pagat", {"pile_pickup": "half-the-pile"}, "pile_pickup", "one of"),
         ("pagat", {"exact_22_bonus": 100}, "exact_22_bonus", "cut their own 22 cards"),
         ("simpson", {"hand_size": 13}, "cut_for_packets", "add up to 22"),
-        ("gamerules", {"tables": [{"sides": 2, "players": 4, "decks": 0}]}, "tables",
-         "1 to 16 decks"),
-        ("gamerules", {"tables": [{"sides": 2, "players": 5, "decks": 5}]}, "tables",
-         "equal size"),
-        ("gamerules", {"tables": [{"sides": 2, "players": 4, "decks": 5},
-                                  {"sides": 2, "players": 4, "decks": 6}]}, "tables", "twice"),
-        ("gamerules", {"tables": [{"sides": 2, "players": 4, "decks": 1}]}, "tables",
-         "leaves no stock"),
+        (
+            "gamerules",
+            {"tables": [{"sides": 2, "players": 4, "decks": 0}]},
+            "tables",
+            "1 to 16 decks",
+        ),
+        ("gamerules", {"tables": [{"sides": 2, "players": 5, "decks": 5}]}, "tables", "equal size"),
+        (
+            "gamerules",
+            {
+                "tables": [
+                    {"sides": 2, "players": 4, "decks": 5},
+                    {"sides": 2, "players": 4, "decks": 6},
+                ]
+            },
+            "tables",
+            "twice",
+        ),
+        (
+            "gamerules",
+            {"tables": [{"sides": 2, "players": 4, "decks": 1}]},
+            "tables",
+            "leaves no stock",
+        ),
         ("gamerules", {"tables": [{"sides": 2, "players": 4}]}, "tables", "a list of"),
-        ("gamerules", {"tables": [{"sides": 3, "players": 6, "decks": 7}]}, "tables",
-         "not a table this app lays out"),
-        ("pagat", {"concealed_book_first_meld_deals": [5]}, "concealed_book_first_meld_deals",
-         "past the last deal of a game of 4 deals"),
-        ("pagat", {"concealed_book_first_meld_deals": [9]}, "concealed_book_first_meld_deals",
-         "deal numbers from 1 to 8"),
-        ("pagat", {"first_meld.6": 150}, "first_meld.6",
-         "the game has 4 deals; add deals before setting deal 6"),
+        (
+            "gamerules",
+            {"tables": [{"sides": 3, "players": 6, "decks": 7}]},
+            "tables",
+            "not a table this app lays out",
+        ),
+        (
+            "pagat",
+            {"concealed_book_first_meld_deals": [5]},
+            "concealed_book_first_meld_deals",
+            "past the last deal of a game of 4 deals",
+        ),
+        (
+            "pagat",
+            {"concealed_book_first_meld_deals": [9]},
+            "concealed_book_first_meld_deals",
+            "deal numbers from 1 to 8",
+        ),
+        (
+            "pagat",
+            {"first_meld.6": 150},
+            "first_meld.6",
+            "the game has 4 deals; add deals before setting deal 6",
+        ),
         ("pagat", {"wings": 2}, "changes", "unknown parameter"),
     ],
 )
@@ -226,12 +337,23 @@ def test_the_messages_name_the_field_in_words():
 
 
 def test_every_problem_is_reported_at_once():
-    problems = refused(HouseRules("Trial", "gamerules", {
-        "card_points.joker": "fifty", "book_bonus.clean": 503, "red_three.held": 50,
-        "going_out.2.wild": 5,
-    }))
+    problems = refused(
+        HouseRules(
+            "Trial",
+            "gamerules",
+            {
+                "card_points.joker": "fifty",
+                "book_bonus.clean": 503,
+                "red_three.held": 50,
+                "going_out.2.wild": 5,
+            },
+        )
+    )
     assert set(problems) == {
-        "card_points.joker", "book_bonus.clean", "red_three.held", "going_out.2.wild",
+        "card_points.joker",
+        "book_bonus.clean",
+        "red_three.held",
+        "going_out.2.wild",
     }
 
 
@@ -244,8 +366,10 @@ def test_a_house_variant_needs_a_name_and_a_known_base():
 
 def test_the_messages_translate_their_field_labels():
     (problem,) = HouseRules("Trial", "pagat", {"first_meld.2": -5}).problems()
-    words = {"Minimum first meld, deal {deal}": "Premiere pose, donne {deal}",
-             "{field} cannot be below 0 (entered {value}).": "{field} : pas sous 0 ({value})."}
+    words = {
+        "Minimum first meld, deal {deal}": "Premiere pose, donne {deal}",
+        "{field} cannot be below 0 (entered {value}).": "{field} : pas sous 0 ({value}).",
+    }
     assert problem.render(lambda text: words.get(text, text)) == (
         "Premiere pose, donne 2 : pas sous 0 (-5)."
     )
@@ -352,14 +476,30 @@ HOSTILE_FILES = [
     (b'{"format": "zip", "name": "x", "based_on": "pagat", "changes": {}}', "format must be"),
     (b'{"version": 9, "name": "x", "based_on": "pagat", "changes": {}}', "version 9"),
     (b'{"id": "pagat", "name": "x", "based_on": "pagat", "changes": {}}', "starts with house-"),
-    (b'{"name": "x", "based_on": "pagat", "changes": {"card_points.joker": 1'
-     + b"0" * 5000 + b"}}", "not JSON a variant can be read from"),
-    (json.dumps({"name": "x", "based_on": "pagat",
-                 "changes": {f"k{i}": i for i in range(200)}}).encode(), "at most"),
-    (json.dumps({"name": "x", "based_on": "pagat",
-                 "changes": {"card_points.joker": 10**30}}).encode(), "from 0 to 100000"),
-    (json.dumps({"name": "<script>", "based_on": "pagat",
-                 "changes": {"going_out.1.wild": 9}}).encode(), "9 wild books"),
+    (
+        b'{"name": "x", "based_on": "pagat", "changes": {"card_points.joker": 1'
+        + b"0" * 5000
+        + b"}}",
+        "not JSON a variant can be read from",
+    ),
+    (
+        json.dumps(
+            {"name": "x", "based_on": "pagat", "changes": {f"k{i}": i for i in range(200)}}
+        ).encode(),
+        "at most",
+    ),
+    (
+        json.dumps(
+            {"name": "x", "based_on": "pagat", "changes": {"card_points.joker": 10**30}}
+        ).encode(),
+        "from 0 to 100000",
+    ),
+    (
+        json.dumps(
+            {"name": "<script>", "based_on": "pagat", "changes": {"going_out.1.wild": 9}}
+        ).encode(),
+        "9 wild books",
+    ),
 ]
 
 
@@ -402,12 +542,26 @@ def test_an_inline_variant_may_not_pass_changed_rules_off_as_a_built_in():
 
 def test_the_score_answer_takes_an_inline_house_variant():
     body = {
-        "variant": OUR_TABLE.to_json(), "deal": 1,
+        "variant": OUR_TABLE.to_json(),
+        "deal": 1,
         "sides": [
-            {"meld_points": 1210, "clean_books": 3, "dirty_books": 2, "wild_books": 1,
-             "red_threes_down": 2, "cards_left_points": 15, "went_out": True},
-            {"meld_points": 600, "clean_books": 1, "dirty_books": 1, "red_threes_down": 1,
-             "red_threes_held": 1, "cards_left_points": 120},
+            {
+                "meld_points": 1210,
+                "clean_books": 3,
+                "dirty_books": 2,
+                "wild_books": 1,
+                "red_threes_down": 2,
+                "cards_left_points": 15,
+                "went_out": True,
+            },
+            {
+                "meld_points": 600,
+                "clean_books": 1,
+                "dirty_books": 1,
+                "red_threes_down": 1,
+                "red_threes_held": 1,
+                "cards_left_points": 120,
+            },
         ],
     }
     result = answer(body)

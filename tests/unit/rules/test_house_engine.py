@@ -8,15 +8,19 @@ from scorekeeper.rules.scoring import score_deal
 from scorekeeper.rules.validation import validate_deal
 from scorekeeper.rules.variants import get_variant
 
-RICH_WILDS = HouseRules("Rich wilds", "pagat", {
-    "book_bonus.wild": 2000,
-    "going_out_bonus": 200,
-    "red_three.down": -300,
-    "red_three.held": -300,
-    "wild_limit.per_wild": 1,
-    "wild_limit.extra": 1,
-    "first_meld.1": 100,
-}).checked_variant()
+RICH_WILDS = HouseRules(
+    "Rich wilds",
+    "pagat",
+    {
+        "book_bonus.wild": 2000,
+        "going_out_bonus": 200,
+        "red_three.down": -300,
+        "red_three.held": -300,
+        "wild_limit.per_wild": 1,
+        "wild_limit.extra": 1,
+        "first_meld.1": 100,
+    },
+).checked_variant()
 
 
 @pytest.mark.parametrize("seed", [3, 8])

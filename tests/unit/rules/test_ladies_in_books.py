@@ -33,11 +33,20 @@ PACK = pack()
 # Us went out with two clean books of lords, two dirty books, a wild book of jesters, and two
 # ladies on the clean books; Them laid a lady down and holds another.
 OUT = SideEntry(
-    meld_points=655, clean_books=2, dirty_books=2, wild_books=1, ladies_in_books=2,
-    went_out=True, cards_left_points=5,
+    meld_points=655,
+    clean_books=2,
+    dirty_books=2,
+    wild_books=1,
+    ladies_in_books=2,
+    went_out=True,
+    cards_left_points=5,
 )
 CAUGHT = SideEntry(
-    meld_points=300, clean_books=1, dirty_books=1, red_threes_down=1, red_threes_held=1,
+    meld_points=300,
+    clean_books=1,
+    dirty_books=1,
+    red_threes_down=1,
+    red_threes_held=1,
     cards_left_points=120,
 )
 
@@ -105,8 +114,13 @@ def test_the_line_is_there_only_where_the_rules_have_the_bonus() -> None:
 
 def test_ladies_in_books_where_the_rules_pay_nothing_for_them_are_refused() -> None:
     side = SideEntry(
-        meld_points=655, clean_books=2, dirty_books=2, wild_books=1, ladies_in_books=1,
-        went_out=True, cards_left_points=5,
+        meld_points=655,
+        clean_books=2,
+        dirty_books=2,
+        wild_books=1,
+        ladies_in_books=1,
+        went_out=True,
+        cards_left_points=5,
     )
 
     assert errors(get_variant("pagat"), side, CAUGHT) == [
@@ -121,8 +135,13 @@ def test_ladies_in_books_where_the_rules_pay_nothing_for_them_are_refused() -> N
 
 def test_ladies_in_books_count_against_the_pack_s_ten_ladies() -> None:
     caught = SideEntry(
-        meld_points=300, clean_books=1, dirty_books=1, ladies_in_books=6, red_threes_down=2,
-        red_threes_held=1, cards_left_points=120,
+        meld_points=300,
+        clean_books=1,
+        dirty_books=1,
+        ladies_in_books=6,
+        red_threes_down=2,
+        red_threes_held=1,
+        cards_left_points=120,
     )
 
     assert errors(PACK, OUT, caught) == [
@@ -137,9 +156,7 @@ def test_ladies_in_books_count_against_the_pack_s_ten_ladies() -> None:
 
 
 def test_a_side_with_no_clean_book_holds_no_lady() -> None:
-    caught = SideEntry(
-        meld_points=300, dirty_books=1, ladies_in_books=1, cards_left_points=120
-    )
+    caught = SideEntry(meld_points=300, dirty_books=1, ladies_in_books=1, cards_left_points=120)
 
     found = validate_deal(deal(PACK, OUT, caught)).errors
 

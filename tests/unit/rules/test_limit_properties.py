@@ -63,9 +63,10 @@ def accepted_deals(draw, variants=ANY_VARIANT):
         )
         floor = least_book_points(variant, table, side)
         sides.append(
-            replace(side, meld_points=floor + variant.first_meld_for(deal) + 5 * draw(
-                st.integers(0, 10)
-            ))
+            replace(
+                side,
+                meld_points=floor + variant.first_meld_for(deal) + 5 * draw(st.integers(0, 10)),
+            )
         )
     accepted = DealEntry(variant, deal, tuple(sides), table.players, stock_ran_out)
     report = validate_deal(accepted)
@@ -139,9 +140,7 @@ def test_one_dirty_book_more_than_the_wild_cards_left_allow_is_refused(deal):
 
 @LIMITS
 @given(
-    accepted_deals(
-        st.sampled_from([v for v in all_variants() if v.rank_melds is RankMelds.ONE])
-    )
+    accepted_deals(st.sampled_from([v for v in all_variants() if v.rank_melds is RankMelds.ONE]))
 )
 def test_one_natural_book_too_many_where_a_rank_is_melded_once_is_refused(deal):
     side = deal.sides[0]

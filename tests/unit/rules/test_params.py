@@ -146,8 +146,11 @@ def test_every_variant_round_trips_through_a_share_link(variant):
     back = rules_from_link(link_token(rules))
 
     assert back.checked_variant() == variant.with_changes(
-        id=back.id, name=back.name, summary=back.checked_variant().summary,
-        source=back.checked_variant().source, inferred=back.checked_variant().inferred,
+        id=back.id,
+        name=back.name,
+        summary=back.checked_variant().summary,
+        source=back.checked_variant().source,
+        inferred=back.checked_variant().inferred,
     )
     for param in params_for(variant.deals):
         assert param_value(back.checked_variant(), param.key) == param_value(variant, param.key)
@@ -176,8 +179,14 @@ def test_a_whole_variant_reads_the_engine_choices_like_any_parameter():
 
 def test_a_whole_variant_may_leave_out_what_older_files_do_not_have():
     data = PAGAT.to_dict()
-    for key in ("first_discard_turned", "first_discard_buried", "deck", "first_meld_by_score",
-                "going_out_concealed_bonus", "concealed_opening"):
+    for key in (
+        "first_discard_turned",
+        "first_discard_buried",
+        "deck",
+        "first_meld_by_score",
+        "going_out_concealed_bonus",
+        "concealed_opening",
+    ):
         del data[key]
 
     assert variant_from_json({**data, "id": "older"}) == PAGAT.with_changes(id="older")

@@ -64,9 +64,7 @@ def test_saskatchewan_needs_one_book_of_each_kind_to_go_out():
 
 
 def test_simpson_red_threes_still_held_cost_500_and_exact_22_pays_100():
-    winner = SideEntry(
-        meld_points=600, clean_books=1, dirty_books=1, went_out=True, exact_22=1
-    )
+    winner = SideEntry(meld_points=600, clean_books=1, dirty_books=1, went_out=True, exact_22=1)
     loser = SideEntry(meld_points=200, red_threes_held=1, cards_left_points=85)
     first, second = scored("simpson", 2, winner, loser)
     assert first.total == 600 + 300 + 100 + 100 + 100 == 1200
