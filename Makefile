@@ -24,6 +24,9 @@ BENCH_LOAD_ARGS ?=
 # TEST_WORKERS=0 runs them one after another in pytest's own process.
 TEST_WORKERS ?= auto
 PYTEST_PARALLEL := -n $(TEST_WORKERS) --dist loadgroup
+# The PostgreSQL run goes beside the SQLite run in one process of its own, so that the two
+# together keep about one process a core and the browser tests are not starved of time.
+POSTGRES_WORKERS ?= 1
 # The PostgreSQL run of `make test`: the server the tests make their own database on (one for
 # each worker), and the tests that touch a database: the web tests, migrations included, and the
 # watcher's page in a browser, which PostgreSQL keeps current by notifications; less the tests
@@ -153,7 +156,8 @@ define postgres_run
 	else \
 		echo "== the tests that touch a database, on PostgreSQL"; \
 		SCOREKEEPER_TEST_DATABASE_URL="$(POSTGRES_URL)" $(BIN)/python -m pytest \
-			$(PYTEST_PARALLEL) $(POSTGRES_TESTS) $(POSTGRES_SELECTION) $(PYTEST_ARGS); \
+			-n $(POSTGRES_WORKERS) --dist loadgroup $(POSTGRES_TESTS) $(POSTGRES_SELECTION) \
+			$(PYTEST_ARGS); \
 	fi
 endef
 
