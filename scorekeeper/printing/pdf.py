@@ -20,7 +20,6 @@ import logging
 import mimetypes
 import os
 import threading
-from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
@@ -34,6 +33,7 @@ from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 from werkzeug.security import safe_join
 
+from scorekeeper.printing.cache import RecentItems
 from scorekeeper.printing.geometry import MAX_ROW_PT, MIN_ROW_PT, Paper
 from scorekeeper.printing.kept import KeptSheets
 from scorekeeper.printing.render_process import RendererGone, RenderProcess
@@ -127,34 +127,8 @@ def fit_row_height(
     return round(max(row_pt, min(MAX_ROW_PT, fitted)), 2)
 
 
-class _Fits:
-    """Row heights already measured, by the shape of the sheet (small, least recent out)."""
-
-    def __init__(self, size: int = 256) -> None:
-        self._size = size
-        self._items: OrderedDict[Hashable, float] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: Hashable) -> float | None:
-        with self._lock:
-            value = self._items.get(key)
-            if value is not None:
-                self._items.move_to_end(key)
-            return value
-
-    def put(self, key: Hashable, value: float) -> None:
-        with self._lock:
-            self._items[key] = value
-            self._items.move_to_end(key)
-            while len(self._items) > self._size:
-                self._items.popitem(last=False)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._items.clear()
-
-
-fitted_rows = _Fits()
+fitted_rows: RecentItems[float] = RecentItems(256)
+"""Row heights already measured, by the shape of the sheet."""
 
 
 @dataclass(frozen=True, slots=True)
