@@ -5,7 +5,7 @@ from pathlib import Path
 
 from database_use import DatabaseUse
 from sqlalchemy import create_engine, text
-from sqlalchemy.engine import URL
+from sqlalchemy.engine import URL, Connection
 from sqlalchemy.pool import NullPool
 
 from scorekeeper.extensions import db
@@ -50,14 +50,27 @@ class ServerDatabase:
                     )
                 )
                 if keep_tables:
-                    names = ", ".join(f'"{table.name}"' for table in db.metadata.sorted_tables)
-                    connection.execute(text(f"TRUNCATE {names} RESTART IDENTITY CASCADE"))
+                    cls.empty_tables(connection)
                 else:
                     cls.tables_ready = False
                     connection.execute(text("DROP SCHEMA public CASCADE"))
                     connection.execute(text("CREATE SCHEMA public"))
         finally:
             engine.dispose()
+
+    @staticmethod
+    def empty_tables(connection: Connection) -> None:
+        """Every row deleted, children first, and every sequence started again: what
+        ``TRUNCATE ... RESTART IDENTITY`` does, in a few milliseconds instead of the hundreds
+        that PostgreSQL takes to give each truncated table new files."""
+        for table in reversed(db.metadata.sorted_tables):
+            connection.execute(table.delete())
+        connection.execute(
+            text(
+                "SELECT setval(oid::regclass, 1, false) FROM pg_class"
+                " WHERE relkind = 'S' AND relnamespace = 'public'::regnamespace"
+            )
+        )
 
     @classmethod
     def made_tables(cls) -> None:
