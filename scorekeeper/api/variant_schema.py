@@ -79,6 +79,8 @@ def _values_schema(param: Param) -> Schema:
         return {"oneOf": [_points(0), {"type": "null"}]}
     if kind is Kind.OPTIONAL_POINTS:
         return {"oneOf": [_points(-MAX_POINTS), {"type": "null"}]}
+    if kind is Kind.OPTIONAL_CARD:
+        return {"oneOf": [_points(POINT_STEP), {"type": "null"}]}
     if kind is Kind.COUNT:
         return {"type": "integer", "minimum": param.low, "maximum": param.high}
     if kind is Kind.CHOICE:
@@ -105,6 +107,12 @@ def _values_schema(param: Param) -> Schema:
             },
         }
         return {"type": "array", "maxItems": MAX_THRESHOLDS, "items": _object(threshold)}
+    if kind is Kind.SIZES:
+        return {
+            "type": "array",
+            "maxItems": MAX_DEALS,
+            "items": {"type": "integer", "minimum": param.low, "maximum": param.high},
+        }
     if kind is Kind.CARD_KINDS:
         return {
             "type": "array",

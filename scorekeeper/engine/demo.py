@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from ..rules.variants import UnknownVariant, all_variants, get_variant
+from .conventions import cut_target
 from .game import DemoGame, play_game
 
 
@@ -47,7 +48,8 @@ def summary(game: DemoGame) -> str:
                 red += f", {entry.red_threes_held} held"
             if entry.ladies_in_books:
                 red += f", {entry.ladies_in_books} in clean books"
-            extras = f", cut 22 x{entry.exact_22}" if entry.exact_22 else ""
+            cut = cut_target(game.variant, deal.deal)
+            extras = f", cut {cut} x{entry.exact_22}" if entry.exact_22 else ""
             lines.append(
                 f"  {name:<{width}}  {deal.totals[side]:>6}  (total {running[side]:>6})  "
                 f"melded {entry.meld_points}, books: {', '.join(books) or 'none'}, {red}, "

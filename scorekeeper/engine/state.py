@@ -321,19 +321,20 @@ def new_deal(
     up the first discard where the variant turns one. `running_scores`: each side's game
     score before the deal, where first melds follow it."""
     players = table.players
-    dealt = players * (variant.hand_size + variant.foot_size)
+    hand_size, foot_size = variant.hand_size_for(deal), variant.foot_size_for(deal)
+    dealt = players * (hand_size + foot_size)
     deck = deck_of(variant)
     if dealt >= table.decks * deck.size:
         raise ValueError(
-            f"{table.decks} decks cannot deal {players} players a hand of {variant.hand_size} "
-            f"and a foot of {variant.foot_size} and still leave a stock"
+            f"{table.decks} decks cannot deal {players} players a hand of {hand_size} "
+            f"and a foot of {foot_size} and still leave a stock"
         )
     faces = shuffled_shoe(table.decks, rng, deck)
     dealer, starter = first_player(deal, players)
     if variant.cut_for_packets:
-        stock, hands, feet, exact = _cut_packets(variant, players, starter, faces, rng)
+        stock, hands, feet, exact = _cut_packets(variant, deal, players, starter, faces, rng)
     else:
-        stock, hands, feet = _deal_packets(variant, players, starter, faces)
+        stock, hands, feet = _deal_packets(variant, deal, players, starter, faces)
         exact = [False] * players
     pile: list[Face] = []
     if variant.first_discard_turned:
@@ -363,16 +364,16 @@ def _split(faces: list[Face], piles: int) -> list[list[Face]]:
 
 
 def _deal_packets(
-    variant: Variant, players: int, starter: int, faces: list[Face]
+    variant: Variant, deal: int, players: int, starter: int, faces: list[Face]
 ) -> tuple[list[list[Face]], list[list[int]], list[list[int] | None]]:
     hands: list[list[int]] = [[] for _ in range(players)]
     feet: list[list[int] | None] = [None] * players
     for offset in range(players):
         player = (starter + offset) % players
-        hands[player] = counts_of(_take(faces, variant.hand_size))
+        hands[player] = counts_of(_take(faces, variant.hand_size_for(deal)))
     for offset in range(players):
         player = (starter + offset) % players
-        feet[player] = counts_of(_take(faces, variant.foot_size))
+        feet[player] = counts_of(_take(faces, variant.foot_size_for(deal)))
     return _split(faces, variant.stock_piles), hands, feet
 
 
@@ -383,7 +384,12 @@ def _take(faces: list[Face], count: int) -> list[Face]:
 
 
 def _cut_packets(
-    variant: Variant, players: int, starter: int, faces: list[Face], rng: random.Random
+    variant: Variant,
+    deal: int,
+    players: int,
+    starter: int,
+    faces: list[Face],
+    rng: random.Random,
 ) -> tuple[list[list[Face]], list[list[int]], list[list[int] | None], list[bool]]:
     """Each player cuts about a hand and a foot from a stock pile and counts it out.
 
@@ -392,7 +398,8 @@ def _cut_packets(
     player to the right.
     """
     stock = _split(faces, variant.stock_piles)
-    target = cut_target(variant)
+    target = cut_target(variant, deal)
+    hand_size = variant.hand_size_for(deal)
     hands: list[list[int]] = [[] for _ in range(players)]
     feet: list[list[int] | None] = [None] * players
     exact = [False] * players
@@ -410,8 +417,8 @@ def _cut_packets(
             pile = max(stock, key=len)
             packet = _take(pile, min(target - len(packet), len(pile))) + packet
         packet.reverse()
-        hands[player] = counts_of(packet[: variant.hand_size])
-        feet[(player - 1) % players] = counts_of(packet[variant.hand_size : target])
+        hands[player] = counts_of(packet[:hand_size])
+        feet[(player - 1) % players] = counts_of(packet[hand_size:target])
     return stock, hands, feet, exact
 
 

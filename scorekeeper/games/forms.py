@@ -28,7 +28,7 @@ from wtforms.validators import Length, NumberRange, Optional, ValidationError
 
 from scorekeeper.forms import PageForm, PrintableName, lazy_text, name_filter
 from scorekeeper.forms import lazy_gettext as _l
-from scorekeeper.rules.cards import CardKind
+from scorekeeper.rules.cards import PRICED_APART, CardKind
 from scorekeeper.rules.decks import STANDARD, get_deck
 from scorekeeper.rules.entry import DealEntry, SideEntry
 from scorekeeper.rules.score_lines import EntryField, entered_fields
@@ -58,16 +58,26 @@ MELDED = "meld"
 LEFT = "left"
 
 
-def counter_label(deck_id: str, kind: str) -> str:
+APART_LABELS = {"nine": _l("Nines"), "eight": _l("Eights")}
+"""The card counter's names for the ranks a table may price apart from their kind."""
+
+
+def counter_label(deck_id: str, kind: str, apart: tuple[str, ...] = ()) -> str:
     """The card counter's name for a kind of card, translated where it is shown: the words
     above for standard decks, the cards' own names for another deck (HANDnFOOT: lords,
-    "12 to 7", jesters...)."""
+    "12 to 7", jesters...). Ranks priced `apart` (nines, eights) are counted on their own."""
+    if kind in APART_LABELS:
+        return APART_LABELS[kind]
     deck = get_deck(deck_id)
-    if deck is STANDARD:
-        return COUNTER_LABELS[kind]
     card_kind = CardKind(kind)
+    if deck is STANDARD and not (apart and card_kind is CardKind.HIGH):
+        return COUNTER_LABELS[kind]
     if card_kind in (CardKind.HIGH, CardKind.LOW):
-        ranks = [card.symbol for card in deck.naturals if card.kind is card_kind]
+        ranks = [
+            card.symbol
+            for card in deck.naturals
+            if card.kind is card_kind and card.symbol not in apart
+        ]
         return _l("%(high)s to %(low)s", high=ranks[0], low=ranks[-1])
     plural = next(card.plural for card in deck.cards if card.kind is card_kind)
     return lazy_text(lambda: _(plural).capitalize())
@@ -75,7 +85,9 @@ def counter_label(deck_id: str, kind: str) -> str:
 
 def counter_labels(variant: Variant) -> dict[str, str]:
     """The card counter's name for each kind of card it counts, in the variant's deck."""
-    return {kind: counter_label(variant.deck, kind) for kind in COUNTER_LABELS}
+    apart = variant.card_points.ranks_apart
+    kinds = (*COUNTER_LABELS, *(PRICED_APART[rank] for rank in apart))
+    return {kind: counter_label(variant.deck, kind, apart) for kind in kinds}
 
 
 COUNTER_TARGETS = {MELDED: "meld_points", LEFT: "cards_left_points"}
@@ -160,8 +172,13 @@ def counter_kinds(variant: Variant, where: str) -> tuple[CounterKind, ...]:
 
     kinds = [
         CounterKind(kind.value, worth(kind))
-        for kind in (CardKind.JOKER, CardKind.TWO, CardKind.ACE, CardKind.HIGH, CardKind.LOW)
+        for kind in (CardKind.JOKER, CardKind.TWO, CardKind.ACE, CardKind.HIGH)
     ]
+    kinds += [
+        CounterKind(PRICED_APART[rank], points.of_rank(rank, CardKind.HIGH))
+        for rank in variant.card_points.ranks_apart
+    ]
+    kinds.append(CounterKind(CardKind.LOW.value, worth(CardKind.LOW)))
     if where == LEFT:
         kinds.append(CounterKind("black_three", points.black_three))
     elif variant.black_three_books:
@@ -187,7 +204,10 @@ class SideFields(Form):
 
 @lru_cache(maxsize=64)
 def _side_form_class(
-    fields: tuple[str, ...], counters: tuple[tuple[str, str], ...], deck_id: str
+    fields: tuple[str, ...],
+    counters: tuple[tuple[str, str], ...],
+    deck_id: str,
+    apart: tuple[str, ...] = (),
 ) -> type[SideFields]:
     # Labels are the deal page's, from the score-line spec: a field here is named by its key.
     attrs: dict[str, object] = {
@@ -195,7 +215,7 @@ def _side_form_class(
     }
     for where, kind in counters:
         attrs[f"{where}_{kind}"] = WholeNumberField(
-            counter_label(deck_id, kind),
+            counter_label(deck_id, kind, apart),
             validators=[
                 Optional(),
                 NumberRange(0, MAX_CARD_COUNT, _l("Enter a count from %(min)s to %(max)s.")),
@@ -211,7 +231,10 @@ def side_form_class(variant: Variant, fields: tuple[str, ...] | None = None) -> 
         (where, kind.kind) for where in (MELDED, LEFT) for kind in counter_kinds(variant, where)
     )
     return _side_form_class(
-        entry_fields(variant) if fields is None else fields, counters, variant.deck
+        entry_fields(variant) if fields is None else fields,
+        counters,
+        variant.deck,
+        variant.card_points.ranks_apart,
     )
 
 

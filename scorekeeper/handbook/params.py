@@ -206,8 +206,10 @@ _BY_KIND: Mapping[Kind, Callable[[Any, Variant], str]] = {
     Kind.THRESHOLDS: lambda value, _v: _thresholds(value),
     Kind.CARD_KINDS: lambda value, _v: buried_cards(value) or NONE,
     Kind.DEALS: lambda value, _v: join(deal_span(n, n) for n in sorted(value)) if value else NONE,
+    Kind.SIZES: lambda value, _v: " / ".join(str(n) for n in value) if value else NONE,
 }
-"""How the pages word a value that is a list: of tables, thresholds, card kinds or deals."""
+"""How the pages word a value that is a list: of tables, thresholds, card kinds, deals or
+sizes deal by deal."""
 
 _RULES_IN_WORDS: Mapping[str, Callable[[Any, Variant], str]] = {
     "first_meld": lambda value, _v: " / ".join(points(n) for n in value),

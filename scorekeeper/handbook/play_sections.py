@@ -10,7 +10,7 @@ from scorekeeper.engine.conventions import (
     MATCHING_TO_TAKE,
     MIN_MELD,
     PILE_TAKE,
-    cut_target,
+    cut_targets,
 )
 from scorekeeper.handbook.blocks import Block, BlockWriter
 from scorekeeper.handbook.params import table_lines
@@ -19,7 +19,7 @@ from scorekeeper.rules.decks import STANDARD
 from scorekeeper.rules.messages import N_
 from scorekeeper.rules.params import silent_source
 from scorekeeper.rules.variants import PilePickup, RankMelds, WildDiscard
-from scorekeeper.wording.words import buried_cards, points
+from scorekeeper.wording.words import buried_cards, deal_values, points
 
 
 class PlaySections(BlockWriter):
@@ -105,9 +105,9 @@ class PlaySections(BlockWriter):
                 "the player's hand; the second goes face down to the player on their "
                 "right, whose foot it becomes.",
                 piles=v.stock_piles,
-                cut=cut_target(v),
-                hand=v.hand_size,
-                foot=v.foot_size,
+                cut=deal_values(cut_targets(v)),
+                hand=deal_values(v.hand_sizes),
+                foot=deal_values(v.foot_sizes),
             ),
             "cut_for_packets",
             "stock_piles",
@@ -124,7 +124,7 @@ class PlaySections(BlockWriter):
                 _(
                     "A player who lifts exactly %(cut)s cards at the first attempt "
                     "earns a bonus of %(bonus)s points.",
-                    cut=cut_target(v),
+                    cut=deal_values(cut_targets(v)),
                     bonus=points(v.exact_22_bonus),
                 ),
                 "exact_22_bonus",
@@ -149,8 +149,8 @@ class PlaySections(BlockWriter):
                     "Each player is dealt two packets face down: a hand of %(hand)s cards, "
                     "which they pick up, and a foot of %(foot)s cards, which stays face "
                     "down until the hand has been used up.",
-                    hand=v.hand_size,
-                    foot=v.foot_size,
+                    hand=deal_values(v.hand_sizes),
+                    foot=deal_values(v.foot_sizes),
                 ),
                 "hand_size",
                 "foot_size",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask_babel import gettext as _
 
-from scorekeeper.engine.conventions import MATCHING_TO_TAKE, cut_target
+from scorekeeper.engine.conventions import MATCHING_TO_TAKE, cut_targets
 from scorekeeper.handbook.blocks import BlockWriter, QuickGroup, Row
 from scorekeeper.handbook.params import pile_pickup_label, wild_discard_label
 from scorekeeper.rules.score_lines import special_rank_words
@@ -80,7 +80,7 @@ class QuickReference(BlockWriter):
         if v.exact_22_bonus is not None:
             rows.append(
                 self.row(
-                    _("Exact cut of %(cut)s", cut=cut_target(v)),
+                    _("Exact cut of %(cut)s", cut=deal_values(cut_targets(v))),
                     signed(v.exact_22_bonus),
                     names=("exact_22_bonus",),
                     link="scoring",

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from flask_babel import gettext as _
 
-from scorekeeper.engine.conventions import cut_target
+from scorekeeper.engine.conventions import cut_targets
 from scorekeeper.handbook.blocks import Block, BlockWriter, Row
 from scorekeeper.handbook.params import (
     BASELINE_ID,
@@ -345,7 +345,7 @@ class ScoringSections(BlockWriter):
             "exact_22": lambda: _(
                 "%(bonus)s for each player who lifted exactly %(cut)s cards at the first attempt",
                 bonus=signed(v.exact_22_bonus or 0),
-                cut=cut_target(v),
+                cut=deal_values(cut_targets(v)),
             ),
             "cards_left": lambda: _("minus the value of every card left in hands and feet"),
         }

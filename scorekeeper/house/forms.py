@@ -38,6 +38,7 @@ from scorekeeper.rules.params import (
     Param,
     choice_term,
     every_deal_values,
+    is_int,
     param_value,
     params_for,
     value_at,
@@ -70,6 +71,11 @@ def deal_field(deal: int) -> str:
 
 def decks_field(index: int) -> str:
     return f"decks__{index}"
+
+
+def size_field(key: str, deal: int) -> str:
+    """The field of one deal's number of a parameter given deal by deal (`Kind.SIZES`)."""
+    return f"{field_name(key)}__{deal}"
 
 
 def kind_field(kind: str) -> str:
@@ -113,7 +119,7 @@ def table_words(table: Table | Mapping[str, int]) -> str:
 def shown_value(param: Param, value: Any) -> str:
     """A parameter's value in words, as the base value beside a field shows it."""
     kind = param.kind
-    if kind in (Kind.OPTIONAL_BONUS, Kind.OPTIONAL_POINTS) and value is None:
+    if kind in (Kind.OPTIONAL_BONUS, Kind.OPTIONAL_POINTS, Kind.OPTIONAL_CARD) and value is None:
         return words(param.empty_words)
     if kind is Kind.CHOICE:
         return words(choice_term(param.key, value))
@@ -127,6 +133,8 @@ def shown_value(param: Param, value: Any) -> str:
         return thresholds_words(value) if value else _("none")
     if kind is Kind.CARD_KINDS:
         return ", ".join(card_kind_words(k) for k in value) if value else _("none")
+    if kind is Kind.SIZES:
+        return " / ".join(str(n) for n in value) if value else _("the same in every deal")
     if kind is Kind.TABLES:
         return "; ".join(
             _(
@@ -303,7 +311,7 @@ def _fields_for(param: Param, current: Variant) -> Iterator[tuple[str, Any]]:
     name = field_name(param.key)
     if kind in (Kind.CARD, Kind.POINTS, Kind.BONUS, Kind.COUNT):
         yield name, WholeNumberField(words(param.label), optional=param.every_deal)
-    elif kind in (Kind.OPTIONAL_BONUS, Kind.OPTIONAL_POINTS):
+    elif kind in (Kind.OPTIONAL_BONUS, Kind.OPTIONAL_POINTS, Kind.OPTIONAL_CARD):
         yield name, WholeNumberField(words(param.label), optional=True)
     elif kind is Kind.CHOICE:
         choices = [
@@ -319,6 +327,12 @@ def _fields_for(param: Param, current: Variant) -> Iterator[tuple[str, Any]]:
     elif kind is Kind.CARD_KINDS:
         for card_kind in CARD_KIND_VALUES:
             yield kind_field(card_kind), BooleanField(card_kind_words(card_kind))
+    elif kind is Kind.SIZES:
+        for deal in range(1, MAX_DEALS + 1):
+            yield (
+                size_field(param.key, deal),
+                WholeNumberField(_("Deal %(deal)s", deal=deal), optional=True),
+            )
     elif kind is Kind.DEALS:
         for deal in range(1, MAX_DEALS + 1):
             yield deal_field(deal), BooleanField(_("Deal %(deal)s", deal=deal))
@@ -343,6 +357,9 @@ def form_data(variant: Variant) -> dict[str, Any]:
         elif param.kind is Kind.CARD_KINDS:
             for card_kind in CARD_KIND_VALUES:
                 data[kind_field(card_kind)] = card_kind in value
+        elif param.kind is Kind.SIZES:
+            for deal in range(1, MAX_DEALS + 1):
+                data[size_field(param.key, deal)] = value[deal - 1] if value else None
         elif param.kind is Kind.DEALS:
             for deal in range(1, MAX_DEALS + 1):
                 data[deal_field(deal)] = deal in value
@@ -394,6 +411,10 @@ def read_values(form: HouseForm, current: Variant) -> tuple[dict[str, Any], bool
             thresholds, read = _read_thresholds(form)
             readable &= read
             values[param.key] = thresholds if read else value_at(known, param.key)
+        elif kind is Kind.SIZES:
+            sizes, read = _read_sizes(form, param, values, deals)
+            readable &= read
+            values[param.key] = sizes if read else value_at(known, param.key)[:deals]
         else:
             field = form.typed(field_name(param.key), WholeNumberField)
             readable &= not field.errors
@@ -415,6 +436,23 @@ def _carry_every_deal(values: dict[str, Any], known: Mapping[str, Any], deals: i
             key = f"{param.key}.{deal}"
             if values.get(key) == old:
                 values[key] = new
+
+
+def _read_sizes(
+    form: HouseForm, param: Param, values: Mapping[str, Any], deals: int
+) -> tuple[list[int], bool]:
+    """A size for each deal of the game as typed: a deal left empty takes the every-deal
+    size; all empty, or all the every-deal size, is no list (the same in every deal)."""
+    fields = [
+        form.typed(size_field(param.key, deal), WholeNumberField) for deal in range(1, deals + 1)
+    ]
+    if any(field.errors for field in fields):
+        return [], False
+    every = values.get(param.key.removesuffix("_by_deal"))  # hand_size, foot_size
+    sizes = [field.number if field.number is not None else every for field in fields]
+    if all(size == every for size in sizes) or not all(is_int(size) for size in sizes):
+        return [], True
+    return [size for size in sizes if is_int(size)], True
 
 
 def _read_thresholds(form: HouseForm) -> tuple[list[dict[str, int]], bool]:
@@ -461,6 +499,8 @@ def rows(
             fields = tuple(form[deal_field(d)] for d in range(1, MAX_DEALS + 1))
         elif kind is Kind.CARD_KINDS:
             fields = tuple(form[kind_field(k)] for k in CARD_KIND_VALUES)
+        elif kind is Kind.SIZES:
+            fields = tuple(form[size_field(param.key, d)] for d in range(1, MAX_DEALS + 1))
         elif kind is Kind.THRESHOLDS:
             fields = tuple(
                 form[name(index)]

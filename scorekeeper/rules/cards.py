@@ -55,9 +55,30 @@ class CardPoints:
     """Counted against the side when left in hand or foot."""
     black_three_melded: int = 0
     """A black three inside a black-three book; negative where it still counts against."""
+    nine: int | None = None
+    """A nine's points where nines are priced apart from the other natural cards (worth 5
+    with the fours to sevens, say); None: as its kind (a king's)."""
+    eight: int | None = None
+    """An eight's points where eights are priced apart; None: as its kind (a king's)."""
 
     def of(self, kind: CardKind) -> int:
         """Points of a card of `kind` left in hand (red threes score by their own rule)."""
         if kind is CardKind.RED_THREE:
             return 0
         return int(getattr(self, kind.value))
+
+    @property
+    def ranks_apart(self) -> tuple[str, ...]:
+        """The natural ranks priced apart from their kind ("9", "8"), highest first."""
+        return tuple(rank for rank, name in PRICED_APART.items() if getattr(self, name) is not None)
+
+    def of_rank(self, symbol: str, kind: CardKind) -> int:
+        """Points of the natural card written `symbol` of scoring kind `kind`: a nine or an
+        eight priced apart, else its kind's points."""
+        own = PRICED_APART.get(symbol) if kind in (CardKind.HIGH, CardKind.LOW) else None
+        value = getattr(self, own) if own is not None else None
+        return int(value) if value is not None else self.of(kind)
+
+
+PRICED_APART: dict[str, str] = {"9": "nine", "8": "eight"}
+"""The natural ranks a table may price apart from their kind, and their `CardPoints` field."""

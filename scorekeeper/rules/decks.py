@@ -48,7 +48,9 @@ class CardType:
 
     def points_in(self, card_points: CardPoints) -> int:
         """What one card is worth under a variant's card points."""
-        return self.points if self.points is not None else card_points.of(self.kind)
+        if self.points is not None:
+            return self.points
+        return card_points.of_rank(self.symbol, self.kind)
 
 
 @dataclass(frozen=True, slots=True)

@@ -60,7 +60,10 @@ class Kind(StrEnum):
     POINTS = "points"
     """Points that may be negative: a multiple of 5."""
     BONUS = "bonus"
-    """A bonus or a minimum: a multiple of 5, not below 0."""
+    """A bonus, a minimum, or a card that may be worth nothing (a black three): a multiple
+    of 5, not below 0."""
+    OPTIONAL_CARD = "optional-card"
+    """A card's points, or null where the card scores as the others of its kind."""
     OPTIONAL_BONUS = "optional-bonus"
     """A bonus, or null where the variant has no such thing (no wild books...)."""
     OPTIONAL_POINTS = "optional-points"
@@ -77,6 +80,9 @@ class Kind(StrEnum):
     """A list of tables: sides, players and decks."""
     THRESHOLDS = "thresholds"
     """A list of running scores and the first meld each one needs, lowest score first."""
+    SIZES = "sizes"
+    """A whole number for each deal, from `low` to `high`, deal 1 first; an empty list: the
+    same in every deal."""
     CARD_KINDS = "card-kinds"
     """A list of card kinds (`CardKind` values), each once."""
     RULE = "rule"
@@ -119,6 +125,8 @@ SECTION_OF_FIELD: Mapping[str, str] = {
     "deck": "setup",
     "hand_size": "setup",
     "foot_size": "setup",
+    "hand_size_by_deal": "setup",
+    "foot_size_by_deal": "setup",
     "stock_piles": "setup",
     "cut_for_packets": "setup",
     "first_discard_turned": "setup",
@@ -362,10 +370,31 @@ PARAMS: tuple[Param, ...] = (
     ),
     Param("card_points.low", Group.CARDS, Kind.CARD, Term(N_("Points of a seven down to a four"))),
     Param(
+        "card_points.nine",
+        Group.CARDS,
+        Kind.OPTIONAL_CARD,
+        Term(N_("Points of a nine")),
+        help=Term(N_("Empty: a nine is worth what a king is worth.")),
+        empty_words=Term(N_("as a king")),
+        empty_shown=True,
+        optional_in_whole=True,
+    ),
+    Param(
+        "card_points.eight",
+        Group.CARDS,
+        Kind.OPTIONAL_CARD,
+        Term(N_("Points of an eight")),
+        help=Term(N_("Empty: an eight is worth what a king is worth.")),
+        empty_words=Term(N_("as a king")),
+        empty_shown=True,
+        optional_in_whole=True,
+    ),
+    Param(
         "card_points.black_three",
         Group.CARDS,
-        Kind.CARD,
+        Kind.BONUS,
         Term(N_("Points of a black three left in hand or foot")),
+        help=Term(N_("0 where black threes cost nothing.")),
         against=True,
     ),
     Param(
@@ -618,6 +647,26 @@ PARAMS: tuple[Param, ...] = (
         high=MAX_PACKET,
     ),
     Param(
+        "hand_size_by_deal",
+        Group.TABLE,
+        Kind.SIZES,
+        Term(N_("Cards in the hand, deal by deal")),
+        low=1,
+        high=MAX_PACKET,
+        help=Term(N_("Empty: the same in every deal, as above.")),
+        optional_in_whole=True,
+    ),
+    Param(
+        "foot_size_by_deal",
+        Group.TABLE,
+        Kind.SIZES,
+        Term(N_("Cards in the foot, deal by deal")),
+        low=1,
+        high=MAX_PACKET,
+        help=Term(N_("Empty: the same in every deal, as above.")),
+        optional_in_whole=True,
+    ),
+    Param(
         "stock_piles",
         Group.TABLE,
         Kind.CHOICE,
@@ -831,6 +880,8 @@ def value_at(data: Mapping[str, Any], key: str) -> Any:
 
 
 PER_DEAL_FIELDS = ("first_meld", "going_out", "going_out_bonus")
+SIZES_BY_DEAL = ("hand_size_by_deal", "foot_size_by_deal")
+"""Per-deal fields that may also be empty (the same value in every deal)."""
 
 
 def set_deals(data: dict[str, Any], deals: int) -> None:
@@ -838,6 +889,9 @@ def set_deals(data: dict[str, Any], deals: int) -> None:
     for name in PER_DEAL_FIELDS:
         values = data[name]
         data[name] = [copy.deepcopy(values[min(i, len(values) - 1)]) for i in range(deals)]
+    for name in SIZES_BY_DEAL:
+        sizes = data.get(name) or []
+        data[name] = [sizes[min(i, len(sizes) - 1)] for i in range(deals)] if sizes else []
     data["concealed_book_first_meld_deals"] = [
         deal for deal in data["concealed_book_first_meld_deals"] if deal <= deals
     ]
@@ -906,6 +960,8 @@ def check_value(param: Param, value: object) -> list[Problem]:
         return [] if value is None else check_value(_as_kind(param, Kind.BONUS), value)
     if kind is Kind.OPTIONAL_POINTS:
         return [] if value is None else check_value(_as_kind(param, Kind.POINTS), value)
+    if kind is Kind.OPTIONAL_CARD:
+        return [] if value is None else check_value(_as_kind(param, Kind.CARD), value)
     if kind in (Kind.CARD, Kind.POINTS, Kind.BONUS):
         return _check_points(param, value)
     if kind is Kind.COUNT:
@@ -944,13 +1000,15 @@ def check_value(param: Param, value: object) -> list[Problem]:
         return _check_thresholds(param, value)
     if kind is Kind.CARD_KINDS:
         return _check_card_kinds(param, value)
+    if kind is Kind.SIZES:
+        return _check_sizes(param, value)
     return _check_tables_shape(param, value)
 
 
 def has_type(param: Param, value: object) -> bool:
     """Whether `value` is of the type `param` takes (its range aside)."""
     kind = param.kind
-    if kind in (Kind.OPTIONAL_BONUS, Kind.OPTIONAL_POINTS):
+    if kind in (Kind.OPTIONAL_BONUS, Kind.OPTIONAL_POINTS, Kind.OPTIONAL_CARD):
         return value is None or is_int(value)
     if kind in (Kind.CARD, Kind.POINTS, Kind.BONUS, Kind.COUNT):
         return is_int(value)
@@ -1017,6 +1075,27 @@ def _check_deals(param: Param, value: object) -> list[Problem]:
             param.key,
             N_("{field} must be a list of deal numbers from 1 to {last}, each once."),
             last=MAX_DEALS,
+        )
+    ]
+
+
+def _check_sizes(param: Param, value: object) -> list[Problem]:
+    if (
+        isinstance(value, list)
+        and len(value) <= MAX_DEALS
+        and all(is_int(n) and param.low <= n <= param.high for n in value)
+    ):
+        return []
+    return [
+        field_problem(
+            param.key,
+            N_(
+                "{field} must be a list of at most {most} whole numbers from {low} to {high}, "
+                "one for each deal, or an empty list."
+            ),
+            most=MAX_DEALS,
+            low=param.low,
+            high=param.high,
         )
     ]
 

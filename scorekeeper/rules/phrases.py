@@ -269,7 +269,14 @@ def field_hints(variant: Variant, number: int) -> dict[str, Said]:
     if "special_books" in hints and "clean_books" in hints:
         apart = Wording(SPECIAL_BOOKS_APART, words={"rank": Term(special_rank_words(variant))})
         hints["clean_books"] = Sentences((hints["clean_books"], apart))
+    if "exact_22" in hints and variant.sizes_by_deal:
+        cut = variant.hand_size_for(number) + variant.foot_size_for(number)
+        exact = Wording(EXACT_CUT_OF_THIS_DEAL, numbers={"cut": cut})
+        hints["exact_22"] = Sentences((hints["exact_22"], exact))
     return hints
+
+
+EXACT_CUT_OF_THIS_DEAL = N_("In this deal the exact cut is %(cut)s cards.")
 
 
 NEEDS_BOOKS = N_("To go out, a side needs at least %(books)s.")

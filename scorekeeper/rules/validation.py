@@ -675,7 +675,7 @@ def _check_cards_left(deal: _Deal) -> Iterator[Problem]:
         if holders == 0:
             continue
         only_red = 0 if deal.variant.red_threes_laid_down else side.red_threes_held
-        least = SMALLEST_CARD_POINTS * max(0, holders - only_red)
+        least = least_held_points(deal.variant, deal.table, max(0, holders - only_red))
         if side.cards_left_points >= least:
             if side.cards_left_points == 0:
                 yield _warning(
@@ -684,6 +684,12 @@ def _check_cards_left(deal: _Deal) -> Iterator[Problem]:
                     N_(
                         "{side}: with no points of cards left, every player still holding "
                         "cards holds only red threes. Is that right?"
+                    )
+                    if least_held_points(deal.variant, deal.table, 1)
+                    else N_(
+                        "{side}: no points of cards left means that every player still "
+                        "holding cards holds only black or red threes, worth nothing here. "
+                        "Is that right?"
                     ),
                     side=name,
                 )
@@ -729,6 +735,19 @@ def _check_cards_left(deal: _Deal) -> Iterator[Problem]:
                 least=least,
                 value=side.cards_left_points,
             )
+
+
+def least_held_points(variant: Variant, table: Table, players: int) -> int:
+    """The fewest card points `players` players can hold, one card each, from the cards the
+    decks hold (red threes aside): 5 each with the usual values, fewer where black threes
+    are worth nothing."""
+    supply = supply_of(variant, table)
+    cards = [
+        *supply.natural_points(variant.card_points),
+        *supply.wild_points(variant.card_points),
+        (variant.card_points.black_three, supply.black_threes),
+    ]
+    return _cheapest(cards, players)[0]
 
 
 def _check_rank_melds(deal: _Deal) -> Iterator[Problem]:

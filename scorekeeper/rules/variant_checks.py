@@ -21,6 +21,7 @@ from .params import (
     MAX_PLAYERS,
     MAX_SIDES,
     MAX_TEXT,
+    SIZES_BY_DEAL,
     VARIANT_FIELDS,
     check_value,
     field_problem,
@@ -46,6 +47,7 @@ def validate_variant(variant: Variant) -> list[Problem]:
     if not all(has_type(param, value_at(data, param.key)) for param in params):
         return problems
     problems += _check_deal_numbers(variant)
+    problems += _check_sizes_by_deal(variant)
     problems += _check_threshold_order(variant)
     problems += _check_tables(variant)
     problems += _check_red_threes(variant)
@@ -66,6 +68,31 @@ def _check_deal_numbers(variant: Variant) -> Iterator[Problem]:
             deal=late[0],
             deals=variant.deals,
         )
+
+
+def _check_sizes_by_deal(variant: Variant) -> Iterator[Problem]:
+    for key in SIZES_BY_DEAL:
+        sizes = getattr(variant, key)
+        if sizes and len(sizes) != variant.deals:
+            yield field_problem(
+                key,
+                N_(
+                    "{field} must give one number for each of the {deals} deals, or none "
+                    "(entered {count})."
+                ),
+                deals=variant.deals,
+                count=len(sizes),
+            )
+
+
+def _largest_deal(variant: Variant) -> int:
+    """The deal whose hands and feet take the most cards (the first of several)."""
+    deals = range(1, variant.deals + 1)
+    return max(deals, key=lambda deal: (_dealt_each(variant, deal), -deal))
+
+
+def _dealt_each(variant: Variant, deal: int) -> int:
+    return variant.hand_size_for(deal) + variant.foot_size_for(deal)
 
 
 def _check_threshold_order(variant: Variant) -> Iterator[Problem]:
@@ -116,7 +143,8 @@ def _check_name(name: str) -> Iterator[Problem]:
 
 def _check_tables(variant: Variant) -> Iterator[Problem]:
     seen: set[tuple[int, int]] = set()
-    dealt_each = variant.hand_size + variant.foot_size
+    largest = _largest_deal(variant)
+    dealt_each = _dealt_each(variant, largest)
     for table in variant.tables:
         where = {"players": table.players, "sides": table.sides}
         if not 2 <= table.sides <= MAX_SIDES:
@@ -162,12 +190,19 @@ def _check_tables(variant: Variant) -> Iterator[Problem]:
                 "tables",
                 N_(
                     "{field}: dealing {players} players a hand of {hand} and a foot of {foot} "
+                    "in deal {deal} takes {needed} cards, which leaves no stock from {decks} × "
+                    "{size} = {cards} cards."
+                )
+                if variant.sizes_by_deal
+                else N_(
+                    "{field}: dealing {players} players a hand of {hand} and a foot of {foot} "
                     "takes {needed} cards, which leaves no stock from {decks} × {size} = {cards} "
                     "cards."
                 ),
                 players=table.players,
-                hand=variant.hand_size,
-                foot=variant.foot_size,
+                deal=largest,
+                hand=variant.hand_size_for(largest),
+                foot=variant.foot_size_for(largest),
                 needed=table.players * dealt_each,
                 decks=table.decks,
                 size=supply_of(variant, table).deck.size,
@@ -272,16 +307,18 @@ def _check_cutting(variant: Variant) -> Iterator[Problem]:
             "exact_22_bonus",
             N_("{field}: only a game where players cut their own 22 cards can have it."),
         )
-    total = variant.hand_size + variant.foot_size
-    if variant.cut_for_packets and total != 22:
+    hand, foot = variant.hand_size_for(1), variant.foot_size_for(1)
+    total = hand + foot
+    # Where the packets grow deal by deal, the exact cut is each deal's hand and foot.
+    if variant.cut_for_packets and total != 22 and not variant.sizes_by_deal:
         yield field_problem(
             "cut_for_packets",
             N_(
                 "{field}: the cut 22 cards make the hand and the foot, so they must add up "
                 "to 22 (now {hand} + {foot} = {total})."
             ),
-            hand=variant.hand_size,
-            foot=variant.foot_size,
+            hand=hand,
+            foot=foot,
             total=total,
         )
 

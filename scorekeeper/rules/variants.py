@@ -215,6 +215,11 @@ class Variant:
     the minimum of the highest threshold at or below that score."""
     deck: str = "standard"
     """The cards played with: "standard" decks of 54, or a special deck (see ``rules.decks``)."""
+    hand_size_by_deal: tuple[int, ...] = ()
+    """The cards of the hand in each deal, deal 1 first, where they change from deal to deal
+    (11, 13, 15, 17); empty: `hand_size` in every deal."""
+    foot_size_by_deal: tuple[int, ...] = ()
+    """The cards of the foot in each deal, as `hand_size_by_deal`; empty: `foot_size`."""
     inferred: frozenset[str] = field(default_factory=frozenset)
     """Names of the fields whose values no source states: defaults a table may change."""
 
@@ -290,6 +295,33 @@ class Variant:
         reached = [t.minimum for t in ordered if t.from_score <= running_score]
         return reached[-1] if reached else ordered[0].minimum
 
+    def hand_size_for(self, deal: int) -> int:
+        """The cards of each player's hand in deal `deal`."""
+        return _of_deal(self.hand_size_by_deal, deal, self.hand_size)
+
+    def foot_size_for(self, deal: int) -> int:
+        """The cards of each player's foot in deal `deal`."""
+        return _of_deal(self.foot_size_by_deal, deal, self.foot_size)
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """The cards of the hand in each deal, deal 1 first."""
+        return tuple(self.hand_size_for(deal) for deal in range(1, self.deals + 1))
+
+    @property
+    def foot_sizes(self) -> tuple[int, ...]:
+        """The cards of the foot in each deal, deal 1 first."""
+        return tuple(self.foot_size_for(deal) for deal in range(1, self.deals + 1))
+
+    @property
+    def sizes_by_deal(self) -> bool:
+        """Whether the hand or the foot changes size from deal to deal."""
+        return any(
+            (self.hand_size_for(deal), self.foot_size_for(deal))
+            != (self.hand_size_for(1), self.foot_size_for(1))
+            for deal in range(2, self.deals + 1)
+        )
+
     def going_out_for(self, deal: int) -> BookCount:
         return self.going_out[deal - 1]
 
@@ -309,6 +341,14 @@ class Variant:
 
     def with_changes(self, **changes: Any) -> Variant:
         return replace(self, **changes)
+
+
+def _of_deal(values: tuple[int, ...], deal: int, every_deal: int) -> int:
+    """A per-deal value given for some deals (a deal past the last one given takes the last
+    one's), or `every_deal` where none is given."""
+    if not values:
+        return every_deal
+    return values[min(max(deal, 1), len(values)) - 1]
 
 
 def _plain(value: Any) -> Any:

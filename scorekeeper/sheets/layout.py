@@ -24,6 +24,7 @@ from scorekeeper.printing.geometry import (
     least_row_pt,
     side_column_width_pt,
 )
+from scorekeeper.rules.cards import CardKind, kind_of_rank
 from scorekeeper.rules.decks import STANDARD, get_deck
 from scorekeeper.rules.game import GameScore
 from scorekeeper.rules.phrases import Register, books_to_go_out_short, red_three_rule
@@ -38,7 +39,13 @@ from scorekeeper.rules.scoring import SideScore
 from scorekeeper.rules.variants import BookCount, ConcealedOpening, Variant
 from scorekeeper.variant_texts import variant_text
 from scorekeeper.wording.breakdown import count_label
-from scorekeeper.wording.words import deal_values, priced_cards
+from scorekeeper.wording.words import (
+    deal_values,
+    priced_cards,
+    rank_span,
+    rank_symbol,
+    ranks_of,
+)
 
 DEAL_TOTAL = "deal_total"
 RUNNING_TOTAL = "running_total"
@@ -295,14 +302,34 @@ def _deck_card_values(variant: Variant) -> list[str]:
     ]
 
 
+def _ranks_apart(variant: Variant) -> list[str]:
+    """The high cards, the ranks priced apart (9, 8) and the low cards, each with its points,
+    where the variant prices nines or eights apart from the others of their kind."""
+    points = variant.card_points
+    apart = points.ranks_apart
+    spans = [
+        (rank_span(ranks_of(CardKind.HIGH, apart)), points.high),
+        *((rank_symbol(rank), points.of_rank(rank, kind_of_rank(rank))) for rank in apart),
+        (rank_span(ranks_of(CardKind.LOW, apart)), points.low),
+    ]
+    return [_("%(card)s: %(points)s", card=span, points=number(value)) for span, value in spans]
+
+
 def _card_values(variant: Variant) -> str:
     points = variant.card_points
+    middle = (
+        _ranks_apart(variant)
+        if points.ranks_apart
+        else [
+            _("K–8: %(points)s", points=number(points.high)),
+            _("7–4: %(points)s", points=number(points.low)),
+        ]
+    )
     parts = _deck_card_values(variant) or [
         _("joker: %(points)s", points=number(points.joker)),
         _("2: %(points)s", points=number(points.two)),
         _("A: %(points)s", points=number(points.ace)),
-        _("K–8: %(points)s", points=number(points.high)),
-        _("7–4: %(points)s", points=number(points.low)),
+        *middle,
         _("black 3: %(points)s", points=number(points.black_three)),
     ]
     text = " · ".join(parts)

@@ -12,7 +12,7 @@ from babel.lists import format_list
 from flask_babel import get_locale, ngettext, pgettext
 from flask_babel import gettext as _
 
-from scorekeeper.rules.cards import NATURAL_RANKS, CardKind, kind_of_rank
+from scorekeeper.rules.cards import NATURAL_RANKS, PRICED_APART, CardKind, kind_of_rank
 from scorekeeper.rules.decks import STANDARD, get_deck
 from scorekeeper.rules.phrases import (
     NO_BOOKS,
@@ -57,9 +57,9 @@ def rank_symbol(rank: str) -> str:
     return symbols.get(rank, rank)
 
 
-def ranks_of(kind: CardKind) -> tuple[str, ...]:
-    """The natural ranks that score as `kind`, highest first."""
-    return tuple(rank for rank in NATURAL_RANKS if kind_of_rank(rank) is kind)
+def ranks_of(kind: CardKind, apart: Iterable[str] = ()) -> tuple[str, ...]:
+    """The natural ranks that score as `kind`, highest first, less those priced `apart`."""
+    return tuple(rank for rank in NATURAL_RANKS if kind_of_rank(rank) is kind and rank not in apart)
 
 
 def rank_span(ranks: tuple[str, ...]) -> str:
@@ -71,14 +71,18 @@ def rank_span(ranks: tuple[str, ...]) -> str:
     return f"{rank_symbol(ranks[0])}{EN_DASH}{rank_symbol(ranks[-1])}"
 
 
-def card_label(name: str) -> str:
-    """The label of a `CardPoints` field: the card or cards it prices."""
+def card_label(name: str, apart: Iterable[str] = ()) -> str:
+    """The label of a `CardPoints` field: the card or cards it prices (the high and low
+    cards less the ranks priced `apart`)."""
     kinds = {
         "high": CardKind.HIGH,
         "low": CardKind.LOW,
     }
     if name in kinds:
-        return _("%(ranks)s (each)", ranks=rank_span(ranks_of(kinds[name])))
+        return _("%(ranks)s (each)", ranks=rank_span(ranks_of(kinds[name], tuple(apart))))
+    if name in PRICED_APART.values():
+        rank = next(rank for rank, field in PRICED_APART.items() if field == name)
+        return _("%(ranks)s (each)", ranks=rank_symbol(rank))
     labels = {
         "joker": _("Joker"),
         "two": _("Two"),
@@ -95,12 +99,27 @@ def priced_cards(variant: Variant) -> list[tuple[str, str, int]]:
     (a jester, 12–7) and may print its own points on them (a jester is worth 25)."""
     deck = get_deck(variant.deck)
     points = variant.card_points
+    apart = points.ranks_apart
+    names = (
+        "joker",
+        "two",
+        "ace",
+        "high",
+        *(PRICED_APART[rank] for rank in apart),
+        "low",
+        "black_three",
+        "black_three_melded",
+    )
     priced = []
-    for name in ("joker", "two", "ace", "high", "low", "black_three", "black_three_melded"):
+    for name in names:
         value = int(getattr(points, name))
-        label = card_label(name)
+        label = card_label(name, apart)
         if deck is not STANDARD and name in _DECK_NAMED:
-            cards = [card for card in deck.naturals + deck.wilds if card.kind.value == name]
+            cards = [
+                card
+                for card in deck.naturals + deck.wilds
+                if card.kind.value == name and card.symbol not in apart
+            ]
             value = cards[0].points_in(points)
             label = (
                 _("%(ranks)s (each)", ranks=f"{cards[0].symbol}{EN_DASH}{cards[-1].symbol}")
