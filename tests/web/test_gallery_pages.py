@@ -12,7 +12,7 @@ from house_helpers import form_values, html, text
 
 from scorekeeper.extensions import db
 from scorekeeper.rules import gallery
-from scorekeeper.rules.gallery import GALLERY, TONATIHUAI
+from scorekeeper.rules.gallery import BERTA, GALLERY, TONATIHUAI
 from scorekeeper.store.games import Game
 from scorekeeper.store.house import HouseVariant
 
@@ -163,3 +163,35 @@ def test_ready_made_rules_are_written_as_text(client, monkeypatch):
     house = html(client.get("/house/"))
     assert "Source: &lt;i&gt;Someone&lt;/i&gt;, A &amp; B" in house
     assert 'href="https://example.com/&#34;&gt;&lt;script&gt;"' in house
+
+
+@pytest.mark.parametrize(
+    ("language", "button", "summary_words"),
+    [
+        ("fr", "Utiliser ces règles", "un trois rouge posé rapporte 100, ou 50"),
+        ("it", "Usa queste regole", "un tre rosso calato vale 100, o 50"),
+        ("de", "Diese Regeln nutzen", "eine ausgelegte rote Drei bringt 100, oder 50"),
+        ("ja", "このルールを使う", "場に出した赤の3は100点"),
+    ],
+)
+def test_the_ready_made_rules_are_worded_in_the_reader_language(
+    client, language, button, summary_words
+):
+    words = text(client.get("/house/", headers={"Accept-Language": language}))
+
+    assert button in words
+    assert summary_words in words
+    assert "tonatihuai2026" in words and "Hand and Foot Score Calculator (hand-and-" in words
+
+
+def test_a_game_started_in_french_keeps_the_rules_named_in_french(app, client):
+    response = client.post(
+        "/games/new",
+        headers={"Accept-Language": "fr"},
+        data={"variant": BERTA.key, "table": "2x4", "start": "1"},
+    )
+
+    assert response.status_code == 303, text(response)
+    [row] = stored(app)
+    assert row.name == "Règles du compteur de points de Michelle Berta"
+    assert row.summary.startswith("Le jeu en équipes avec une ouverture de 50 à chaque donne")
