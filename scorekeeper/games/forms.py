@@ -28,6 +28,7 @@ from wtforms.validators import Length, NumberRange, Optional, ValidationError
 
 from scorekeeper.forms import PageForm, PrintableName, lazy_text, name_filter
 from scorekeeper.forms import lazy_gettext as _l
+from scorekeeper.rules import gallery
 from scorekeeper.rules.cards import PRICED_APART, CardKind
 from scorekeeper.rules.decks import STANDARD, get_deck
 from scorekeeper.rules.entry import DealEntry, SideEntry
@@ -374,6 +375,20 @@ def _table_id(value: object) -> int | None:
         return None
 
 
+def published_variants() -> dict[str, Variant]:
+    """The ready-made rules (``rules.gallery``) as the new-game form offers them beside the
+    variants: keyed ``published-<slug>``, named and summed up in the reader's language."""
+    return {
+        entry.key: entry.variant().with_changes(name=_(entry.name), summary=_(entry.summary))
+        for entry in gallery.GALLERY
+    }
+
+
+def offered_variants() -> dict[str, Variant]:
+    """Every choice of rules of the new-game form: the variants, then the ready-made rules."""
+    return {**{v.id: v for v in variants()}, **published_variants()}
+
+
 class NewGameForm(PageForm):
     variant = RadioField(_l("Rules"))
     table = SelectField(_l("Table"), validate_choice=False)
@@ -415,22 +430,32 @@ class NewGameForm(PageForm):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        offered = variants()
-        self.variant.choices = [(v.id, v.name) for v in offered]
+        self.offered = offered_variants()
+        """The choices of ``variant``: its keys to their variants."""
+        self.variant.choices = [(key, v.name) for key, v in self.offered.items()]
         self.tables_offered = [(table.id, table_name(table)) for table in editable_tables()]
         """The choices of ``at``: (id, name) of each card table this browser may add to."""
         self.at.choices = list(self.tables_offered)
         self.table.choices = [(f"{s}x{p}", table_label(s, p)) for s, p in every_table()]
         if not self.variant.data:
-            self.variant.data = offered[0].id
+            self.variant.data = next(iter(self.offered))
         if not self.table.data or self.chosen_table() is None and not self.is_submitted():
             self.table.data = table_key(self.chosen_variant().tables[0])
 
     def chosen_variant(self) -> Variant:
+        if self.variant.data in self.offered:
+            return self.offered[self.variant.data]
         try:
             return find_variant(self.variant.data or "")
         except UnknownVariant:
             return variants()[0]
+
+    def chosen_published(self) -> gallery.PublishedRules | None:
+        """The ready-made rules chosen, if the choice is one of them."""
+        data = self.variant.data or ""
+        if not data.startswith(gallery.PUBLISHED_PREFIX):
+            return None
+        return gallery.published(data)
 
     def chosen_table(self) -> Table | None:
         parsed = parse_table_key(self.table.data)

@@ -11,8 +11,8 @@ from scorekeeper.games import forms
 from scorekeeper.games.blueprint import bp
 from scorekeeper.games.forms import NewGameForm, table_key
 from scorekeeper.limits import GAMES, limited
-from scorekeeper.store.catalogue import variants
 from scorekeeper.store.game_service import start_game_at
+from scorekeeper.store.house_rules import house_rules_at
 from scorekeeper.store.people import known_player_names
 from scorekeeper.store.table_service import mark_used, table_for_new
 
@@ -31,9 +31,14 @@ def new_game() -> str | Response | tuple[str, int]:
         table = form.chosen_table()
         assert table is not None
         owner = table_for_new(form.at.data)
+        variant = form.chosen_variant()
+        entry = form.chosen_published()
+        if entry is not None:
+            # Ready-made rules become the table's own house rules, which its games are played by.
+            variant = house_rules_at(entry.house_rules(_(entry.name), _(entry.summary)), owner)
         game = start_game_at(
             owner,
-            form.chosen_variant(),
+            variant,
             table,
             form.names(),
             form.players(),
@@ -50,12 +55,12 @@ def new_game() -> str | Response | tuple[str, int]:
 
 def render_new_game(form: NewGameForm) -> str:
     table = form.chosen_table() or form.chosen_variant().tables[0]
-    offered = variants()
-    variant_tables = {v.id: " ".join(table_key(t) for t in v.tables) for v in offered}
+    offered = form.offered
+    variant_tables = {key: " ".join(table_key(t) for t in v.tables) for key, v in offered.items()}
     return render_template(
         "games/new.html",
         form=form,
-        variants={v.id: v for v in offered},
+        variants=offered,
         variant_tables=variant_tables,
         allowed_tables={table_key(t) for t in form.chosen_variant().tables},
         sides=table.sides,

@@ -2,6 +2,7 @@
 
 /house/                     the list, a new variant from a base, and the import form
 /house/new?base=<id>        the form for new rules
+/house/new?published=<slug> the form for new rules made from ready-made ones (rules/gallery.py)
 /house/<slug>               the rules: what differs from the base, export and share link
 /house/<slug>/edit          the form: the changes first, every other rule folded away
 /house/<slug>/export        the rules as a small JSON file
@@ -45,6 +46,7 @@ from scorekeeper.house.forms import (
     words,
 )
 from scorekeeper.limits import HOUSE_RULES, limited
+from scorekeeper.rules import gallery
 from scorekeeper.rules.house_rules import (
     HOUSE_PREFIX,
     Difference,
@@ -161,6 +163,10 @@ def _render_index(import_form: ImportForm, problems: list[Problem]) -> str:
         "house/index.html",
         tables=editable_tables(),
         entries=entries,
+        published=[
+            {"entry": entry, "name": _(entry.name), "summary": _(entry.summary)}
+            for entry in gallery.GALLERY
+        ],
         base_form=base_form,
         import_form=import_form,
         import_problems=[p.render(_) for p in problems],
@@ -173,6 +179,11 @@ def _render_index(import_form: ImportForm, problems: list[Problem]) -> str:
 @bp.route("/new", methods=["GET", "POST"])
 @limited(HOUSE_RULES)
 def new() -> str | Response | tuple[str, int]:
+    entry = gallery.published(request.values.get("published", ""))
+    if entry is not None:
+        # Ready-made rules: the form starts from them, named in the reader's language.
+        start = entry.variant().with_changes(name=_(entry.name)[:60], summary=_(entry.summary))
+        return _edit(None, BUILT_IN[entry.based_on], start)
     base = BUILT_IN.get(request.values.get("base", ""))
     if base is None:
         base = next(iter(BUILT_IN.values()))

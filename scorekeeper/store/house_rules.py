@@ -97,6 +97,22 @@ def create(rules: HouseRules, table: CardTable) -> HouseVariant:
     return row
 
 
+def house_rules_at(rules: HouseRules, table: CardTable) -> Variant:
+    """The variant of these rules kept at the card table: its row of the very same rules
+    (name, base and changes), else a new row. Raises VariantRejected for rules that cannot be
+    played."""
+    variant = rules.checked_variant()
+    if table.id is not None:
+        same = (rules.name, rules.based_on, dict(rules.changes))
+        for row in db.session.scalars(
+            select(HouseVariant).where(HouseVariant.table_id == table.id)
+        ):
+            if (row.name, row.based_on, dict(row.changes)) == same:
+                return variant.with_changes(id=row.variant_id)
+    row = create(rules, table)
+    return variant.with_changes(id=row.variant_id)
+
+
 def update(row: HouseVariant, rules: HouseRules) -> bool:
     """Store new rules in the row (same id); True when anything changed."""
     before = (row.name, row.summary, row.based_on, row.changes)

@@ -4,7 +4,8 @@ the validator, and the entry read off its table says what the table holds.
 Each variant plays 20 deals at its usual table and 2 at every other table it allows, or that
 the sources allow (`fuzz.SOURCE_TABLES`). House rules with the scoring rules no built-in
 variant has (`fuzz.HOUSE_RULES_PLAYED`: special books, red-three books, going out
-concealed...) play the same deals. The seeds are fixed (0, 1, 2...): these deals reach every
+concealed...) play the same deals, and so does every rule set of the ready-made rules
+(`rules.gallery`). The seeds are fixed (0, 1, 2...): these deals reach every
 line and branch of the engine and the rules core that 40 and 4 deals reached, in two thirds of
 the time. The long run of the same check, thousands of deals at every one of those tables, is
 bench/bench_random_bot.py (`make bench`).
@@ -26,13 +27,18 @@ from scorekeeper.engine.fuzz import (
     tables_to_play,
 )
 from scorekeeper.engine.legal import Candidates
+from scorekeeper.rules.gallery import GALLERY
 from scorekeeper.rules.variants import Table, Variant, all_variants, get_variant
 
 USUAL_TABLE_DEALS = 20
 OTHER_TABLE_DEALS = 2
 GOING_OUT_DEALS = 10
 
-PLAYED = (*all_variants(), *house_variants_played())
+PLAYED = (
+    *all_variants(),
+    *house_variants_played(),
+    *(entry.variant() for entry in GALLERY),
+)
 
 
 @pytest.mark.parametrize("variant", PLAYED, ids=lambda variant: variant.id)

@@ -1,0 +1,197 @@
+"""Ready-made rules on the pages: listed on the house-rules page with their sources, made into
+house rules a table can change, offered by the new-game form and scored there."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+import pytest
+from flask import Flask
+from house_helpers import form_values, html, text
+
+from scorekeeper.extensions import db
+from scorekeeper.rules import gallery
+from scorekeeper.rules.gallery import BERTA, GALLERY, TONATIHUAI
+from scorekeeper.store.games import Game
+from scorekeeper.store.house import HouseVariant
+
+
+def stored(app: Flask) -> list[HouseVariant]:
+    with app.app_context():
+        return list(db.session.scalars(db.select(HouseVariant).order_by(HouseVariant.id)))
+
+
+def test_the_house_rules_page_lists_each_ready_made_rule_set_with_its_source(client):
+    page = html(client.get("/house/"))
+
+    assert "Ready-made rules" in page
+    for entry in GALLERY:
+        assert f'<button type="submit" name="published" value="{entry.slug}"' in page
+        assert f'<a href="{entry.address}" rel="noopener noreferrer">{entry.address}</a>' in page
+    words = text(client.get("/house/"))
+    assert "Source: tonatihuai2026, Hand and Foot Score Calculator" in words
+    assert "Source: Michelle Berta, Hand and Foot Score Keeper" in words
+    assert "a red three laid down earns 100, or 50 for a side that did not go out" in words
+
+
+def test_use_these_rules_opens_the_new_rules_form_filled_from_them(client):
+    page = html(client.get("/house/new?published=canasta-scorer-tonatihuai2026"))
+
+    values = form_values(page)
+    assert values["name"] == "Hand and Foot Score Calculator rules"
+    assert values["red_three__down_not_out"] == "50"
+    assert values["red_three__held"] == "-500"
+    assert values["book_bonus__wild"] == ""
+    assert values["going_out__3__clean"] == "0"
+    assert "Based on Partnership (pagat.com)." in text(client.get("/house/new?base=pagat"))
+
+
+@pytest.mark.parametrize("entry", GALLERY, ids=lambda entry: entry.slug)
+def test_saving_the_form_makes_house_rules_with_the_entry_parameters(app, client, entry):
+    address = f"/house/new?published={entry.slug}"
+    values = form_values(html(client.get(address)))
+
+    response = client.post(address, data=values)
+
+    assert response.status_code == 303, text(response)
+    [row] = stored(app)
+    assert response.headers["Location"] == f"/house/{row.slug}"
+    assert (row.name, row.based_on, row.changes) == (entry.name, "pagat", dict(entry.changes))
+    assert client.get(f"/house/{row.slug}/edit").status_code == 200
+
+
+def test_the_house_rules_made_from_an_entry_change_like_any_other(app, client):
+    address = "/house/new?published=score-keeper-michelle-berta"
+    values = form_values(html(client.get(address)))
+    slug = client.post(address, data=values).headers["Location"].removeprefix("/house/")
+    values = form_values(html(client.get(f"/house/{slug}/edit")))
+    values["first_meld__4"] = "150"
+
+    response = client.post(f"/house/{slug}/edit", data=values)
+
+    assert response.status_code == 303, text(response)
+    [row] = stored(app)
+    assert row.changes == {"first_meld.2": 50, "first_meld.3": 50, "wild_limit.extra": 1}
+
+
+def test_the_new_game_form_offers_the_ready_made_rules(client):
+    page = html(client.get("/games/new"))
+
+    assert 'value="pagat"' in page
+    for entry in GALLERY:
+        assert f'value="{entry.key}" data-tables="2x4 2x6 2x2 3x3 4x4 5x5 6x6"' in page
+    assert "Michelle Berta&#39;s score keeper rules" in page
+
+
+def start(client, variant: str) -> str:
+    response = client.post(
+        "/games/new",
+        data={
+            "variant": variant,
+            "table": "2x4",
+            "name": "",
+            "start": "1",
+            "side_names-0": "Us",
+            "side_names-1": "Them",
+        },
+    )
+    assert response.status_code == 303, text(response)
+    return response.headers["Location"].removesuffix("/deals/1")
+
+
+def totals(client, game: str) -> tuple[int, ...]:
+    page = html(client.get(game))
+    foot = page.split('<th scope="row">Total</th>', 1)[1].split("</tr>", 1)[0]
+    return tuple(int(n) for n in re.findall(r'<td class="num[^"]*">(-?\d+)</td>', foot))
+
+
+# Deal 1 of the canasta scorer's game (tests/unit/rules/test_gallery.py):
+# 1250 + 2 x 500 + 300 + 2 x 100 + 100 - 35 = 2815, and 640 + 500 + 50 - 500 - 145 = 545.
+DEAL_1 = {
+    "went_out": "0",
+    "sides-0-meld_points": "1250",
+    "sides-0-clean_books": "2",
+    "sides-0-dirty_books": "1",
+    "sides-0-red_threes_down": "2",
+    "sides-0-cards_left_points": "35",
+    "sides-1-meld_points": "640",
+    "sides-1-clean_books": "1",
+    "sides-1-red_threes_down": "1",
+    "sides-1-red_threes_held": "1",
+    "sides-1-cards_left_points": "145",
+}
+
+
+def test_a_game_started_with_ready_made_rules_scores_a_deal_by_them(app, client):
+    game = start(client, TONATIHUAI.key)
+
+    response = client.post(f"{game}/deals/1", data=DEAL_1)
+
+    assert response.status_code == 303, text(response)
+    assert totals(client, game) == (2815, 545)
+    with app.app_context():
+        played = db.session.scalars(db.select(Game)).one()
+        assert played.variant_id == "house-" + TONATIHUAI.slug
+        assert played.rules["red_three"] == {"down": 100, "held": -500, "down_not_out": 50}
+    [row] = stored(app)
+    assert dict(row.changes) == dict(TONATIHUAI.changes)
+
+
+def test_a_second_game_with_the_same_ready_made_rules_keeps_one_copy_of_them(app, client):
+    start(client, TONATIHUAI.key)
+    start(client, TONATIHUAI.key)
+
+    assert [row.slug for row in stored(app)] == [TONATIHUAI.slug]
+
+
+def test_ready_made_rules_are_written_as_text(client, monkeypatch):
+    hostile = replace(
+        TONATIHUAI,
+        name="<b>Bold</b> rules",
+        summary='Summary <script>alert("x")</script>',
+        author="<i>Someone</i>",
+        title="A & B",
+        address='https://example.com/"><script>',
+    )
+    monkeypatch.setattr(gallery, "GALLERY", (hostile,))
+
+    for address in ("/house/", "/games/new"):
+        page = html(client.get(address))
+        assert "<script>" not in page and "<b>Bold" not in page and "<i>Someone" not in page
+        assert "&lt;b&gt;Bold&lt;/b&gt; rules" in page
+    house = html(client.get("/house/"))
+    assert "Source: &lt;i&gt;Someone&lt;/i&gt;, A &amp; B" in house
+    assert 'href="https://example.com/&#34;&gt;&lt;script&gt;"' in house
+
+
+@pytest.mark.parametrize(
+    ("language", "button", "summary_words"),
+    [
+        ("fr", "Utiliser ces règles", "un trois rouge posé rapporte 100, ou 50"),
+        ("it", "Usa queste regole", "un tre rosso calato vale 100, o 50"),
+        ("de", "Diese Regeln nutzen", "eine ausgelegte rote Drei bringt 100, oder 50"),
+        ("ja", "このルールを使う", "場に出した赤の3は100点"),
+    ],
+)
+def test_the_ready_made_rules_are_worded_in_the_reader_language(
+    client, language, button, summary_words
+):
+    words = text(client.get("/house/", headers={"Accept-Language": language}))
+
+    assert button in words
+    assert summary_words in words
+    assert "tonatihuai2026" in words and "Hand and Foot Score Calculator (hand-and-" in words
+
+
+def test_a_game_started_in_french_keeps_the_rules_named_in_french(app, client):
+    response = client.post(
+        "/games/new",
+        headers={"Accept-Language": "fr"},
+        data={"variant": BERTA.key, "table": "2x4", "start": "1"},
+    )
+
+    assert response.status_code == 303, text(response)
+    [row] = stored(app)
+    assert row.name == "Règles du compteur de points de Michelle Berta"
+    assert row.summary.startswith("Le jeu en équipes avec une ouverture de 50 à chaque donne")
