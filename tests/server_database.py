@@ -14,6 +14,8 @@ from scorekeeper.extensions import db
 class ServerDatabase:
     """The PostgreSQL database of this run, or nothing when the run uses SQLite."""
 
+    SQLITE_FILE = "test.sqlite3"
+    """A SQLite run's database: this file in the test's own folder."""
     url: URL | None = None
     """The run's own database (None: SQLite)."""
     needs_reset = True
@@ -29,7 +31,7 @@ class ServerDatabase:
         ``empty``: the test needs a database without tables (to run the migrations on it).
         """
         if cls.url is None:
-            return f"sqlite:///{tmp_path / 'test.sqlite3'}"
+            return f"sqlite:///{tmp_path / cls.SQLITE_FILE}"
         if cls.needs_reset:
             with DatabaseUse.paused():
                 cls.reset(keep_tables=cls.tables_ready and not empty)
