@@ -402,35 +402,82 @@ def first_meld_by_deal(first_meld: tuple[int, ...]) -> Slashed:
 
 # --- the discard pile -------------------------------------------------------------------------
 
-PILE_PICKUP_WORDS: Mapping[PilePickup, Wording] = {
-    PilePickup.TOP_SEVEN: Wording(
-        N_("the top %(count)s cards, or the whole pile if fewer"), {"count": PILE_TAKE}
-    ),
-    PilePickup.TOP_SEVEN_FROM_FULL: Wording(
-        N_("exactly the top %(count)s cards, only from a pile of %(count)s or more"),
-        {"count": PILE_TAKE},
-    ),
-    PilePickup.WHOLE_PILE: Wording(N_("the whole pile")),
+PILE_PICKUP_WORDS: Mapping[Register, Mapping[PilePickup, Wording]] = {
+    Register.CLAUSE: {
+        PilePickup.TOP_SEVEN: Wording(
+            N_("the top %(count)s cards, or the whole pile if fewer"), {"count": PILE_TAKE}
+        ),
+        PilePickup.TOP_SEVEN_FROM_FULL: Wording(
+            N_("exactly the top %(count)s cards, only from a pile of %(count)s or more"),
+            {"count": PILE_TAKE},
+        ),
+        PilePickup.WHOLE_PILE: Wording(N_("the whole pile")),
+    },
+    Register.FULL: {
+        PilePickup.TOP_SEVEN: Wording(
+            N_(
+                "Picking up the discard pile: you take its top %(count)s cards, or the whole "
+                "pile if it holds fewer."
+            ),
+            {"count": PILE_TAKE},
+        ),
+        PilePickup.TOP_SEVEN_FROM_FULL: Wording(
+            N_(
+                "Picking up the discard pile: this is allowed only while the pile holds at "
+                "least %(count)s cards, and you take exactly the top %(count)s."
+            ),
+            {"count": PILE_TAKE},
+        ),
+        PilePickup.WHOLE_PILE: Wording(
+            N_("Picking up the discard pile: you take every card in it.")
+        ),
+    },
 }
-"""How much of the discard pile a player takes, with the number of cards it holds."""
+"""How much of the discard pile a player takes, with the number of cards it holds: as the
+comparison and the quick reference say it, and as the rules pages tell it."""
 
-WILD_DISCARD_WORDS: Mapping[WildDiscard, Wording] = {
-    WildDiscard.NEEDS_MATCHING_WILDS: Wording(
-        N_("the pile is taken only with %(count)s matching wild cards"),
-        {"count": MATCHING_TO_TAKE},
-    ),
-    WildDiscard.NEVER_TAKEN: Wording(N_("a two, three or joker on top is never taken")),
-    WildDiscard.FREEZES_PILE: Wording(N_("it freezes the pile, which is set aside")),
+WILD_DISCARD_WORDS: Mapping[Register, Mapping[WildDiscard, Wording]] = {
+    Register.CLAUSE: {
+        WildDiscard.NEEDS_MATCHING_WILDS: Wording(
+            N_("the pile is taken only with %(count)s matching wild cards"),
+            {"count": MATCHING_TO_TAKE},
+        ),
+        WildDiscard.NEVER_TAKEN: Wording(N_("a two, three or joker on top is never taken")),
+        WildDiscard.FREEZES_PILE: Wording(N_("it freezes the pile, which is set aside")),
+    },
+    Register.FULL: {
+        WildDiscard.NEEDS_MATCHING_WILDS: Wording(
+            N_(
+                "If a wild card lies on top of the discard pile, the pile can be taken only "
+                "with %(count)s wild cards of the same kind: twos to take a two, jokers to "
+                "take a joker."
+            ),
+            {"count": MATCHING_TO_TAKE},
+        ),
+        WildDiscard.NEVER_TAKEN: Wording(
+            N_(
+                "A two, a three or a joker on top of the discard pile can never be taken, "
+                "since no meld can be built on it."
+            )
+        ),
+        WildDiscard.FREEZES_PILE: Wording(
+            N_(
+                "Discarding a two or a joker freezes the discard pile: the whole pile is set "
+                "aside, out of play, and the next discard starts a new one."
+            )
+        ),
+    },
 }
-"""What a wild card discarded onto the pile does, with the number of cards it asks for."""
+"""What a wild card discarded onto the pile does, with the number of cards it asks for: as
+the comparison and the quick reference say it, and as the rules pages tell it."""
 
 
-def pile_pickup_words(pickup: PilePickup) -> Wording:
-    return PILE_PICKUP_WORDS[pickup]
+def pile_pickup_words(pickup: PilePickup, register: Register = Register.CLAUSE) -> Wording:
+    return PILE_PICKUP_WORDS[register][pickup]
 
 
-def wild_discard_words(rule: WildDiscard) -> Wording:
-    return WILD_DISCARD_WORDS[rule]
+def wild_discard_words(rule: WildDiscard, register: Register = Register.CLAUSE) -> Wording:
+    return WILD_DISCARD_WORDS[register][rule]
 
 
 def _used(template: str, numbers: Mapping[str, int]) -> dict[str, int]:
