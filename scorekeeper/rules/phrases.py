@@ -16,7 +16,7 @@ from typing import Protocol, TypeVar
 
 from .cards import BOOK_SIZE
 from .score_lines import EntryField, LineSpec, shown_specs, special_rank_words
-from .terms import N_, NC_, Message, Phrase, Term
+from .terms import N_, NC_, NP_, Message, Phrase, Term
 from .variants import (
     MATCHING_TO_TAKE,
     PILE_TAKE,
@@ -169,17 +169,17 @@ class BookKindWords:
 
 BOOK_KINDS: Mapping[str, BookKindWords] = {
     "clean": BookKindWords(
-        (N_("%(num)d clean book"), "%(num)d clean books"),
+        NP_("%(num)d clean book", "%(num)d clean books"),
         N_("%(num)s clean"),
         (N_("{count} clean book"), N_("{count} clean books")),
     ),
     "dirty": BookKindWords(
-        (N_("%(num)d dirty book"), "%(num)d dirty books"),
+        NP_("%(num)d dirty book", "%(num)d dirty books"),
         N_("%(num)s dirty"),
         (N_("{count} dirty book"), N_("{count} dirty books")),
     ),
     "wild": BookKindWords(
-        (N_("%(num)d wild book"), "%(num)d wild books"),
+        NP_("%(num)d wild book", "%(num)d wild books"),
         N_("%(num)s wild"),
         (N_("{count} wild book"), N_("{count} wild books")),
     ),
@@ -331,8 +331,8 @@ _WILD_FORMULA = N_("natural cards ≥ %(times)s × wild cards + %(extra)s")
 _WILD_SENTENCE_TIMES = N_(
     "A meld must hold at least %(times)s times as many natural cards as wild cards."
 )
-_WILD_SENTENCE_MORE = (
-    N_("A meld must hold at least %(num)d more natural card than wild cards."),
+_WILD_SENTENCE_MORE = NP_(
+    "A meld must hold at least %(num)d more natural card than wild cards.",
     "A meld must hold at least %(num)d more natural cards than wild cards.",
 )
 _WILD_SENTENCE = N_(
