@@ -6,17 +6,12 @@ them depends on a variant's id.
 
 from __future__ import annotations
 
-from ..rules.cards import BOOK_SIZE
+from ..rules.variants import MATCHING_TO_TAKE as MATCHING_TO_TAKE
+from ..rules.variants import PILE_TAKE as PILE_TAKE
 from ..rules.variants import PilePickup, Variant
 
 MIN_MELD = 3
 """A new meld holds at least three cards."""
-
-PILE_TAKE = BOOK_SIZE
-"""Where only the top of the discard pile is taken, it is the top seven cards."""
-
-MATCHING_TO_TAKE = 2
-"""Cards of the top card's face a player must hold to take the discard pile."""
 
 DRAW_COUNT = 2
 """Cards drawn from the stock each turn."""

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from ..rules.decks import HANDNFOOT, STANDARD
-from ..rules.messages import N_, Phrase, Term
+from ..rules.messages import N_, Term
+from ..rules.phrases import books_in_refusal, wild_limit_refusal
 from ..rules.variants import BookCount, WildLimit
 from .cards import Face, cards_by_face
 from .errors import Reason
@@ -34,13 +35,6 @@ _FACE_PLURALS = _face_words(plural=True)
 
 _WILD_CARDS = Term(N_("wild cards"))
 
-_BOOK_KINDS: dict[str, tuple[str, str]] = {
-    "clean": (N_("{count} clean book"), N_("{count} clean books")),
-    "dirty": (N_("{count} dirty book"), N_("{count} dirty books")),
-    "wild": (N_("{count} wild book"), N_("{count} wild books")),
-}
-"""Each kind of book with its count, one book and several."""
-
 
 def face_name(face: Face) -> Term:
     return _FACE_NAMES[face]
@@ -48,38 +42,6 @@ def face_name(face: Face) -> Term:
 
 def face_plural(face: Face) -> Term:
     return _FACE_PLURALS[face]
-
-
-def wild_limit_words(limit: WildLimit) -> Phrase:
-    if limit.per_wild == 1 and limit.extra == 1:
-        return Phrase(N_("more natural cards than wild cards"))
-    if limit.extra == 0 and limit.per_wild == 2:
-        return Phrase(N_("at least twice as many natural cards as wild cards"))
-    if limit.extra == 0:
-        return Phrase(
-            N_("at least {count} natural cards for every wild card"), {"count": limit.per_wild}
-        )
-    return Phrase(
-        N_("at least {count} natural cards for every wild card, and {extra} more"),
-        {"count": limit.per_wild, "extra": limit.extra},
-    )
-
-
-def books_words(books: BookCount) -> Phrase:
-    """A number of books by kind, as "2 clean books, 2 dirty books and 1 wild book"."""
-    parts = [
-        Phrase(_BOOK_KINDS[kind][0 if count == 1 else 1], {"count": count})
-        for kind, count in books
-        if count
-    ]
-    if not parts:
-        return Phrase(N_("no books"))
-    words = parts[0]
-    for part in parts[1:-1]:
-        words = Phrase(N_("{first}, {second}"), {"first": words, "second": part})
-    if len(parts) > 1:
-        words = Phrase(N_("{first} and {last}"), {"first": words, "last": parts[-1]})
-    return words
 
 
 # --- the shape of a meld ---------------------------------------------------------------------
@@ -112,7 +74,7 @@ def too_many_wilds(limit: WildLimit) -> Reason:
     return _r(
         "too-many-wilds",
         N_("Too many wild cards: a meld must have {words}."),
-        words=wild_limit_words(limit),
+        words=wild_limit_refusal(limit),
     )
 
 
@@ -414,8 +376,8 @@ def books_to_go_out(deal: int, needed: BookCount, have: BookCount) -> Reason:
         "books-to-go-out",
         N_("Going out in deal {deal} needs {needed}; your side has {have}."),
         deal=deal,
-        needed=books_words(needed),
-        have=books_words(have),
+        needed=books_in_refusal(needed),
+        have=books_in_refusal(have),
     )
 
 

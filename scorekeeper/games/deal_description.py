@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import Any
 
 from babel.lists import format_list
-from flask_babel import get_locale, gettext, ngettext
+from flask_babel import get_locale, gettext, ngettext, pgettext
 
 from scorekeeper.games.forms import (
     Counters,
@@ -145,6 +145,9 @@ class FormVoice:
 
     def translate(self, template: str) -> str:
         return str(gettext(template))
+
+    def translate_in(self, context: str, template: str) -> str:
+        return str(pgettext(context, template))
 
     def plural(self, words: Counted) -> str:
         return str(ngettext(words.singular, words.plural, words.count))

@@ -9,10 +9,17 @@ from dataclasses import dataclass
 
 from flask_babel import gettext as _
 
-from scorekeeper.engine.conventions import MATCHING_TO_TAKE
 from scorekeeper.rules.decks import STANDARD, Deck, get_deck
-from scorekeeper.rules.variants import ConcealedOpening, Variant, WildDiscard
-from scorekeeper.wording.words import labelled, points, priced_cards, rank_symbol, red_three_rule
+from scorekeeper.rules.phrases import Register, wild_discard_words
+from scorekeeper.rules.variants import ConcealedOpening, Variant
+from scorekeeper.wording.words import (
+    labelled,
+    points,
+    priced_cards,
+    rank_symbol,
+    red_three_rule,
+    said,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,23 +111,7 @@ class BlockWriter:
         return solo_text if self.solo else side_text
 
     def wild_discard_text(self) -> str:
-        texts = {
-            WildDiscard.NEEDS_MATCHING_WILDS: _(
-                "If a wild card lies on top of the discard pile, the pile can be taken only "
-                "with %(count)s wild cards of the same kind: twos to take a two, jokers to take "
-                "a joker.",
-                count=MATCHING_TO_TAKE,
-            ),
-            WildDiscard.NEVER_TAKEN: _(
-                "A two, a three or a joker on top of the discard pile can never be taken, "
-                "since no meld can be built on it."
-            ),
-            WildDiscard.FREEZES_PILE: _(
-                "Discarding a two or a joker freezes the discard pile: the whole pile is set "
-                "aside, out of play, and the next discard starts a new one."
-            ),
-        }
-        return texts.get(self.v.wild_discard, str(self.v.wild_discard.value))
+        return said(wild_discard_words(self.v.wild_discard, Register.FULL))
 
     def wild_melds_text(self) -> str:
         if self.v.wild_books:

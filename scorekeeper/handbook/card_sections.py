@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from flask_babel import gettext as _
-from flask_babel import ngettext
 
 from scorekeeper.engine.conventions import MIN_MELD
 from scorekeeper.handbook.blocks import Block, BlockWriter
 from scorekeeper.rules.cards import BOOK_SIZE
-from scorekeeper.rules.phrases import red_three_rule_in_full
+from scorekeeper.rules.phrases import Register, red_three_rule_in_full, wild_limit_rule
 from scorekeeper.rules.score_lines import special_rank_words
 from scorekeeper.rules.variants import ConcealedOpening, RedThreeScore
 from scorekeeper.wording.words import deal_span, join, points, said, signed
@@ -232,23 +231,7 @@ class CardSections(BlockWriter):
 
     def wild_limit_rule(self) -> str:
         """How many natural cards a meld needs for its wild cards."""
-        limit = self.v.wild_limit
-        if limit.extra == 0:
-            return _(
-                "A meld must hold at least %(times)s times as many natural cards as wild cards.",
-                times=limit.per_wild,
-            )
-        if limit.per_wild == 1:
-            return ngettext(
-                "A meld must hold at least %(num)d more natural card than wild cards.",
-                "A meld must hold at least %(num)d more natural cards than wild cards.",
-                limit.extra,
-            )
-        return _(
-            "A meld must hold at least %(times)s natural cards for each wild card, plus %(extra)s.",
-            times=limit.per_wild,
-            extra=limit.extra,
-        )
+        return said(wild_limit_rule(self.v.wild_limit, Register.FULL))
 
     def wilds(self) -> list[Block]:
         v = self.v

@@ -1,9 +1,9 @@
 """Every rule parameter in words, as the rules pages and the comparison show it.
 
 The rows are the rules' one description of each parameter (``rules.params``): its label, its
-section, the words for its choices and how the pages read it. What this module adds is the
-prose for values that several fields make together (tables, going out deal by deal, the
-wild-card limit) and the numbers each value holds.
+section, the words for its choices and the phrase that words its value (`Param.worded`), which
+this module renders. What it adds is the words for a value by its kind alone (tables, running
+scores, card kinds, deals) and for plain numbers and flags; it names no parameter.
 """
 
 from __future__ import annotations
@@ -14,21 +14,17 @@ from typing import Any
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from scorekeeper.engine.conventions import MATCHING_TO_TAKE, PILE_TAKE
-from scorekeeper.rules.cards import BOOK_SIZE
 from scorekeeper.rules.messages import Phrase, Term
 from scorekeeper.rules.params import Kind, Param, shown_params
-from scorekeeper.rules.variants import PilePickup, Table, Variant, WildDiscard, WildLimit
+from scorekeeper.rules.variants import Table, Variant
 from scorekeeper.wording.words import (
-    books_needed,
     buried_cards,
     clauses,
     deal_span,
     deal_values,
     join,
-    labelled,
     points,
-    runs,
+    said,
     signed,
 )
 
@@ -101,53 +97,6 @@ def _group_line(group: list[Table]) -> str:
     )
 
 
-def wild_rule(limit: WildLimit) -> str:
-    """The wild-card limit as a short formula."""
-    if limit.extra == 0:
-        return _("natural cards ≥ %(times)s × wild cards", times=limit.per_wild)
-    if limit.per_wild == 1:
-        return _("natural cards ≥ wild cards + %(extra)s", extra=limit.extra)
-    return _(
-        "natural cards ≥ %(times)s × wild cards + %(extra)s",
-        times=limit.per_wild,
-        extra=limit.extra,
-    )
-
-
-def pile_pickup_label(pickup: PilePickup) -> str:
-    labels = {
-        PilePickup.TOP_SEVEN: _(
-            "the top %(count)s cards, or the whole pile if fewer", count=PILE_TAKE
-        ),
-        PilePickup.TOP_SEVEN_FROM_FULL: _(
-            "exactly the top %(count)s cards, only from a pile of %(count)s or more",
-            count=PILE_TAKE,
-        ),
-        PilePickup.WHOLE_PILE: _("the whole pile"),
-    }
-    return labels.get(pickup, str(pickup.value))
-
-
-def wild_discard_label(rule: WildDiscard) -> str:
-    labels = {
-        WildDiscard.NEEDS_MATCHING_WILDS: _(
-            "the pile is taken only with %(count)s matching wild cards", count=MATCHING_TO_TAKE
-        ),
-        WildDiscard.NEVER_TAKEN: _("a two, three or joker on top is never taken"),
-        WildDiscard.FREEZES_PILE: _("it freezes the pile, which is set aside"),
-    }
-    return labels.get(rule, str(rule.value))
-
-
-def going_out_label(variant: Variant) -> str:
-    grouped = runs(variant.going_out)
-    if len(grouped) == 1:
-        return books_needed(variant.going_out_for(1))
-    return clauses(
-        labelled(deal_span(first, last), books_needed(books)) for first, last, books in grouped
-    )
-
-
 def param_label(param: Param) -> str:
     """A parameter's label in the current language."""
     return words(param.label)
@@ -160,15 +109,17 @@ def describe(param: Param, variant: Variant) -> str:
         return words(param.moot_words) if param.moot_words is not None else NONE
     if value is None:
         return words(param.empty_words) if param.empty_shown else NONE
-    if param.choice_words and not param.worded_with_numbers:
+    if param.worded is not None:
+        return said(param.worded(value))
+    if param.choice_words:
         return words(param.words_for(value))
     if param.signed:
         return deal_values(value, signed) if isinstance(value, tuple) else signed(value)
     if param.against:
         return points(-value)
-    describer = _BY_KIND.get(param.kind) or _RULES_IN_WORDS.get(param.key)
+    describer = _BY_KIND.get(param.kind)
     if describer is not None:
-        return describer(value, variant)
+        return describer(value)
     if isinstance(value, bool):
         return yes_no(value)
     if isinstance(value, int):
@@ -184,15 +135,6 @@ def differs(param: Param, variant: Variant, baseline: Variant) -> bool:
     )
 
 
-def _wild_limit(limit: WildLimit) -> str:
-    return _(
-        "%(rule)s; at most %(most)s in a book of %(size)s",
-        rule=wild_rule(limit),
-        most=limit.most_wilds(BOOK_SIZE),
-        size=BOOK_SIZE,
-    )
-
-
 def _thresholds(value: Any) -> str:
     said = "; ".join(
         _("from %(score)s: %(minimum)s", score=t.from_score, minimum=points(t.minimum))
@@ -201,25 +143,15 @@ def _thresholds(value: Any) -> str:
     return said or NONE
 
 
-_BY_KIND: Mapping[Kind, Callable[[Any, Variant], str]] = {
-    Kind.TABLES: lambda value, _v: clauses(table_lines(value)),
-    Kind.THRESHOLDS: lambda value, _v: _thresholds(value),
-    Kind.CARD_KINDS: lambda value, _v: buried_cards(value) or NONE,
-    Kind.DEALS: lambda value, _v: join(deal_span(n, n) for n in sorted(value)) if value else NONE,
-    Kind.SIZES: lambda value, _v: " / ".join(str(n) for n in value) if value else NONE,
+_BY_KIND: Mapping[Kind, Callable[[Any], str]] = {
+    Kind.TABLES: lambda value: clauses(table_lines(value)),
+    Kind.THRESHOLDS: _thresholds,
+    Kind.CARD_KINDS: lambda value: buried_cards(value) or NONE,
+    Kind.DEALS: lambda value: join(deal_span(n, n) for n in sorted(value)) if value else NONE,
+    Kind.SIZES: lambda value: " / ".join(str(n) for n in value) if value else NONE,
 }
 """How the pages word a value that is a list: of tables, thresholds, card kinds, deals or
 sizes deal by deal."""
-
-_RULES_IN_WORDS: Mapping[str, Callable[[Any, Variant], str]] = {
-    "first_meld": lambda value, _v: " / ".join(points(n) for n in value),
-    "going_out": lambda _value, v: going_out_label(v),
-    "wild_limit": lambda value, _v: _wild_limit(value),
-    "pile_pickup": lambda value, _v: pile_pickup_label(value),
-    "wild_discard": lambda value, _v: wild_discard_label(value),
-}
-"""The prose of the rules that several fields make together, and of the choices worded with
-the numbers they hold (`Param.worded_with_numbers`)."""
 
 
 def words(term: Term | Phrase) -> str:

@@ -9,7 +9,6 @@ from scorekeeper.engine.conventions import (
     DRAW_COUNT,
     MATCHING_TO_TAKE,
     MIN_MELD,
-    PILE_TAKE,
     cut_targets,
 )
 from scorekeeper.handbook.blocks import Block, BlockWriter
@@ -18,8 +17,9 @@ from scorekeeper.rules.cards import CardKind
 from scorekeeper.rules.decks import STANDARD
 from scorekeeper.rules.messages import N_
 from scorekeeper.rules.params import silent_source
-from scorekeeper.rules.variants import PilePickup, RankMelds, WildDiscard
-from scorekeeper.wording.words import buried_cards, deal_values, points
+from scorekeeper.rules.phrases import Register, pile_pickup_words
+from scorekeeper.rules.variants import RankMelds, WildDiscard
+from scorekeeper.wording.words import buried_cards, deal_values, points, said
 
 
 class PlaySections(BlockWriter):
@@ -229,20 +229,7 @@ class PlaySections(BlockWriter):
         )
 
     def pile_pickup_text(self) -> str:
-        texts = {
-            PilePickup.TOP_SEVEN: _(
-                "Picking up the discard pile: you take its top %(count)s cards, or the whole pile "
-                "if it holds fewer.",
-                count=PILE_TAKE,
-            ),
-            PilePickup.TOP_SEVEN_FROM_FULL: _(
-                "Picking up the discard pile: this is allowed only while the pile holds at least "
-                "%(count)s cards, and you take exactly the top %(count)s.",
-                count=PILE_TAKE,
-            ),
-            PilePickup.WHOLE_PILE: _("Picking up the discard pile: you take every card in it."),
-        }
-        return texts.get(self.v.pile_pickup, str(self.v.pile_pickup.value))
+        return said(pile_pickup_words(self.v.pile_pickup, Register.FULL))
 
     def turn_start(self) -> Block:
         v = self.v

@@ -6,7 +6,7 @@ from flask_babel import gettext as _
 
 from scorekeeper.engine.conventions import MATCHING_TO_TAKE, cut_targets
 from scorekeeper.handbook.blocks import BlockWriter, QuickGroup, Row
-from scorekeeper.handbook.params import pile_pickup_label, wild_discard_label
+from scorekeeper.rules.phrases import pile_pickup_words, runs, wild_discard_words
 from scorekeeper.rules.score_lines import special_rank_words
 from scorekeeper.rules.variants import ConcealedOpening
 from scorekeeper.wording.words import (
@@ -15,7 +15,7 @@ from scorekeeper.wording.words import (
     deal_values,
     join,
     points,
-    runs,
+    said,
     signed,
 )
 
@@ -131,7 +131,7 @@ class QuickReference(BlockWriter):
         """Taking the discard pile, in a few words: what is taken, with what, and when not."""
         v = self.v
         rows = [
-            self.row(_("You take"), pile_pickup_label(v.pile_pickup), names=("pile_pickup",)),
+            self.row(_("You take"), said(pile_pickup_words(v.pile_pickup)), names=("pile_pickup",)),
             self.row(
                 _("You need"),
                 _(
@@ -140,7 +140,9 @@ class QuickReference(BlockWriter):
                 ),
             ),
             self.row(
-                _("Wild card on top"), wild_discard_label(v.wild_discard), names=("wild_discard",)
+                _("Wild card on top"),
+                said(wild_discard_words(v.wild_discard)),
+                names=("wild_discard",),
             ),
             self.row(_("Black three on top"), _("the next player may not take it")),
         ]

@@ -12,14 +12,21 @@ from scorekeeper.handbook.params import (
     BASELINE_ID,
     describe,
     differs,
-    going_out_label,
     param_label,
     params,
 )
 from scorekeeper.rules.params import silent_source, stock_end_is_default
+from scorekeeper.rules.phrases import books_to_go_out_in_full, runs
 from scorekeeper.rules.score_lines import LineSpec, line_label, variant_lines
 from scorekeeper.rules.variants import UnknownVariant, Variant, WildDiscard, get_variant
-from scorekeeper.wording.words import books_needed, deal_span, deal_values, points, runs, signed
+from scorekeeper.wording.words import (
+    books_needed,
+    deal_span,
+    deal_values,
+    points,
+    said,
+    signed,
+)
 
 
 def rule_differences(variant: Variant, baseline: Variant) -> list[Row]:
@@ -46,25 +53,7 @@ class ScoringSections(BlockWriter):
         ]
 
     def books_to_go_out_text(self) -> str:
-        v = self.v
-        grouped = runs(v.going_out)
-        if len(grouped) == 1:
-            need = books_needed(v.going_out_for(1))
-            return self.sided(
-                _("To go out, your side must have completed at least %(books)s.", books=need),
-                _("To go out, you must have completed at least %(books)s.", books=need),
-            )
-        by_deal = going_out_label(v)
-        return self.sided(
-            _(
-                "To go out, your side must have completed the books the deal asks for (%(books)s).",
-                books=by_deal,
-            ),
-            _(
-                "To go out, you must have completed the books the deal asks for (%(books)s).",
-                books=by_deal,
-            ),
-        )
+        return said(books_to_go_out_in_full(self.v.going_out, self.solo))
 
     def going_out_conditions(self) -> list[Block]:
         return [

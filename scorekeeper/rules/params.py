@@ -20,9 +20,18 @@ from typing import Any, TypeGuard
 from .cards import BOOK_SIZE, CardKind
 from .decks import DECKS
 from .messages import N_, Phrase, Problem, Term
+from .phrases import (
+    Amount,
+    Said,
+    books_by_deal,
+    first_meld_by_deal,
+    pile_pickup_words,
+    wild_discard_words,
+    wild_limit_with_book,
+)
 from .variants import (
     BUILT_IN,
-    GOING_OUT_BONUS,
+    EVERY_DEAL_FIELDS,
     MAX_DEALS,
     ConcealedOpening,
     PilePickup,
@@ -177,9 +186,6 @@ class Param:
     """The deal a per-deal parameter is about."""
     help: Term | None = None
     """A hint shown beside the field on the form, and the API's description."""
-    every_deal: bool = False
-    """Sets its field's value in every deal at once (``going_out_bonus``); the per-deal
-    parameters (``going_out_bonus.2``) then change single deals."""
     ranks_of_deck: bool = False
     """Each choice is a natural rank of some deck: a form offers only the chosen deck's."""
     optional_in_whole: bool = False
@@ -191,9 +197,12 @@ class Param:
     """The pages show its sign (+100, −500): a bonus or a penalty, per deal where it varies."""
     against: bool = False
     """Points that count against the side: the pages show them negative (−5)."""
-    worded_with_numbers: bool = False
-    """The rules pages word this choice with the numbers it holds (seven cards...), not with
-    `choice_words`."""
+    worded: Callable[[Any], Said] | None = None
+    """How the rules pages word its value (`value_in`), where its kind and `choice_words` do
+    not: a phrase of the rules core (``rules.phrases``) the pages render in their own voice.
+    For a rule that several fields make (the books to go out, deal by deal) or a choice worded
+    with the numbers it holds (the top seven cards). The pages still say an empty value
+    (`empty_words`) and a moot rule (`moot_words`) themselves."""
     shown_value: Callable[[Variant], Any] | None = None
     """What the rules pages show, where it is not the variant's own value: a rule that is moot
     in some variants, or one that several fields make."""
@@ -209,6 +218,14 @@ class Param:
     def field(self) -> str:
         """The top-level `Variant` field this parameter is part of."""
         return self.key.split(".")[0]
+
+    @property
+    def every_deal(self) -> bool:
+        """Sets its field's value in every deal at once: the parameter of a whole per-deal
+        field that variant JSON may give as one number (``going_out_bonus``, declared so by
+        the `Variant` field's metadata, `ONE_FOR_EVERY_DEAL`); the per-deal parameters
+        (``going_out_bonus.2``) then change single deals."""
+        return self.key in EVERY_DEAL_FIELDS
 
     @property
     def section(self) -> str | None:
@@ -497,11 +514,10 @@ PARAMS: tuple[Param, ...] = (
         signed=True,
     ),
     Param(
-        GOING_OUT_BONUS,
+        "going_out_bonus",
         Group.BONUSES,
         Kind.BONUS,
         Term(N_("Going-out bonus")),
-        every_deal=True,
         help=Term(N_("Sets every deal; change a single deal below.")),
         signed=True,
     ),
@@ -585,7 +601,7 @@ PARAMS: tuple[Param, ...] = (
         ),
         empty_words=Term(N_("no limit")),
         empty_shown=True,
-        worded_with_numbers=True,
+        worded=Amount,
     ),
     Param(
         "wild_limit.per_wild",
@@ -692,7 +708,7 @@ PARAMS: tuple[Param, ...] = (
             ),
             (PilePickup.WHOLE_PILE.value, Term(N_("the whole pile"))),
         ),
-        worded_with_numbers=True,
+        worded=pile_pickup_words,
     ),
     Param(
         "wild_discard",
@@ -707,7 +723,7 @@ PARAMS: tuple[Param, ...] = (
             (WildDiscard.NEVER_TAKEN.value, Term(N_("the pile cannot be taken"))),
             (WildDiscard.FREEZES_PILE.value, Term(N_("the pile is frozen"))),
         ),
-        worded_with_numbers=True,
+        worded=wild_discard_words,
     ),
     Param(
         "black_three_pair_takes_pile",
@@ -737,8 +753,8 @@ PARAMS: tuple[Param, ...] = (
 )
 
 PARAM_BY_KEY: Mapping[str, Param] = {param.key: param for param in PARAMS}
-assert {param.key for param in PARAMS if param.every_deal} == {GOING_OUT_BONUS}, (
-    "variant JSON reads one number for every deal only where a parameter sets every deal"
+assert {param.key for param in PARAMS if param.every_deal} == set(EVERY_DEAL_FIELDS), (
+    "a per-deal field that variant JSON may give as one number has a parameter of its own"
 )
 
 
@@ -784,11 +800,25 @@ FIELD_TERMS: Mapping[str, Term] = {
 """The words for a field that several parameters make up, said as one rule."""
 
 WHOLE_RULES: Mapping[str, Param] = {
-    name: Param(name, group, Kind.RULE, FIELD_TERMS[name])
-    for name, group in (
-        ("first_meld", Group.FIRST_MELD),
-        ("going_out", Group.GOING_OUT),
-        ("wild_limit", Group.MELDS),
+    param.key: param
+    for param in (
+        Param(
+            "first_meld",
+            Group.FIRST_MELD,
+            Kind.RULE,
+            FIELD_TERMS["first_meld"],
+            worded=first_meld_by_deal,
+        ),
+        Param(
+            "going_out", Group.GOING_OUT, Kind.RULE, FIELD_TERMS["going_out"], worded=books_by_deal
+        ),
+        Param(
+            "wild_limit",
+            Group.MELDS,
+            Kind.RULE,
+            FIELD_TERMS["wild_limit"],
+            worded=wild_limit_with_book,
+        ),
     )
 }
 """The fields whose parameters the rules pages say as one rule, by field."""

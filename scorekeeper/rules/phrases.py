@@ -12,11 +12,21 @@ import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Protocol
+from typing import Protocol, TypeVar
 
+from .cards import BOOK_SIZE
 from .score_lines import EntryField, LineSpec, shown_specs, special_rank_words
-from .terms import N_, Message, Term
-from .variants import BookCount, RedThreeScore, Variant
+from .terms import N_, NC_, NP_, Message, Phrase, Term
+from .variants import (
+    MATCHING_TO_TAKE,
+    PILE_TAKE,
+    BookCount,
+    PilePickup,
+    RedThreeScore,
+    Variant,
+    WildDiscard,
+    WildLimit,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +37,8 @@ class Wording:
     template: str
     numbers: Mapping[str, int] = dataclasses.field(default_factory=dict)
     words: Mapping[str, Said] = dataclasses.field(default_factory=dict)
+    context: str | None = None
+    """The catalogs' context of a template that other places word apart ("label and value")."""
 
     def render(self, translate: Callable[[str], str], number: Callable[[int], str]) -> str:
         text = translate(self.template)
@@ -43,10 +55,13 @@ class Counted:
 
 
 class Register(StrEnum):
-    """How much a rule says: a clause in a list of rules, or a score sheet's sentences."""
+    """How much a rule says: a clause in a list of rules (the comparison's cells), a score
+    sheet's sentences, the rules pages' sentences, or the words a refusal puts in its own."""
 
     CLAUSE = "clause"
     SHEET = "sheet"
+    FULL = "full"
+    REFUSAL = "refusal"
 
 
 class RedThreeCase(StrEnum):
@@ -140,33 +155,337 @@ def red_three_rule_in_full(red: RedThreeScore) -> Said:
     return Sentences((first, Wording(RED_THREES_NOT_OUT, words={"not_out": Signed(not_out or 0)})))
 
 
-BOOKS_OF_KIND: Mapping[str, tuple[str, str]] = {
-    "clean": (N_("%(num)d clean book"), "%(num)d clean books"),
-    "dirty": (N_("%(num)d dirty book"), "%(num)d dirty books"),
-    "wild": (N_("%(num)d wild book"), "%(num)d wild books"),
-}
-"""A number of books of each kind a side needs to go out, in full: "2 clean books"."""
+@dataclass(frozen=True, slots=True)
+class BookKindWords:
+    """A number of books of one kind, in each register that says it."""
 
-BOOKS_OF_KIND_SHORT: Mapping[str, str] = {
-    "clean": N_("%(num)s clean"),
-    "dirty": N_("%(num)s dirty"),
-    "wild": N_("%(num)s wild"),
+    counted: tuple[str, str]
+    """In full, one book and several (`Counted`): "2 clean books"."""
+    short: str
+    """As a score sheet's narrow columns print it: "2 clean"."""
+    refusal: tuple[str, str]
+    """As the engine's refusals word it, one book and several (their ``{count}``)."""
+
+
+BOOK_KINDS: Mapping[str, BookKindWords] = {
+    "clean": BookKindWords(
+        NP_("%(num)d clean book", "%(num)d clean books"),
+        N_("%(num)s clean"),
+        (N_("{count} clean book"), N_("{count} clean books")),
+    ),
+    "dirty": BookKindWords(
+        NP_("%(num)d dirty book", "%(num)d dirty books"),
+        N_("%(num)s dirty"),
+        (N_("{count} dirty book"), N_("{count} dirty books")),
+    ),
+    "wild": BookKindWords(
+        NP_("%(num)d wild book", "%(num)d wild books"),
+        N_("%(num)s wild"),
+        (N_("{count} wild book"), N_("{count} wild books")),
+    ),
 }
-"""The same, as a score sheet's narrow columns print it: "2 clean"."""
+"""The books of each kind a side needs to go out, in words: the one wording of the books to
+go out that the rules pages, the sheets, the deal form and the engine's refusals render."""
 
 NO_BOOKS = N_("no books")
 """A deal in which a side may go out with no particular books."""
 
+LISTED_PAIR = N_("{first}, {second}")
+LISTED_LAST = N_("{first} and {last}")
+
 
 def books_to_go_out(books: BookCount) -> tuple[Counted, ...]:
     """The books a side needs to go out, one kind each (none: `NO_BOOKS`)."""
-    return tuple(Counted(*BOOKS_OF_KIND[kind], count=count) for kind, count in books if count)
+    return tuple(Counted(*BOOK_KINDS[kind].counted, count=count) for kind, count in books if count)
 
 
 def books_to_go_out_short(books: BookCount) -> tuple[Wording, ...]:
     """The books a side needs to go out as a sheet prints them ("2 clean"), or `NO_BOOKS`."""
-    parts = tuple(Wording(BOOKS_OF_KIND_SHORT[kind], {"num": n}) for kind, n in books if n)
+    parts = tuple(Wording(BOOK_KINDS[kind].short, {"num": n}) for kind, n in books if n)
     return parts or (Wording(NO_BOOKS),)
+
+
+def books_in_refusal(books: BookCount) -> Phrase:
+    """A number of books by kind as a refusal words them, "2 clean books, 2 dirty books and
+    1 wild book", or `NO_BOOKS`."""
+    parts = [
+        Phrase(BOOK_KINDS[kind].refusal[0 if count == 1 else 1], {"count": count})
+        for kind, count in books
+        if count
+    ]
+    if not parts:
+        return Phrase(NO_BOOKS)
+    words = parts[0]
+    for part in parts[1:-1]:
+        words = Phrase(LISTED_PAIR, {"first": words, "second": part})
+    if len(parts) > 1:
+        words = Phrase(LISTED_LAST, {"first": words, "last": parts[-1]})
+    return words
+
+
+def books_needed(books: BookCount) -> Said:
+    """The books a side needs to go out, listed ("2 clean books and 1 wild book"), or
+    `NO_BOOKS`."""
+    parts = books_to_go_out(books)
+    return Listing(parts) if parts else Wording(NO_BOOKS)
+
+
+T = TypeVar("T")
+
+
+def runs(values: tuple[T, ...]) -> list[tuple[int, int, T]]:
+    """Consecutive equal values grouped: [(first deal, last deal, value), ...] (deals from 1)."""
+    grouped: list[tuple[int, int, T]] = []
+    for deal, value in enumerate(values, start=1):
+        if grouped and grouped[-1][2] == value:
+            grouped[-1] = (grouped[-1][0], deal, value)
+        else:
+            grouped.append((deal, deal, value))
+    return grouped
+
+
+DEAL = N_("deal %(deal)s")
+DEALS = N_("deals %(first)s–%(last)s")
+LABELLED = "label and value"
+LABEL_AND_VALUE = NC_("label and value", "%(label)s: %(value)s")
+"""A label and its value ("deal 2: 1 clean book"), in the catalogs' context `LABELLED`."""
+
+
+def deal_span(first: int, last: int) -> Wording:
+    """ "deal 2" or "deals 1–3"."""
+    if first == last:
+        return Wording(DEAL, numbers={"deal": first})
+    return Wording(DEALS, numbers={"first": first, "last": last})
+
+
+def labelled(label: Said, value: Said) -> Wording:
+    """ "label: value", with the colon the reader's language writes."""
+    return Wording(LABEL_AND_VALUE, words={"label": label, "value": value}, context=LABELLED)
+
+
+def books_by_deal(going_out: tuple[BookCount, ...]) -> Said:
+    """The books needed to go out in every deal: said once where every deal asks the same,
+    else deal by deal ("deals 1–2: 1 clean book; deal 3: no books")."""
+    grouped = runs(going_out)
+    if len(grouped) == 1:
+        return books_needed(going_out[0])
+    return Clauses(
+        tuple(
+            labelled(deal_span(first, last), books_needed(books)) for first, last, books in grouped
+        )
+    )
+
+
+BOOKS_TO_GO_OUT_IN_FULL: Mapping[tuple[bool, bool], str] = {
+    (False, False): N_("To go out, your side must have completed at least %(books)s."),
+    (False, True): N_("To go out, you must have completed at least %(books)s."),
+    (True, False): N_(
+        "To go out, your side must have completed the books the deal asks for (%(books)s)."
+    ),
+    (True, True): N_("To go out, you must have completed the books the deal asks for (%(books)s)."),
+}
+"""The rules pages' sentence on the books to go out, by (whether deals differ, whether each
+player plays alone)."""
+
+
+def books_to_go_out_in_full(going_out: tuple[BookCount, ...], solo: bool) -> Wording:
+    """The books to go out as the rules pages tell a player: to a side, or to a player alone."""
+    by_deal = len(runs(going_out)) > 1
+    return Wording(
+        BOOKS_TO_GO_OUT_IN_FULL[by_deal, solo], words={"books": books_by_deal(going_out)}
+    )
+
+
+# --- the wild-card limit ----------------------------------------------------------------------
+
+
+class WildLimitCase(StrEnum):
+    """The shapes a wild-card limit (naturals >= per_wild * wilds + extra) takes."""
+
+    ONE_MORE = "one-more"
+    """One more natural card than wild cards (1 per wild, 1 more)."""
+    TWICE = "twice"
+    """Twice as many natural cards as wild cards (2 per wild, none more)."""
+    TIMES = "times"
+    """So many natural cards per wild card, none more."""
+    MORE = "more"
+    """So many more natural cards than wild cards (1 per wild)."""
+    TIMES_AND_MORE = "times-and-more"
+
+
+def wild_limit_case(limit: WildLimit) -> WildLimitCase:
+    if limit.per_wild == 1 and limit.extra == 1:
+        return WildLimitCase.ONE_MORE
+    if limit.per_wild == 2 and limit.extra == 0:
+        return WildLimitCase.TWICE
+    if limit.extra == 0:
+        return WildLimitCase.TIMES
+    if limit.per_wild == 1:
+        return WildLimitCase.MORE
+    return WildLimitCase.TIMES_AND_MORE
+
+
+_WILD_FORMULA_TIMES = N_("natural cards ≥ %(times)s × wild cards")
+_WILD_FORMULA_MORE = N_("natural cards ≥ wild cards + %(extra)s")
+_WILD_FORMULA = N_("natural cards ≥ %(times)s × wild cards + %(extra)s")
+_WILD_SENTENCE_TIMES = N_(
+    "A meld must hold at least %(times)s times as many natural cards as wild cards."
+)
+_WILD_SENTENCE_MORE = NP_(
+    "A meld must hold at least %(num)d more natural card than wild cards.",
+    "A meld must hold at least %(num)d more natural cards than wild cards.",
+)
+_WILD_SENTENCE = N_(
+    "A meld must hold at least %(times)s natural cards for each wild card, plus %(extra)s."
+)
+_WILD_REFUSAL = N_("at least {count} natural cards for every wild card, and {extra} more")
+
+WILD_LIMIT_TEMPLATES: Mapping[Register, Mapping[WildLimitCase, str | tuple[str, str]]] = {
+    Register.CLAUSE: {
+        WildLimitCase.ONE_MORE: _WILD_FORMULA_MORE,
+        WildLimitCase.TWICE: _WILD_FORMULA_TIMES,
+        WildLimitCase.TIMES: _WILD_FORMULA_TIMES,
+        WildLimitCase.MORE: _WILD_FORMULA_MORE,
+        WildLimitCase.TIMES_AND_MORE: _WILD_FORMULA,
+    },
+    Register.FULL: {
+        WildLimitCase.ONE_MORE: _WILD_SENTENCE_MORE,
+        WildLimitCase.TWICE: _WILD_SENTENCE_TIMES,
+        WildLimitCase.TIMES: _WILD_SENTENCE_TIMES,
+        WildLimitCase.MORE: _WILD_SENTENCE_MORE,
+        WildLimitCase.TIMES_AND_MORE: _WILD_SENTENCE,
+    },
+    Register.REFUSAL: {
+        WildLimitCase.ONE_MORE: N_("more natural cards than wild cards"),
+        WildLimitCase.TWICE: N_("at least twice as many natural cards as wild cards"),
+        WildLimitCase.TIMES: N_("at least {count} natural cards for every wild card"),
+        WildLimitCase.MORE: _WILD_REFUSAL,
+        WildLimitCase.TIMES_AND_MORE: _WILD_REFUSAL,
+    },
+}
+"""The wild-card limit in each register: a formula (the comparison), a sentence (the rules
+pages), the words of a refusal (the engine's ``{placeholders}``, as its messages take)."""
+
+WILD_LIMIT_IN_A_BOOK = N_("%(rule)s; at most %(most)s in a book of %(size)s")
+
+
+def wild_limit_rule(limit: WildLimit, register: Register) -> Said:
+    """How many natural cards a meld needs for its wild cards, in `register` (a clause or the
+    rules pages' sentence; a refusal's words are `wild_limit_refusal`)."""
+    template = WILD_LIMIT_TEMPLATES[register][wild_limit_case(limit)]
+    if isinstance(template, tuple):
+        return Counted(*template, count=limit.extra)
+    return Wording(template, _used(template, {"times": limit.per_wild, "extra": limit.extra}))
+
+
+def wild_limit_refusal(limit: WildLimit) -> Phrase:
+    """The wild-card limit as a refusal words it ("a meld must have {words}")."""
+    template = WILD_LIMIT_TEMPLATES[Register.REFUSAL][wild_limit_case(limit)]
+    assert isinstance(template, str)
+    return Phrase(template, _used_braced(template, {"count": limit.per_wild, "extra": limit.extra}))
+
+
+def wild_limit_with_book(limit: WildLimit) -> Wording:
+    """The wild-card limit as the comparison says it: its formula and the most wild cards a
+    book may hold."""
+    return Wording(
+        WILD_LIMIT_IN_A_BOOK,
+        numbers={"most": limit.most_wilds(BOOK_SIZE), "size": BOOK_SIZE},
+        words={"rule": wild_limit_rule(limit, Register.CLAUSE)},
+    )
+
+
+def first_meld_by_deal(first_meld: tuple[int, ...]) -> Slashed:
+    """The minimum first meld of every deal, one a deal: "50 / 90 / 120 / 150"."""
+    return Slashed(tuple(Amount(points) for points in first_meld))
+
+
+# --- the discard pile -------------------------------------------------------------------------
+
+PILE_PICKUP_WORDS: Mapping[Register, Mapping[PilePickup, Wording]] = {
+    Register.CLAUSE: {
+        PilePickup.TOP_SEVEN: Wording(
+            N_("the top %(count)s cards, or the whole pile if fewer"), {"count": PILE_TAKE}
+        ),
+        PilePickup.TOP_SEVEN_FROM_FULL: Wording(
+            N_("exactly the top %(count)s cards, only from a pile of %(count)s or more"),
+            {"count": PILE_TAKE},
+        ),
+        PilePickup.WHOLE_PILE: Wording(N_("the whole pile")),
+    },
+    Register.FULL: {
+        PilePickup.TOP_SEVEN: Wording(
+            N_(
+                "Picking up the discard pile: you take its top %(count)s cards, or the whole "
+                "pile if it holds fewer."
+            ),
+            {"count": PILE_TAKE},
+        ),
+        PilePickup.TOP_SEVEN_FROM_FULL: Wording(
+            N_(
+                "Picking up the discard pile: this is allowed only while the pile holds at "
+                "least %(count)s cards, and you take exactly the top %(count)s."
+            ),
+            {"count": PILE_TAKE},
+        ),
+        PilePickup.WHOLE_PILE: Wording(
+            N_("Picking up the discard pile: you take every card in it.")
+        ),
+    },
+}
+"""How much of the discard pile a player takes, with the number of cards it holds: as the
+comparison and the quick reference say it, and as the rules pages tell it."""
+
+WILD_DISCARD_WORDS: Mapping[Register, Mapping[WildDiscard, Wording]] = {
+    Register.CLAUSE: {
+        WildDiscard.NEEDS_MATCHING_WILDS: Wording(
+            N_("the pile is taken only with %(count)s matching wild cards"),
+            {"count": MATCHING_TO_TAKE},
+        ),
+        WildDiscard.NEVER_TAKEN: Wording(N_("a two, three or joker on top is never taken")),
+        WildDiscard.FREEZES_PILE: Wording(N_("it freezes the pile, which is set aside")),
+    },
+    Register.FULL: {
+        WildDiscard.NEEDS_MATCHING_WILDS: Wording(
+            N_(
+                "If a wild card lies on top of the discard pile, the pile can be taken only "
+                "with %(count)s wild cards of the same kind: twos to take a two, jokers to "
+                "take a joker."
+            ),
+            {"count": MATCHING_TO_TAKE},
+        ),
+        WildDiscard.NEVER_TAKEN: Wording(
+            N_(
+                "A two, a three or a joker on top of the discard pile can never be taken, "
+                "since no meld can be built on it."
+            )
+        ),
+        WildDiscard.FREEZES_PILE: Wording(
+            N_(
+                "Discarding a two or a joker freezes the discard pile: the whole pile is set "
+                "aside, out of play, and the next discard starts a new one."
+            )
+        ),
+    },
+}
+"""What a wild card discarded onto the pile does, with the number of cards it asks for: as
+the comparison and the quick reference say it, and as the rules pages tell it."""
+
+
+def pile_pickup_words(pickup: PilePickup, register: Register = Register.CLAUSE) -> Wording:
+    return PILE_PICKUP_WORDS[register][pickup]
+
+
+def wild_discard_words(rule: WildDiscard, register: Register = Register.CLAUSE) -> Wording:
+    return WILD_DISCARD_WORDS[register][rule]
+
+
+def _used(template: str, numbers: Mapping[str, int]) -> dict[str, int]:
+    return {name: value for name, value in numbers.items() if f"%({name})" in template}
+
+
+def _used_braced(template: str, numbers: Mapping[str, int]) -> dict[str, object]:
+    return {name: value for name, value in numbers.items() if f"{{{name}}}" in template}
 
 
 # --- the deal form: what a field is worth, what a deal asks ----------------------------------
@@ -193,14 +512,55 @@ class Sentences:
     parts: tuple[Said, ...]
 
 
-Said = Wording | Counted | Listing | Sentences | Signed | Message | Term | str
+@dataclass(frozen=True, slots=True)
+class Clauses:
+    """Clauses one after another, with the reader's language's semicolon ("a ; b" in French)."""
+
+    parts: tuple[Said, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Amount:
+    """A number as the place writes its numbers (the rules pages: a true minus sign)."""
+
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class Slashed:
+    """Values one after another with a slash between them, one a deal ("50 / 90 / 120")."""
+
+    parts: tuple[Said, ...]
+
+
+Said = (
+    Wording
+    | Counted
+    | Listing
+    | Sentences
+    | Clauses
+    | Slashed
+    | Amount
+    | Signed
+    | Message
+    | Term
+    | str
+)
 """Anything the rules say; a plain `str` is a name (a side's) and is shown as it is."""
+
+
+CLAUSE_SEPARATOR = "clause separator"
+# TRANSLATORS: the separator between two clauses of a list, a semicolon and a space.
+CLAUSES_APART = NC_("clause separator", "; ")
+"""The separator between clauses, in the catalogs' context `CLAUSE_SEPARATOR`."""
 
 
 class Voice(Protocol):
     """How a place speaks: its language, its plurals, its lists and its numbers."""
 
     def translate(self, template: str) -> str: ...
+
+    def translate_in(self, context: str, template: str) -> str: ...
 
     def plural(self, words: Counted) -> str: ...
 
@@ -216,6 +576,8 @@ def say(said: Said, voice: Voice) -> str:
     if isinstance(said, Wording):
         values = {name: voice.number(value) for name, value in said.numbers.items()}
         values.update({name: say(words, voice) for name, words in said.words.items()})
+        if said.context is not None:
+            return voice.translate_in(said.context, said.template) % values
         return voice.translate(said.template) % values
     if isinstance(said, Counted):
         return voice.plural(said)
@@ -223,6 +585,13 @@ def say(said: Said, voice: Voice) -> str:
         return voice.listed([say(item, voice) for item in said.items])
     if isinstance(said, Sentences):
         return " ".join(say(part, voice) for part in said.parts)
+    if isinstance(said, Clauses):
+        separator = voice.translate_in(CLAUSE_SEPARATOR, CLAUSES_APART)
+        return separator.join(text for text in (say(part, voice) for part in said.parts) if text)
+    if isinstance(said, Slashed):
+        return " / ".join(say(part, voice) for part in said.parts)
+    if isinstance(said, Amount):
+        return voice.number(said.value)
     if isinstance(said, Signed):
         return voice.signed(said.value)
     if isinstance(said, Message):

@@ -22,6 +22,18 @@ def N_(template: str) -> str:
     return template
 
 
+def NP_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a template for one thing and one for several for translation, as ``ngettext``
+    takes them: translated later, with the count."""
+    return singular, plural
+
+
+def NC_(context: str, template: str) -> str:
+    """Mark a template for translation in the catalogs' `context` (as ``pgettext`` takes it),
+    for words other places translate apart: translated later, in that context."""
+    return template
+
+
 def code_of(template: str) -> str:
     """A message's stable machine-readable code, made from its English template: its words
     without the named fields, lowercase, joined by hyphens, cut at a word within

@@ -46,9 +46,9 @@ from .variants import (
     UnknownVariant,
     Variant,
     get_variant,
-    is_one_bonus,
+    is_one_number,
     variant_from_dict,
-    with_every_deal_bonus,
+    with_every_deal_values,
 )
 
 MAX_FILE_BYTES = 16 * 1024
@@ -201,7 +201,7 @@ def _full_variant(data: Mapping[str, Any]) -> Variant:
     if problems:
         raise VariantRejected(problems)
     deals = len(complete["first_meld"])
-    complete = with_every_deal_bonus(complete, deals)
+    complete = with_every_deal_values(complete, deals)
     complete.setdefault("deals", deals)
     for param in params_for(deals):
         if not param.every_deal:
@@ -272,13 +272,23 @@ def _check_nested_shape(data: Mapping[str, Any]) -> Iterator[Problem]:
                     yield from _check_object_keys(f"{key}.{deal}", books, expected[0])
 
 
+def check_deal_lists(data: Mapping[str, Any]) -> Iterator[Problem]:
+    """Each per-deal list of a variant's data holds one value for each deal (`check_deal_list`),
+    where the data has it and the first meld's list that counts the deals."""
+    if "first_meld" not in data:
+        return
+    for key in PER_DEAL_FIELDS:
+        if key in data:
+            yield from check_deal_list(data, key)
+
+
 def check_deal_list(data: Mapping[str, Any], key: str) -> Iterator[Problem]:
     """A per-deal list of a whole variant holds one value for each deal, as first_meld does.
 
     This is the one rule of a variant's shape that a JSON Schema cannot state.
     """
     value = data[key]
-    if sets_every_deal(key) and is_one_bonus(value):
+    if sets_every_deal(key) and is_one_number(value):
         return
     first_meld = data["first_meld"]
     deals = len(first_meld) if isinstance(first_meld, list) else 0

@@ -22,6 +22,10 @@ MAX_DEALS = 8
 
 _T = TypeVar("_T")
 
+ONE_FOR_EVERY_DEAL = "one_for_every_deal"
+"""A per-deal field's metadata (`dataclasses.field`): variant JSON may give it as one number,
+every deal's value, and a house-rules change may set it in every deal at once."""
+
 
 class PilePickup(StrEnum):
     """How much of the discard pile a player may take."""
@@ -42,6 +46,13 @@ class WildDiscard(StrEnum):
     """A two, three or joker on top can never be taken."""
     FREEZES_PILE = "freezes-pile"
     """A discarded joker or two freezes the pile: it is set aside and a new pile starts."""
+
+
+PILE_TAKE = BOOK_SIZE
+"""Where only the top of the discard pile is taken, it is the top seven cards."""
+
+MATCHING_TO_TAKE = 2
+"""Cards of the top card's face a player must hold to take the discard pile."""
 
 
 class ConcealedOpening(StrEnum):
@@ -182,7 +193,7 @@ class Variant:
     card_points: CardPoints
     book_bonus: BookBonus
     red_three: RedThreeScore
-    going_out_bonus: tuple[int, ...]
+    going_out_bonus: tuple[int, ...] = field(metadata={ONE_FOR_EVERY_DEAL: True})
     """The going-out bonus of each deal."""
     exact_22_bonus: int | None
     first_meld: tuple[int, ...]
@@ -349,6 +360,10 @@ def _of_deal(values: tuple[int, ...], deal: int, every_deal: int) -> int:
     if not values:
         return every_deal
     return values[min(max(deal, 1), len(values)) - 1]
+
+
+EVERY_DEAL_FIELDS = tuple(f.name for f in fields(Variant) if f.metadata.get(ONE_FOR_EVERY_DEAL))
+"""The per-deal fields that variant JSON may give as one number, every deal's."""
 
 
 def _plain(value: Any) -> Any:
@@ -561,24 +576,22 @@ def variant_from_dict(data: Mapping[str, Any]) -> Variant:
     deals = len(values["first_meld"])
     if "deals" in values and values.pop("deals") != deals:
         raise ValueError(f"deals is {data['deals']}, but first_meld has {deals} values")
-    variant: Variant = _read(Variant, with_every_deal_bonus(values, deals))
+    variant: Variant = _read(Variant, with_every_deal_values(values, deals))
     return variant
 
 
-GOING_OUT_BONUS = "going_out_bonus"
-"""The per-deal field that variant JSON may also give as one number, every deal's."""
-
-
-def is_one_bonus(value: object) -> bool:
-    """Whether a going-out bonus is given as one number for every deal (not one per deal)."""
+def is_one_number(value: object) -> bool:
+    """Whether a per-deal value is given as one number for every deal (not one per deal)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def with_every_deal_bonus(data: Mapping[str, Any], deals: int) -> dict[str, Any]:
-    """Variant JSON with a going-out bonus given as one number made one value per deal."""
+def with_every_deal_values(data: Mapping[str, Any], deals: int) -> dict[str, Any]:
+    """Variant JSON with each per-deal field given as one number (`ONE_FOR_EVERY_DEAL`) made
+    one value per deal."""
     values = dict(data)
-    if is_one_bonus(values.get(GOING_OUT_BONUS)):
-        values[GOING_OUT_BONUS] = [values[GOING_OUT_BONUS]] * deals
+    for name in EVERY_DEAL_FIELDS:
+        if is_one_number(values.get(name)):
+            values[name] = [values[name]] * deals
     return values
 
 

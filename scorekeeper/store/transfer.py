@@ -24,11 +24,10 @@ from scorekeeper.rules.json_entry import EntryRejected, deal_from_json
 from scorekeeper.rules.json_numbers import read_json_number
 from scorekeeper.rules.messages import N_, Phrase, Problem
 from scorekeeper.rules.names import clean_name, refused_characters
-from scorekeeper.rules.params import PER_DEAL_FIELDS
 from scorekeeper.rules.scoring import score_deal
 from scorekeeper.rules.validation import validate_deal
 from scorekeeper.rules.variant_checks import validate_variant
-from scorekeeper.rules.variant_json import check_deal_list
+from scorekeeper.rules.variant_json import check_deal_lists
 from scorekeeper.rules.variants import Variant, variant_from_dict
 from scorekeeper.store.games import (
     MAX_VERSION,
@@ -274,12 +273,7 @@ def _rules(value: object, where: _Where) -> Variant:
     if not isinstance(value, Mapping):
         raise where.refuse(N_("must be a JSON object."))
     _bounded_numbers(value, where)
-    deal_lists = [
-        problem
-        for key in PER_DEAL_FIELDS
-        if key in value and "first_meld" in value
-        for problem in check_deal_list(value, key)
-    ]
+    deal_lists = list(check_deal_lists(value))
     if deal_lists:
         raise ImportRefused([where.about(_phrase(p)) for p in deal_lists])
     try:

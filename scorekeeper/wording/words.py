@@ -6,7 +6,6 @@ Every function here speaks the language of the current request (Flask-Babel's lo
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import TypeVar
 
 from babel.lists import format_list
 from flask_babel import get_locale, ngettext, pgettext
@@ -14,14 +13,10 @@ from flask_babel import gettext as _
 
 from scorekeeper.rules.cards import NATURAL_RANKS, PRICED_APART, CardKind, kind_of_rank
 from scorekeeper.rules.decks import STANDARD, get_deck
-from scorekeeper.rules.phrases import (
-    NO_BOOKS,
-    Counted,
-    Register,
-    Said,
-    books_to_go_out,
-    say,
-)
+from scorekeeper.rules.phrases import Clauses, Counted, Register, Said, say
+from scorekeeper.rules.phrases import books_needed as books_needed_phrase
+from scorekeeper.rules.phrases import deal_span as deal_span_phrase
+from scorekeeper.rules.phrases import labelled as labelled_phrase
 from scorekeeper.rules.phrases import red_three_rule as red_three_phrase
 from scorekeeper.rules.variants import BookCount, RedThreeScore, Variant
 
@@ -162,13 +157,12 @@ def join(items: Iterable[str]) -> str:
 
 def clauses(items: Iterable[str]) -> str:
     """Clauses one after another, with the current language's semicolon ("a ; b" in French)."""
-    # TRANSLATORS: the separator between two clauses of a list, a semicolon and a space.
-    return pgettext("clause separator", "; ").join(item for item in items if item)
+    return said(Clauses(tuple(items)))
 
 
 def labelled(label: str, value: str) -> str:
     """ "label: value", with the colon the current language writes."""
-    return pgettext("label and value", "%(label)s: %(value)s", label=label, value=value)
+    return said(labelled_phrase(label, value))
 
 
 def counted(words: Counted) -> str:
@@ -178,7 +172,7 @@ def counted(words: Counted) -> str:
 
 def books_needed(books: BookCount) -> str:
     """The books of a going-out requirement in words, or "no books"."""
-    return join(counted(part) for part in books_to_go_out(books)) or _(NO_BOOKS)
+    return said(books_needed_phrase(books))
 
 
 class PageVoice:
@@ -187,6 +181,9 @@ class PageVoice:
 
     def translate(self, template: str) -> str:
         return _(template)
+
+    def translate_in(self, context: str, template: str) -> str:
+        return pgettext(context, template)
 
     def plural(self, words: Counted) -> str:
         return counted(words)
@@ -216,20 +213,4 @@ def red_three_rule(red: RedThreeScore) -> str:
 
 def deal_span(first: int, last: int) -> str:
     """ "deal 2" or "deals 1–3"."""
-    if first == last:
-        return _("deal %(deal)s", deal=first)
-    return _("deals %(first)s–%(last)s", first=first, last=last)
-
-
-T = TypeVar("T")
-
-
-def runs(values: tuple[T, ...]) -> list[tuple[int, int, T]]:
-    """Consecutive equal values grouped: [(first deal, last deal, value), ...] (deals from 1)."""
-    grouped: list[tuple[int, int, T]] = []
-    for deal, value in enumerate(values, start=1):
-        if grouped and grouped[-1][2] == value:
-            grouped[-1] = (grouped[-1][0], deal, value)
-        else:
-            grouped.append((deal, deal, value))
-    return grouped
+    return said(deal_span_phrase(first, last))
