@@ -403,7 +403,7 @@ class HeuristicBot:
             minimum = 0
         if planner.points < minimum:
             return False
-        if concealed:
+        if concealed or state.deal in variant.book_first_meld_deals:
             return any(play.onto is None and play.size >= BOOK_SIZE for play in planner.plays)
         return True
 

@@ -199,23 +199,45 @@ def _rank_clash(state: DealState, melds: list[TableMeld], laid: _Laid) -> Reason
 def _books_after(state: DealState, side: int, laid: _Laid | None) -> BookCount:
     if laid is None or not laid.changed:
         return state.books(side)
-    return count_books(_book_kinds_after(state.melds[side], laid))
+    return count_books(state.variant, _books_made_after(state.melds[side], laid))
 
 
-def _book_kinds_after(melds: Sequence[TableMeld], laid: _Laid) -> Iterator[MeldKind]:
-    """The kind of every book the side would have once `laid` is on the table."""
+def _books_made_after(
+    melds: Sequence[TableMeld], laid: _Laid
+) -> Iterator[tuple[Face | None, MeldKind]]:
+    """The rank and kind of every book the side would have once `laid` is on the table."""
     existing = len(melds)
     for index in range(existing + len(laid.new)):
         counts = laid.changed.get(index)
         if counts is None:
             meld = melds[index]
             if meld.is_book:
-                yield meld.kind
+                yield meld.rank, meld.kind
             continue
         naturals, twos, jokers = counts
         if naturals + twos + jokers >= BOOK_SIZE:
             rank = melds[index].rank if index < existing else laid.new[index - existing]
-            yield meld_kind(rank, twos + jokers)
+            yield rank, meld_kind(rank, twos + jokers)
+
+
+def _other_books_refusal(state: DealState, side: int, laid: _Laid | None) -> Reason | None:
+    """Why the side's books, besides those of each kind, are not enough to go out: too few
+    books of any kind, or no special book where one is needed."""
+    variant = state.variant
+    if not variant.going_out_any_books and not variant.going_out_needs_special_book:
+        return None
+    if laid is None or not laid.changed:
+        made = [(meld.rank, meld.kind) for meld in state.melds[side] if meld.is_book]
+    else:
+        made = list(_books_made_after(state.melds[side], laid))
+    if len(made) < variant.going_out_any_books:
+        return reasons.books_of_any_kind_to_go_out(variant.going_out_any_books, len(made))
+    special = special_face(variant)
+    if variant.going_out_needs_special_book and not any(
+        rank is special and kind is MeldKind.CLEAN for rank, kind in made
+    ):
+        return reasons.special_book_to_go_out()
+    return None
 
 
 def going_out_refusal(
@@ -228,6 +250,9 @@ def going_out_refusal(
     have = _books_after(state, state.side_of[player], laid)
     if have.clean < needed.clean or have.dirty < needed.dirty or have.wild < needed.wild:
         return reasons.books_to_go_out(state.deal, needed, have)
+    other = _other_books_refusal(state, state.side_of[player], laid)
+    if other is not None:
+        return other
     partners = state.teammates[player]
     if variant.going_out_needs_partner_in_foot:
         for partner in partners:
@@ -275,12 +300,19 @@ def _first_meld_refusal(state: DealState, side: int, laid: _Laid, from_pile: boo
             return reasons.concealed_book_needed(deal)
         if variant.concealed_opening is ConcealedOpening.INSTEAD_OF_POINTS:
             return None
+    elif deal in variant.book_first_meld_deals and not _opens_with_book(laid):
+        return reasons.book_needed(deal)
     minimum = state.first_meld_for(side)
     if laid.points < minimum:
         if from_pile:
             return reasons.first_meld_short_from_pile(deal, minimum, laid.points)
         return reasons.first_meld_short(deal, minimum, laid.points)
     return None
+
+
+def _opens_with_book(laid: _Laid) -> bool:
+    """Whether the plays of a first meld make a book (the side's melds are all new)."""
+    return any(sum(counts) >= BOOK_SIZE for counts in laid.changed.values())
 
 
 # --- the checks, one per action ----------------------------------------------------------------
