@@ -278,7 +278,8 @@ def _cards_left_refusal(
     may run down to one card where the partner's leave is all that is missing: they ask
     next, then discard that card and go out.
     """
-    if left > 1 or state.feet[player] is not None:
+    if left > 1 or state.feet[player] is not None or state.variant.players_may_run_out:
+        # Where a player may run out of cards, one who cannot go out yet simply waits.
         return None
     if left == 0 and state.variant.must_discard_to_go_out:
         return reasons.discard_to_go_out()
@@ -502,7 +503,7 @@ def _discard_refusal(state: DealState, player: int, action: Discard) -> Reason |
         return reasons.not_held_discard(face)
     if state.feet[player] is None and sum(hand) == 1:
         why = going_out_refusal(state, player)
-        if why is not None:
+        if why is not None and not state.variant.players_may_run_out:
             return reasons.cannot_go_out(why)
     elif _bound_to_go_out(state) and can_go_out(state, player):
         return reasons.must_go_out()
@@ -650,9 +651,16 @@ def _do_plays(state: DealState, player: int, plays: Sequence[Play]) -> None:
 
 
 def _after_play(state: DealState, player: int) -> None:
-    """A player who has played every card of their foot has gone out."""
+    """A player who has played every card of their foot has gone out; where a player may
+    run out of cards without going out, one not allowed to go out (or who must end on a
+    discard) waits instead, and the turn passes."""
     if state.feet[player] is None and not any(state.hands[player]):
-        _end(state, DealEnd.WENT_OUT, player)
+        if not state.variant.players_may_run_out or (
+            not state.variant.must_discard_to_go_out and going_out_refusal(state, player) is None
+        ):
+            _end(state, DealEnd.WENT_OUT, player)
+        else:
+            _next_turn(state, player)
 
 
 def _do_take(state: DealState, player: int, plays: Sequence[Play]) -> None:
@@ -681,14 +689,32 @@ def _do_discard(state: DealState, player: int, face: Face) -> None:
         state.pile.append(face)
     if state.feet[player] is None:
         state.foot_played[player] = True
-        if not any(hand):
+        if not any(hand) and _may_go_out_now(state, player):
             _end(state, DealEnd.WENT_OUT, player)
             return
     _next_turn(state, player)
 
 
+def _may_go_out_now(state: DealState, player: int) -> bool:
+    """Whether a player whose discard emptied their foot went out: always, unless players may
+    run out of cards without going out, where only a player allowed to go out did."""
+    return not state.variant.players_may_run_out or going_out_refusal(state, player) is None
+
+
+def _holds_cards(state: DealState, player: int) -> bool:
+    return state.feet[player] is not None or any(state.hands[player])
+
+
 def _next_turn(state: DealState, player: int) -> None:
-    state.current = (player + 1) % state.players
+    """The turn passes to the next player who still holds cards; a player who ran out of
+    cards without going out waits. Where every player has, the deal ends with nobody out,
+    as when the stock runs out."""
+    following = ((player + step) % state.players for step in range(1, state.players + 1))
+    current = next((p for p in following if _holds_cards(state, p)), None)
+    if current is None:
+        _end(state, DealEnd.STOCK_RAN_OUT)
+        return
+    state.current = current
     state.phase = Phase.DRAW
     state.asked = False
     state.permission = False
