@@ -12,6 +12,7 @@ from scorekeeper.rules.entry import DealEntry, SideEntry
 from scorekeeper.rules.house_rules import HouseRules
 from scorekeeper.rules.params import PARAM_BY_KEY
 from scorekeeper.rules.scoring import score_deal
+from scorekeeper.rules.share_links import link_token, rules_from_link
 from scorekeeper.rules.validation import validate_deal
 from scorekeeper.rules.variant_json import variant_from_json
 from scorekeeper.rules.variants import BUILT_IN, BookRole, Variant
@@ -288,3 +289,29 @@ def test_the_refusals_are_translated(lang: str, words: str) -> None:
     said = problem.render(Translations.load(str(TRANSLATIONS), [lang]).gettext)
 
     assert said.endswith(words)
+
+
+def test_a_share_link_carries_these_rules() -> None:
+    rules = HouseRules(
+        name="Our table",
+        based_on="brouillette-low",
+        changes={
+            "black_three_book_goes_out_as": "dirty",
+            "book_bonus.special_rank": "7",
+            "book_bonus.special": 1500,
+            "special_book_goes_out_as": "none",
+            "going_out_any_books": 3,
+            "going_out_needs_special_book": True,
+            "players_may_run_out": True,
+            "book_first_meld_deals": [2, 4],
+        },
+    )
+
+    variant = rules_from_link(link_token(rules)).variant()
+
+    assert variant.black_three_book_goes_out_as is BookRole.DIRTY
+    assert variant.special_book_goes_out_as is BookRole.NONE
+    assert variant.going_out_any_books == 3
+    assert variant.going_out_needs_special_book is True
+    assert variant.players_may_run_out is True
+    assert variant.book_first_meld_deals == frozenset({2, 4})
