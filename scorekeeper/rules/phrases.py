@@ -310,11 +310,11 @@ PLAYERS_MAY_RUN_OUT = N_(
 BONUS_OF_THIS_DEAL = N_("Going out scores %(bonus)s in this deal.")
 
 
-def going_out_rule(variant: Variant, number: int) -> Sentences:
-    """What going out asks in deal ``number``, and what it scores where that changes."""
-    books = books_to_go_out(variant.going_out_for(number))
-    needs = Wording(NEEDS_BOOKS, words={"books": Listing(books)}) if books else None
-    parts: list[Said] = [needs or Wording(NEEDS_NO_BOOKS)]
+def going_out_books_rules(variant: Variant) -> tuple[Said, ...]:
+    """What every deal's going out asks beyond the books of each kind: what special books and
+    black-three books count as, the books of any kind, the special book, and players who may
+    run out of cards and wait."""
+    parts: list[Said] = []
     bonus = variant.book_bonus
     if bonus.special is not None and bonus.special_rank is not None:
         rank = Term(special_rank_words(variant))
@@ -329,6 +329,15 @@ def going_out_rule(variant: Variant, number: int) -> Sentences:
         parts.append(Wording(NEEDS_ANY_BOOKS, numbers={"count": variant.going_out_any_books}))
     if variant.players_may_run_out:
         parts.append(Wording(PLAYERS_MAY_RUN_OUT))
+    return tuple(parts)
+
+
+def going_out_rule(variant: Variant, number: int) -> Sentences:
+    """What going out asks in deal ``number``, and what it scores where that changes."""
+    books = books_to_go_out(variant.going_out_for(number))
+    needs = Wording(NEEDS_BOOKS, words={"books": Listing(books)}) if books else None
+    parts: list[Said] = [needs or Wording(NEEDS_NO_BOOKS)]
+    parts.extend(going_out_books_rules(variant))
     if len(set(variant.going_out_bonus)) > 1:
         bonus_now = variant.going_out_bonus_for(number)
         parts.append(Wording(BONUS_OF_THIS_DEAL, numbers={"bonus": bonus_now}))

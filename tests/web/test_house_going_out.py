@@ -301,3 +301,17 @@ def test_the_comparison_shows_what_a_black_three_book_counts_as(client) -> None:
         "a clean book",
         "a dirty book",
     ]
+
+
+def test_the_printed_sheet_says_what_going_out_and_the_first_meld_ask(client) -> None:
+    make_house_rules(
+        client, base="simpson", name="Sheet rules", book_first_meld_deals__2=True, **SEVENS_NEEDED
+    )
+
+    sheet = text(client.get("/sheets/house-sheet-rules.html"))
+
+    assert "Books of sevens count as neither clean nor dirty books." in sheet
+    assert "Going out also needs a book of sevens." in sheet
+    assert "Going out also needs at least 3 books of any kind." in sheet
+    assert "and a book" in sheet
+    assert "and a book" not in text(client.get("/sheets/simpson.html"))
