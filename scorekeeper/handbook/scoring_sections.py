@@ -42,7 +42,8 @@ class ScoringSections(BlockWriter):
             *self.going_out_conditions(),
             *self.going_out_notes(),
             *self.going_out_bonuses(),
-            self.keep_a_card_to_discard(),
+            # Where a player may run out of cards and wait, no card need be kept.
+            *(() if self.v.players_may_run_out else (self.keep_a_card_to_discard(),)),
         ]
 
     def books_to_go_out_text(self) -> str:

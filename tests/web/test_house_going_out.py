@@ -315,3 +315,26 @@ def test_the_printed_sheet_says_what_going_out_and_the_first_meld_ask(client) ->
     assert "Going out also needs at least 3 books of any kind." in sheet
     assert "and a book" in sheet
     assert "and a book" not in text(client.get("/sheets/simpson.html"))
+
+
+def test_the_rules_page_tells_a_player_who_may_run_out_to_wait_not_to_keep_cards(client) -> None:
+    make_house_rules(client, base="simpson", name="Run out", players_may_run_out=True)
+
+    page = text(client.get("/rules/house-run-out"))
+    plain = text(client.get("/rules/simpson"))
+
+    assert "simply waits until the deal ends" in page
+    assert "never meld so much that your cards run out" not in page
+    assert "never meld so much that your cards run out" in plain
+
+
+def test_the_rules_page_says_which_deals_open_with_a_book(client) -> None:
+    make_house_rules(client, base="simpson", name="Book opens", book_first_meld_deals__2=True)
+
+    page = text(client.get("/rules/house-book-opens"))
+
+    assert (
+        "In deal 2 the first meld must hold a book of 7 cards or more, made in the hand or with "
+        "the discard pile, and still reach the minimum." in page
+    )
+    assert "must hold a book" not in text(client.get("/rules/simpson"))
