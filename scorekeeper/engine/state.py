@@ -209,10 +209,6 @@ class DealState:
         self.book_cache[side] = books
         return books
 
-    def books_made(self, side: int) -> int:
-        """How many books of any kind the side has on the table."""
-        return sum(1 for meld in self.melds[side] if meld.is_book)
-
     def melds_started_this_turn(self) -> int:
         """How many new melds the current player has started this turn."""
         return sum(
