@@ -7,6 +7,7 @@ asks to go out. Bots only read the state; every action they return is checked by
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Protocol
 
 from ..rules.cards import BOOK_SIZE
@@ -335,6 +336,8 @@ class HeuristicBot:
             action = Meld(tuple(plays))
             why = refusal(state, action)
             if why is None:
+                if self._asks_before_running_out(state, player, plays):
+                    return AskToGoOut()
                 return action
             if why.rule == "keep-two-cards" and why.params.get("why") is not None:
                 inner = why.params["why"]
@@ -342,6 +345,17 @@ class HeuristicBot:
                     return AskToGoOut()
             plays.pop()
         return None
+
+    def _asks_before_running_out(
+        self, state: DealState, player: int, plays: Sequence[Play]
+    ) -> bool:
+        """Where a player may run out of cards without going out, ask the partner before
+        plays that leave one card or none in the foot: with a yes, the player goes out
+        instead of waiting."""
+        if not state.variant.players_may_run_out or state.feet[player] is not None:
+            return False
+        left = sum(state.hands[player]) - sum(play.size for play in plays)
+        return left <= 1 and refusal(state, AskToGoOut()) is None
 
     def _needs_wild_book(self, state: DealState, player: int) -> bool:
         variant = state.variant
@@ -403,7 +417,7 @@ class HeuristicBot:
             minimum = 0
         if planner.points < minimum:
             return False
-        if concealed:
+        if concealed or state.deal in variant.book_first_meld_deals:
             return any(play.onto is None and play.size >= BOOK_SIZE for play in planner.plays)
         return True
 

@@ -60,11 +60,27 @@ HOUSE_RULES_PLAYED: tuple[HouseRules, ...] = (
             "going_out_concealed_bonus": 200,
         },
     ),
+    HouseRules(
+        name="Sevens needed, black threes dirty, run out and wait",
+        based_on="brouillette-partners-low",
+        changes={
+            "book_bonus.special_rank": "7",
+            "book_bonus.special": 1500,
+            "black_three_book_goes_out_as": "dirty",
+            "special_book_goes_out_as": "none",
+            "going_out_any_books": 3,
+            "going_out_needs_special_book": True,
+            "players_may_run_out": True,
+            "book_first_meld_deals": [2, 3],
+        },
+    ),
 )
 """House rules that random play covers beside the built-in variants: every rule that
 changes scoring or play but no built-in variant has (special books, red-three books, red
 threes worth less to a side that did not go out, going out concealed, costly black threes,
-red threes added to clean books where the HANDnFOOT pack's ladies are kept in hand)."""
+red threes added to clean books where the HANDnFOOT pack's ladies are kept in hand; what
+black-three and special books count as toward going out, the books of any kind and the
+special book it needs, players who run out of cards and wait, a first meld with a book)."""
 
 
 _EACH_OR_TEAMS = (

@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from ..rules.cards import BOOK_SIZE
 from ..rules.validation import partner_melds_before_going_out
-from ..rules.variants import BookCount, RankMelds
+from ..rules.variants import BookCount, BookRole, RankMelds
 from .cards import FACES, Face
 from .conventions import MIN_MELD
 from .melds import TableMeld, special_face
@@ -50,6 +50,8 @@ class _Limits:
     takes_wilds: bool
     clean_cap: int
     dirty_cap: int
+    counts_as: BookRole = BookRole.CLEAN
+    """What the rank's clean books count as toward going out (black threes, special books)."""
 
 
 def can_go_out(
@@ -72,6 +74,8 @@ def can_go_out(
         return False
     held = list(state.hands[player] if hand is None else hand)
     table = list(state.melds[side] if melds is None else melds)
+    if not _other_books_met(state, table):
+        return False
     if not variant.must_discard_to_go_out and _placeable(state, held, table, last_card=False):
         return True
     for face in FACES:
@@ -82,6 +86,21 @@ def can_go_out(
             if found:
                 return True
     return False
+
+
+def _other_books_met(state: DealState, melds: Sequence[TableMeld]) -> bool:
+    """Whether the books on the table already hold the books of any kind, and the special
+    book, that going out needs. Plays only add books, so where they do the answer is the
+    same after them; where they do not, the search below does not look for them, and the
+    answer errs towards no."""
+    variant = state.variant
+    books = [meld for meld in melds if meld.is_book]
+    if len(books) < variant.going_out_any_books:
+        return False
+    special = special_face(variant)
+    return not variant.going_out_needs_special_book or any(
+        meld.rank is special and not meld.wilds for meld in books
+    )
 
 
 def _placeable(state: DealState, hand: list[int], melds: list[TableMeld], last_card: bool) -> bool:
@@ -96,7 +115,12 @@ def _placeable(state: DealState, hand: list[int], melds: list[TableMeld], last_c
     reach: dict[int, set[_Outcome]] = {0: {(0, 0, 0, False)}}
     for rank in _ranks(state, hand, melds):
         old = _old_melds(melds, rank)
-        limits = _limits(state, needed, takes_wilds=rank is not _BLACK and rank is not special)
+        limits = _limits(
+            state,
+            needed,
+            takes_wilds=rank is not _BLACK and rank is not special,
+            counts_as=_counts_as(state, rank, special),
+        )
         reach = _add_rank(reach, wilds, old, hand[rank], limits)
         if not reach:
             return False
@@ -132,7 +156,18 @@ def _old_melds(melds: list[TableMeld], rank: Face | None) -> _Old:
     return tuple((m.naturals, m.wilds, bool(m.red_threes)) for m in melds if m.rank is rank)
 
 
-def _limits(state: DealState, needed: BookCount, takes_wilds: bool) -> _Limits:
+def _counts_as(state: DealState, rank: Face, special: Face | None) -> BookRole:
+    """What a clean book of `rank` counts as toward going out."""
+    if rank is _BLACK:
+        return state.variant.black_three_book_goes_out_as
+    if rank is special:
+        return state.variant.special_book_goes_out_as
+    return BookRole.CLEAN
+
+
+def _limits(
+    state: DealState, needed: BookCount, takes_wilds: bool, counts_as: BookRole = BookRole.CLEAN
+) -> _Limits:
     variant = state.variant
     return _Limits(
         most=variant.max_meld_size,
@@ -142,6 +177,7 @@ def _limits(state: DealState, needed: BookCount, takes_wilds: bool) -> _Limits:
         takes_wilds=takes_wilds,
         clean_cap=needed.clean,
         dirty_cap=needed.dirty,
+        counts_as=counts_as,
     )
 
 
@@ -271,6 +307,10 @@ def _outcome(
                 dirty += 1
             else:
                 clean += 1
+    if limits.counts_as is BookRole.DIRTY:
+        clean, dirty = 0, dirty + clean
+    elif limits.counts_as is BookRole.NONE:
+        clean = dirty = 0
     return (
         min(clean, limits.clean_cap),
         min(dirty, limits.dirty_cap),

@@ -199,23 +199,45 @@ def _rank_clash(state: DealState, melds: list[TableMeld], laid: _Laid) -> Reason
 def _books_after(state: DealState, side: int, laid: _Laid | None) -> BookCount:
     if laid is None or not laid.changed:
         return state.books(side)
-    return count_books(_book_kinds_after(state.melds[side], laid))
+    return count_books(state.variant, _books_made_after(state.melds[side], laid))
 
 
-def _book_kinds_after(melds: Sequence[TableMeld], laid: _Laid) -> Iterator[MeldKind]:
-    """The kind of every book the side would have once `laid` is on the table."""
+def _books_made_after(
+    melds: Sequence[TableMeld], laid: _Laid
+) -> Iterator[tuple[Face | None, MeldKind]]:
+    """The rank and kind of every book the side would have once `laid` is on the table."""
     existing = len(melds)
     for index in range(existing + len(laid.new)):
         counts = laid.changed.get(index)
         if counts is None:
             meld = melds[index]
             if meld.is_book:
-                yield meld.kind
+                yield meld.rank, meld.kind
             continue
         naturals, twos, jokers = counts
         if naturals + twos + jokers >= BOOK_SIZE:
             rank = melds[index].rank if index < existing else laid.new[index - existing]
-            yield meld_kind(rank, twos + jokers)
+            yield rank, meld_kind(rank, twos + jokers)
+
+
+def _other_books_refusal(state: DealState, side: int, laid: _Laid | None) -> Reason | None:
+    """Why the side's books, besides those of each kind, are not enough to go out: too few
+    books of any kind, or no special book where one is needed."""
+    variant = state.variant
+    if not variant.going_out_any_books and not variant.going_out_needs_special_book:
+        return None
+    if laid is None or not laid.changed:
+        made = [(meld.rank, meld.kind) for meld in state.melds[side] if meld.is_book]
+    else:
+        made = list(_books_made_after(state.melds[side], laid))
+    if len(made) < variant.going_out_any_books:
+        return reasons.books_of_any_kind_to_go_out(variant.going_out_any_books, len(made))
+    special = special_face(variant)
+    if variant.going_out_needs_special_book and not any(
+        rank is special and kind is MeldKind.CLEAN for rank, kind in made
+    ):
+        return reasons.special_book_to_go_out()
+    return None
 
 
 def going_out_refusal(
@@ -228,6 +250,9 @@ def going_out_refusal(
     have = _books_after(state, state.side_of[player], laid)
     if have.clean < needed.clean or have.dirty < needed.dirty or have.wild < needed.wild:
         return reasons.books_to_go_out(state.deal, needed, have)
+    other = _other_books_refusal(state, state.side_of[player], laid)
+    if other is not None:
+        return other
     partners = state.teammates[player]
     if variant.going_out_needs_partner_in_foot:
         for partner in partners:
@@ -253,7 +278,8 @@ def _cards_left_refusal(
     may run down to one card where the partner's leave is all that is missing: they ask
     next, then discard that card and go out.
     """
-    if left > 1 or state.feet[player] is not None:
+    if left > 1 or state.feet[player] is not None or state.variant.players_may_run_out:
+        # Where a player may run out of cards, one who cannot go out yet simply waits.
         return None
     if left == 0 and state.variant.must_discard_to_go_out:
         return reasons.discard_to_go_out()
@@ -275,12 +301,19 @@ def _first_meld_refusal(state: DealState, side: int, laid: _Laid, from_pile: boo
             return reasons.concealed_book_needed(deal)
         if variant.concealed_opening is ConcealedOpening.INSTEAD_OF_POINTS:
             return None
+    elif deal in variant.book_first_meld_deals and not _opens_with_book(laid):
+        return reasons.book_needed(deal)
     minimum = state.first_meld_for(side)
     if laid.points < minimum:
         if from_pile:
             return reasons.first_meld_short_from_pile(deal, minimum, laid.points)
         return reasons.first_meld_short(deal, minimum, laid.points)
     return None
+
+
+def _opens_with_book(laid: _Laid) -> bool:
+    """Whether the plays of a first meld make a book (the side's melds are all new)."""
+    return any(sum(counts) >= BOOK_SIZE for counts in laid.changed.values())
 
 
 # --- the checks, one per action ----------------------------------------------------------------
@@ -470,7 +503,7 @@ def _discard_refusal(state: DealState, player: int, action: Discard) -> Reason |
         return reasons.not_held_discard(face)
     if state.feet[player] is None and sum(hand) == 1:
         why = going_out_refusal(state, player)
-        if why is not None:
+        if why is not None and not state.variant.players_may_run_out:
             return reasons.cannot_go_out(why)
     elif _bound_to_go_out(state) and can_go_out(state, player):
         return reasons.must_go_out()
@@ -618,9 +651,16 @@ def _do_plays(state: DealState, player: int, plays: Sequence[Play]) -> None:
 
 
 def _after_play(state: DealState, player: int) -> None:
-    """A player who has played every card of their foot has gone out."""
+    """A player who has played every card of their foot has gone out; where a player may
+    run out of cards without going out, one not allowed to go out (or who must end on a
+    discard) waits instead, and the turn passes."""
     if state.feet[player] is None and not any(state.hands[player]):
-        _end(state, DealEnd.WENT_OUT, player)
+        if not state.variant.players_may_run_out or (
+            not state.variant.must_discard_to_go_out and going_out_refusal(state, player) is None
+        ):
+            _end(state, DealEnd.WENT_OUT, player)
+        else:
+            _next_turn(state, player)
 
 
 def _do_take(state: DealState, player: int, plays: Sequence[Play]) -> None:
@@ -649,14 +689,32 @@ def _do_discard(state: DealState, player: int, face: Face) -> None:
         state.pile.append(face)
     if state.feet[player] is None:
         state.foot_played[player] = True
-        if not any(hand):
+        if not any(hand) and _may_go_out_now(state, player):
             _end(state, DealEnd.WENT_OUT, player)
             return
     _next_turn(state, player)
 
 
+def _may_go_out_now(state: DealState, player: int) -> bool:
+    """Whether a player whose discard emptied their foot went out: always, unless players may
+    run out of cards without going out, where only a player allowed to go out did."""
+    return not state.variant.players_may_run_out or going_out_refusal(state, player) is None
+
+
+def _holds_cards(state: DealState, player: int) -> bool:
+    return state.feet[player] is not None or any(state.hands[player])
+
+
 def _next_turn(state: DealState, player: int) -> None:
-    state.current = (player + 1) % state.players
+    """The turn passes to the next player who still holds cards; a player who ran out of
+    cards without going out waits. Where every player has, the deal ends with nobody out,
+    as when the stock runs out."""
+    following = ((player + step) % state.players for step in range(1, state.players + 1))
+    current = next((p for p in following if _holds_cards(state, p)), None)
+    if current is None:
+        _end(state, DealEnd.STOCK_RAN_OUT)
+        return
+    state.current = current
     state.phase = Phase.DRAW
     state.asked = False
     state.permission = False

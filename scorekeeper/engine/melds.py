@@ -228,13 +228,16 @@ def check_meld(
     points = meld.points(table)
     minimum = variant.first_meld_for_score(deal, running_score)
     concealed = deal in variant.concealed_book_first_meld_deals
+    book_needed = concealed or deal in variant.book_first_meld_deals
     points_needed = not concealed or variant.concealed_opening is ConcealedOpening.WITH_POINTS
-    meets = (points >= minimum or not points_needed) and (meld.is_book or not concealed)
+    meets = (points >= minimum or not points_needed) and (meld.is_book or not book_needed)
     if first_meld and not found:
         if points_needed and points < minimum:
             found.append(reasons.first_meld_short(deal, minimum, points))
         if concealed and not meld.is_book:
             found.append(reasons.concealed_book_needed(deal))
+        elif book_needed and not meld.is_book:
+            found.append(reasons.book_needed(deal))
     return MeldCheck(
         variant=variant.id,
         deal=deal,

@@ -218,6 +218,17 @@ def concealed_book_needed(deal: int) -> Reason:
     )
 
 
+def book_needed(deal: int) -> Reason:
+    return _r(
+        "opening-book",
+        N_(
+            "In deal {deal} your side's first meld must hold a book: a meld of seven "
+            "cards or more, with the discard pile or without."
+        ),
+        deal=deal,
+    )
+
+
 def concealed_book_not_from_pile(deal: int) -> Reason:
     return _r(
         "concealed-book",
@@ -378,6 +389,22 @@ def books_to_go_out(deal: int, needed: BookCount, have: BookCount) -> Reason:
         deal=deal,
         needed=books_in_refusal(needed),
         have=books_in_refusal(have),
+    )
+
+
+def books_of_any_kind_to_go_out(count: int, have: int) -> Reason:
+    return _r(
+        "books-to-go-out",
+        N_("Going out needs at least {count} books of any kind; your side has {have}."),
+        count=count,
+        have=have,
+    )
+
+
+def special_book_to_go_out() -> Reason:
+    return _r(
+        "books-to-go-out",
+        N_("Going out needs a special book among your side's books."),
     )
 
 

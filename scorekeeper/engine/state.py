@@ -13,7 +13,6 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from ..rules.cards import BOOK_SIZE
 from ..rules.variants import BookCount, Table, Variant, WildDiscard
 from .actions import Action, Meld, TakePile
 from .cards import (
@@ -28,7 +27,7 @@ from .cards import (
     shuffled_shoe,
 )
 from .conventions import CUT_REACH, CUT_SPREAD, cut_target
-from .melds import MeldKind, TableMeld
+from .melds import MeldKind, TableMeld, special_face
 
 PartnerAnswer = Callable[["DealState", int], bool]
 """Asked by `player` whether they may go out: True for yes."""
@@ -197,24 +196,16 @@ class DealState:
         return tuple(p for p in range(self.players) if self.side_of[p] == side)
 
     def books(self, side: int) -> BookCount:
-        """The side's books that count toward going out.
+        """The side's books by what they count as toward going out.
 
-        A black-three book holds no wild card: it counts as one of the clean books.
+        A black-three book or a special book holds no wild card: it counts as the variant
+        says (``black_three_book_goes_out_as``, ``special_book_goes_out_as``).
         """
         cached = self.book_cache[side]
         if cached is not None:
             return cached
-        clean = dirty = wild = 0
-        for meld in self.melds[side]:  # `count_books` of each book's `kind`, written out
-            if meld.naturals + meld.twos + meld.jokers < BOOK_SIZE:
-                continue
-            if meld.rank is None:
-                wild += 1
-            elif meld.rank is Face.BLACK_THREE or not (meld.twos or meld.jokers):
-                clean += 1
-            else:
-                dirty += 1
-        books = BookCount(clean, dirty, wild)
+        made = ((meld.rank, meld.kind) for meld in self.melds[side] if meld.is_book)
+        books = count_books(self.variant, made)
         self.book_cache[side] = books
         return books
 
@@ -284,20 +275,26 @@ class DealState:
         )
 
 
-def count_books(kinds: Iterable[MeldKind]) -> BookCount:
-    """The books that count toward going out, given the kind of each finished book.
+def count_books(variant: Variant, books: Iterable[tuple[Face | None, MeldKind]]) -> BookCount:
+    """The books that count toward going out, given the rank and kind of each finished book.
 
-    A black-three book holds no wild card: it counts as one of the clean books.
+    A black-three book and a clean book of the special rank count as the variant says.
     """
-    clean = dirty = wild = 0
-    for kind in kinds:
-        if kind is MeldKind.CLEAN or kind is MeldKind.BLACK_THREE:
-            clean += 1
+    special = special_face(variant)
+    clean = dirty = wild = black = specials = 0
+    for rank, kind in books:
+        if kind is MeldKind.BLACK_THREE:
+            black += 1
+        elif kind is MeldKind.CLEAN:
+            if rank is not None and rank is special:
+                specials += 1
+            else:
+                clean += 1
         elif kind is MeldKind.DIRTY:
             dirty += 1
         elif kind is MeldKind.WILD:
             wild += 1
-    return BookCount(clean, dirty, wild)
+    return variant.books_toward_going_out(clean, dirty, wild, black, specials)
 
 
 # --- dealing ------------------------------------------------------------------------------------

@@ -52,6 +52,8 @@ class DealRules:
     first_meld_by_score: bool
     first_meld_concealed: bool
     """The deal opens with a concealed book."""
+    first_meld_book: bool = False
+    """The deal's first meld holds a book (any book), besides its points."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,6 +123,7 @@ def _deal_rules(variant: Variant, number: int, fields: Sequence[str]) -> DealRul
         first_meld=None if instead or by_score else variant.first_meld_for(number),
         first_meld_by_score=by_score,
         first_meld_concealed=concealed_first,
+        first_meld_book=number in variant.book_first_meld_deals and not concealed_first,
     )
 
 

@@ -89,6 +89,7 @@ def render_deal_form(
         first_meld=rules.first_meld,
         first_meld_by_side=_first_meld_by_side(at),
         first_meld_concealed=rules.first_meld_concealed,
+        first_meld_book=rules.first_meld_book,
         going_out=say(rules.going_out, FORM_VOICE),
         going_out_books=rules.going_out_books,
         concealed_asked=form.concealed_asked,

@@ -118,11 +118,26 @@ class CardSections(BlockWriter):
         ]
 
     def concealed_book_first_meld(self) -> list[Block]:
-        """The deals whose first meld needs a concealed book, if any."""
+        """The deals whose first meld needs a concealed book, or any book, if any."""
         v = self.v
+        blocks: list[Block] = []
+        if v.book_first_meld_deals:
+            blocks.append(
+                self.p(
+                    _(
+                        "In %(deals)s the first meld must hold a book of %(size)s cards or "
+                        "more, made in the hand or with the discard pile, and still reach the "
+                        "minimum.",
+                        deals=join(deal_span(n, n) for n in sorted(v.book_first_meld_deals)),
+                        size=BOOK_SIZE,
+                    ),
+                    "book_first_meld_deals",
+                )
+            )
         if not v.concealed_book_first_meld_deals:
-            return []
+            return blocks
         return [
+            *blocks,
             self.p(
                 _(
                     "In %(deals)s the first meld must include a concealed book: %(size)s "

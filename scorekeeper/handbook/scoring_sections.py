@@ -18,7 +18,7 @@ from scorekeeper.handbook.params import (
 from scorekeeper.rules.params import silent_source, stock_end_is_default
 from scorekeeper.rules.phrases import books_to_go_out_in_full, runs
 from scorekeeper.rules.score_lines import LineSpec, line_label, variant_lines
-from scorekeeper.rules.variants import UnknownVariant, Variant, WildDiscard, get_variant
+from scorekeeper.rules.variants import BookRole, UnknownVariant, Variant, WildDiscard, get_variant
 from scorekeeper.wording.words import (
     books_needed,
     deal_span,
@@ -49,7 +49,8 @@ class ScoringSections(BlockWriter):
             *self.going_out_conditions(),
             *self.going_out_notes(),
             *self.going_out_bonuses(),
-            self.keep_a_card_to_discard(),
+            # Where a player may run out of cards and wait, no card need be kept.
+            *(() if self.v.players_may_run_out else (self.keep_a_card_to_discard(),)),
         ]
 
     def books_to_go_out_text(self) -> str:
@@ -128,15 +129,8 @@ class ScoringSections(BlockWriter):
                 )
             )
         if v.black_three_books:
-            blocks.append(
-                self.p(
-                    _(
-                        "A black-three book holds no wild card, so it is a clean book: it "
-                        "counts toward the clean books needed to go out."
-                    ),
-                    see=("threes",),
-                )
-            )
+            blocks.append(self.black_three_book_toward_going_out())
+        blocks.extend(self.other_books_toward_going_out())
         if len(grouped) > 1:
             blocks.append(
                 self.table(
@@ -145,6 +139,74 @@ class ScoringSections(BlockWriter):
                         self.row(deal_span(first, last), books_needed(need), names=("going_out",))
                         for first, last, need in grouped
                     ),
+                )
+            )
+        return blocks
+
+    def black_three_book_toward_going_out(self) -> Block:
+        role = self.v.black_three_book_goes_out_as
+        if role is BookRole.DIRTY:
+            text = _(
+                "A black-three book holds no wild card, yet it counts as a dirty book toward "
+                "the books needed to go out."
+            )
+        elif role is BookRole.NONE:
+            text = _(
+                "A black-three book counts toward neither the clean nor the dirty books "
+                "needed to go out."
+            )
+        else:
+            text = _(
+                "A black-three book holds no wild card, so it is a clean book: it "
+                "counts toward the clean books needed to go out."
+            )
+        return self.p(text, "black_three_book_goes_out_as", see=("threes",))
+
+    def other_books_toward_going_out(self) -> list[Block]:
+        """Special books, books of any kind, and players who run out of cards."""
+        v = self.v
+        blocks: list[Block] = []
+        role = v.special_book_goes_out_as
+        if v.book_bonus.special_rank is not None and role is not BookRole.CLEAN:
+            text = (
+                _("A special book counts as a dirty book toward the books needed to go out.")
+                if role is BookRole.DIRTY
+                else _(
+                    "A special book counts toward neither the clean nor the dirty books "
+                    "needed to go out."
+                )
+            )
+            blocks.append(self.p(text, "special_book_goes_out_as"))
+        if v.going_out_needs_special_book and v.book_bonus.special_rank is not None:
+            blocks.append(
+                self.p(
+                    _(
+                        "Going out also needs a special book: a clean book of %(rank)s.",
+                        rank=v.book_bonus.special_rank,
+                    ),
+                    "going_out_needs_special_book",
+                )
+            )
+        if v.going_out_any_books:
+            blocks.append(
+                self.p(
+                    _(
+                        "Going out also needs at least %(count)s books in all, of any kind "
+                        "(a red-three book aside).",
+                        count=v.going_out_any_books,
+                    ),
+                    "going_out_any_books",
+                )
+            )
+        if v.players_may_run_out:
+            blocks.append(
+                self.p(
+                    _(
+                        "A player who runs out of cards without being allowed to go out "
+                        "simply waits until the deal ends; their side may then end with no "
+                        "cards left."
+                    ),
+                    "players_may_run_out",
                 )
             )
         return blocks

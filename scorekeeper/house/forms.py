@@ -65,8 +65,13 @@ def field_name(key: str) -> str:
     return key.replace(".", "__")
 
 
-def deal_field(deal: int) -> str:
-    return f"concealed__{deal}"
+_DEAL_FIELD_PREFIX = {"concealed_book_first_meld_deals": "concealed"}
+"""The deal boxes' names of a list of deals: the first such parameter keeps its short name."""
+
+
+def deal_field(key: str, deal: int) -> str:
+    """The box of deal `deal` of the list-of-deals parameter `key`."""
+    return f"{_DEAL_FIELD_PREFIX.get(key, field_name(key))}__{deal}"
 
 
 def decks_field(index: int) -> str:
@@ -335,7 +340,7 @@ def _fields_for(param: Param, current: Variant) -> Iterator[tuple[str, Any]]:
             )
     elif kind is Kind.DEALS:
         for deal in range(1, MAX_DEALS + 1):
-            yield deal_field(deal), BooleanField(_("Deal %(deal)s", deal=deal))
+            yield deal_field(param.key, deal), BooleanField(_("Deal %(deal)s", deal=deal))
     elif kind is Kind.TABLES:
         for index, table in enumerate(current.tables):
             yield decks_field(index), WholeNumberField(table_words(table))
@@ -362,7 +367,7 @@ def form_data(variant: Variant) -> dict[str, Any]:
                 data[size_field(param.key, deal)] = value[deal - 1] if value else None
         elif param.kind is Kind.DEALS:
             for deal in range(1, MAX_DEALS + 1):
-                data[deal_field(deal)] = deal in value
+                data[deal_field(param.key, deal)] = deal in value
         elif param.kind is Kind.TABLES:
             for index, table in enumerate(value):
                 data[decks_field(index)] = table["decks"]
@@ -385,7 +390,7 @@ def read_values(form: HouseForm, current: Variant) -> tuple[dict[str, Any], bool
         kind = param.kind
         if kind is Kind.DEALS:
             values[param.key] = [
-                deal for deal in range(1, deals + 1) if form[deal_field(deal)].data
+                deal for deal in range(1, deals + 1) if form[deal_field(param.key, deal)].data
             ]
         elif kind is Kind.CARD_KINDS:
             values[param.key] = sorted(
@@ -496,7 +501,7 @@ def rows(
         kind = param.kind
         rows_shown = 0
         if kind is Kind.DEALS:
-            fields = tuple(form[deal_field(d)] for d in range(1, MAX_DEALS + 1))
+            fields = tuple(form[deal_field(param.key, d)] for d in range(1, MAX_DEALS + 1))
         elif kind is Kind.CARD_KINDS:
             fields = tuple(form[kind_field(k)] for k in CARD_KIND_VALUES)
         elif kind is Kind.SIZES:

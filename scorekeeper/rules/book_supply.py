@@ -62,3 +62,12 @@ def book_shortages(
     elif naturals_needed > supply.naturals:
         found.append(Shortage(Short.NATURALS, naturals_needed, supply.naturals))
     return found
+
+
+def most_books(supply: Supply, variant: Variant) -> int:
+    """The most books of any kind `supply`'s cards can make: seven cards a book, of the
+    naturals, the wild cards and, where they are melded, the black threes."""
+    cards = supply.naturals + supply.wilds
+    if variant.black_three_books:
+        cards += supply.black_threes
+    return cards // BOOK_SIZE

@@ -33,6 +33,7 @@ from .variants import (
     BUILT_IN,
     EVERY_DEAL_FIELDS,
     MAX_DEALS,
+    BookRole,
     ConcealedOpening,
     PilePickup,
     RankMelds,
@@ -150,10 +151,16 @@ SECTION_OF_FIELD: Mapping[str, str] = {
     "first_meld_by_score": "first-meld",
     "concealed_book_first_meld_deals": "first-meld",
     "concealed_opening": "first-meld",
+    "book_first_meld_deals": "first-meld",
     "going_out": "going-out",
     "must_discard_to_go_out": "going-out",
     "going_out_needs_partner_in_foot": "going-out",
     "going_out_asks_partner": "going-out",
+    "black_three_book_goes_out_as": "going-out",
+    "special_book_goes_out_as": "going-out",
+    "going_out_any_books": "going-out",
+    "going_out_needs_special_book": "going-out",
+    "players_may_run_out": "going-out",
     "max_meld_size": "melds",
     "rank_melds": "melds",
     "wild_limit": "wilds",
@@ -291,6 +298,25 @@ def pays_going_out_concealed(variant: Variant) -> bool:
 
 def black_threes_melded(variant: Variant) -> bool:
     return variant.black_three_books
+
+
+def has_special_books(variant: Variant) -> bool:
+    """Whether the variant has special books (a rank whose clean books earn their own bonus)."""
+    return variant.book_bonus.special_rank is not None
+
+
+def needs_books_of_any_kind(variant: Variant) -> bool:
+    return variant.going_out_any_books > 0
+
+
+def _book_roles(*roles: BookRole) -> dict[str, Any]:
+    """The choices of what a book counts as toward going out, with their words."""
+    words = {
+        BookRole.CLEAN: Term(N_("a clean book")),
+        BookRole.DIRTY: Term(N_("a dirty book")),
+        BookRole.NONE: Term(N_("neither: only as a book of any kind")),
+    }
+    return _choose(*((role.value, words[role]) for role in roles))
 
 
 def first_discard_turned(variant: Variant) -> bool:
@@ -573,6 +599,19 @@ PARAMS: tuple[Param, ...] = (
         shown_when=needs_concealed_book,
     ),
     Param(
+        "book_first_meld_deals",
+        Group.FIRST_MELD,
+        Kind.DEALS,
+        Term(N_("Deals whose first meld needs a book")),
+        help=Term(
+            N_(
+                "Any book: made in the hand or with the discard pile. The minimum points "
+                "still apply."
+            )
+        ),
+        optional_in_whole=True,
+    ),
+    Param(
         "must_discard_to_go_out",
         Group.GOING_OUT,
         Kind.FLAG,
@@ -589,6 +628,61 @@ PARAMS: tuple[Param, ...] = (
         Group.GOING_OUT,
         Kind.FLAG,
         Term(N_("Ask the partner before going out")),
+    ),
+    Param(
+        "black_three_book_goes_out_as",
+        Group.GOING_OUT,
+        Kind.CHOICE,
+        Term(N_("Toward going out, a black-three book counts as")),
+        **_book_roles(BookRole.CLEAN, BookRole.DIRTY, BookRole.NONE),
+        optional_in_whole=True,
+        shown_when=black_threes_melded,
+    ),
+    Param(
+        "special_book_goes_out_as",
+        Group.GOING_OUT,
+        Kind.CHOICE,
+        Term(N_("Toward going out, a special book counts as")),
+        **_book_roles(BookRole.CLEAN, BookRole.DIRTY, BookRole.NONE),
+        optional_in_whole=True,
+        shown_when=has_special_books,
+    ),
+    Param(
+        "going_out_any_books",
+        Group.GOING_OUT,
+        Kind.COUNT,
+        Term(N_("Books of any kind to go out")),
+        high=MAX_BOOKS,
+        help=Term(
+            N_(
+                "In every deal, besides the books of each kind above; every book counts "
+                "but a red-three book. 0: no such rule."
+            )
+        ),
+        optional_in_whole=True,
+        shown_when=needs_books_of_any_kind,
+    ),
+    Param(
+        "going_out_needs_special_book",
+        Group.GOING_OUT,
+        Kind.FLAG,
+        Term(N_("A special book is needed to go out")),
+        help=Term(N_("Needs a rank of the special book.")),
+        optional_in_whole=True,
+        shown_when=has_special_books,
+    ),
+    Param(
+        "players_may_run_out",
+        Group.GOING_OUT,
+        Kind.FLAG,
+        Term(N_("A player may run out of cards without going out")),
+        help=Term(
+            N_(
+                "The player then waits for the end of the deal, so a side that did not go "
+                "out may end with no cards left."
+            )
+        ),
+        optional_in_whole=True,
     ),
     Param(
         "max_meld_size",
@@ -922,9 +1016,9 @@ def set_deals(data: dict[str, Any], deals: int) -> None:
     for name in SIZES_BY_DEAL:
         sizes = data.get(name) or []
         data[name] = [sizes[min(i, len(sizes) - 1)] for i in range(deals)] if sizes else []
-    data["concealed_book_first_meld_deals"] = [
-        deal for deal in data["concealed_book_first_meld_deals"] if deal <= deals
-    ]
+    for name in ("concealed_book_first_meld_deals", "book_first_meld_deals"):
+        if name in data:
+            data[name] = [deal for deal in data[name] if deal <= deals]
     data["deals"] = deals
 
 

@@ -21,6 +21,7 @@ from .variants import (
     MATCHING_TO_TAKE,
     PILE_TAKE,
     BookCount,
+    BookRole,
     PilePickup,
     RedThreeScore,
     Variant,
@@ -608,6 +609,19 @@ SPECIAL_BOOKS_APART = N_(
     "Books of %(rank)s are not counted here but on their own line; for going out, "
     "they count as clean books."
 )
+SPECIAL_BOOKS_APART_DIRTY = N_(
+    "Books of %(rank)s are not counted here but on their own line; for going out, "
+    "they count as dirty books."
+)
+SPECIAL_BOOKS_APART_NEITHER = N_(
+    "Books of %(rank)s are not counted here but on their own line; for going out, "
+    "they count as neither clean nor dirty books."
+)
+_SPECIAL_BOOKS_APART = {
+    BookRole.CLEAN: SPECIAL_BOOKS_APART,
+    BookRole.DIRTY: SPECIAL_BOOKS_APART_DIRTY,
+    BookRole.NONE: SPECIAL_BOOKS_APART_NEITHER,
+}
 
 
 def field_hint(spec: LineSpec, field: EntryField, variant: Variant, number: int) -> Said:
@@ -636,7 +650,10 @@ def field_hints(variant: Variant, number: int) -> dict[str, Said]:
         for field in spec.fields
     }
     if "special_books" in hints and "clean_books" in hints:
-        apart = Wording(SPECIAL_BOOKS_APART, words={"rank": Term(special_rank_words(variant))})
+        apart = Wording(
+            _SPECIAL_BOOKS_APART[variant.special_book_goes_out_as],
+            words={"rank": Term(special_rank_words(variant))},
+        )
         hints["clean_books"] = Sentences((hints["clean_books"], apart))
     if "exact_22" in hints and variant.sizes_by_deal:
         cut = variant.hand_size_for(number) + variant.foot_size_for(number)
@@ -651,7 +668,45 @@ EXACT_CUT_OF_THIS_DEAL = N_("In this deal the exact cut is %(cut)s cards.")
 NEEDS_BOOKS = N_("To go out, a side needs at least %(books)s.")
 NEEDS_NO_BOOKS = N_("To go out, a side needs no particular books in this deal.")
 SPECIAL_BOOKS_ARE_CLEAN = N_("Books of %(rank)s count as clean books.")
+SPECIAL_BOOKS_ARE_DIRTY = N_("Books of %(rank)s count as dirty books.")
+SPECIAL_BOOKS_ARE_NEITHER = N_("Books of %(rank)s count as neither clean nor dirty books.")
+_SPECIAL_BOOKS_COUNT = {
+    BookRole.CLEAN: SPECIAL_BOOKS_ARE_CLEAN,
+    BookRole.DIRTY: SPECIAL_BOOKS_ARE_DIRTY,
+    BookRole.NONE: SPECIAL_BOOKS_ARE_NEITHER,
+}
+BLACK_THREE_BOOKS_COUNT = {
+    BookRole.DIRTY: N_("Black-three books count as dirty books."),
+    BookRole.NONE: N_("Black-three books count as neither clean nor dirty books."),
+}
+NEEDS_SPECIAL_BOOK = N_("Going out also needs a book of %(rank)s.")
+NEEDS_ANY_BOOKS = N_("Going out also needs at least %(count)s books of any kind.")
+PLAYERS_MAY_RUN_OUT = N_(
+    "A player who runs out of cards without going out waits: a side may have no cards left."
+)
 BONUS_OF_THIS_DEAL = N_("Going out scores %(bonus)s in this deal.")
+
+
+def going_out_books_rules(variant: Variant) -> tuple[Said, ...]:
+    """What every deal's going out asks beyond the books of each kind: what special books and
+    black-three books count as, the books of any kind, the special book, and players who may
+    run out of cards and wait."""
+    parts: list[Said] = []
+    bonus = variant.book_bonus
+    if bonus.special is not None and bonus.special_rank is not None:
+        rank = Term(special_rank_words(variant))
+        said = _SPECIAL_BOOKS_COUNT[variant.special_book_goes_out_as]
+        parts.append(Wording(said, words={"rank": rank}))
+        if variant.going_out_needs_special_book:
+            parts.append(Wording(NEEDS_SPECIAL_BOOK, words={"rank": rank}))
+    black = BLACK_THREE_BOOKS_COUNT.get(variant.black_three_book_goes_out_as)
+    if variant.black_three_books and black is not None:
+        parts.append(Wording(black))
+    if variant.going_out_any_books:
+        parts.append(Wording(NEEDS_ANY_BOOKS, numbers={"count": variant.going_out_any_books}))
+    if variant.players_may_run_out:
+        parts.append(Wording(PLAYERS_MAY_RUN_OUT))
+    return tuple(parts)
 
 
 def going_out_rule(variant: Variant, number: int) -> Sentences:
@@ -659,10 +714,7 @@ def going_out_rule(variant: Variant, number: int) -> Sentences:
     books = books_to_go_out(variant.going_out_for(number))
     needs = Wording(NEEDS_BOOKS, words={"books": Listing(books)}) if books else None
     parts: list[Said] = [needs or Wording(NEEDS_NO_BOOKS)]
-    bonus = variant.book_bonus
-    if bonus.special is not None and bonus.special_rank is not None:
-        rank = Term(special_rank_words(variant))
-        parts.append(Wording(SPECIAL_BOOKS_ARE_CLEAN, words={"rank": rank}))
+    parts.extend(going_out_books_rules(variant))
     if len(set(variant.going_out_bonus)) > 1:
         bonus_now = variant.going_out_bonus_for(number)
         parts.append(Wording(BONUS_OF_THIS_DEAL, numbers={"bonus": bonus_now}))

@@ -286,16 +286,23 @@ def _check_going_out_books(deal: _Deal) -> Iterator[Problem]:
     out = [index for index, _, side in deal.sides() if side.went_out]
     if deal.entry.stock_ran_out or len(out) != 1:
         return
-    needed = deal.variant.going_out_for(deal.number)
+    variant = deal.variant
+    needed = variant.going_out_for(deal.number)
     for index, name, side in deal.sides():
         if index not in out:
             continue
+        # Black-three books and special books hold no wild card: they count as the variant
+        # says (clean books unless it says otherwise). A red-three book is a bonus, not a
+        # meld: it never counts.
+        books = variant.books_toward_going_out(
+            side.clean_books,
+            side.dirty_books,
+            side.wild_books,
+            side.black_three_books,
+            side.special_books,
+        )
         for kind, count in needed:
-            have = getattr(side, f"{kind}_books")
-            if kind == "clean":
-                # Black-three books and special books hold no wild card: they are clean
-                # books for going out. A red-three book is a bonus, not a meld: it is not.
-                have += side.black_three_books + side.special_books
+            have = getattr(books, kind)
             if have < count:
                 yield _error(
                     index,
@@ -310,6 +317,37 @@ def _check_going_out_books(deal: _Deal) -> Iterator[Problem]:
                     deal=deal.number,
                     count=count,
                 )
+
+
+def _check_going_out_other_books(deal: _Deal) -> Iterator[Problem]:
+    """The side that went out has the books of any kind, and the special book, that going
+    out needs besides the books of each kind."""
+    variant = deal.variant
+    if deal.entry.stock_ran_out:
+        return
+    for index, name, side in deal.sides():
+        if not side.went_out:
+            continue
+        books = side.books() - side.red_three_books
+        if books < variant.going_out_any_books:
+            yield _error(
+                index,
+                "clean_books",
+                N_(
+                    "{side} went out with {have} books in all, but going out needs at least "
+                    "{count} books of any kind."
+                ),
+                side=name,
+                have=books,
+                count=variant.going_out_any_books,
+            )
+        if variant.going_out_needs_special_book and not side.special_books:
+            yield _error(
+                index,
+                "special_books",
+                N_("{side} went out with no special book, but going out needs one."),
+                side=name,
+            )
 
 
 def _first_meld_minimum(variant: Variant, deal: int, running_score: int | None = None) -> int:
@@ -382,6 +420,30 @@ def _check_concealed_opening(deal: _Deal) -> Iterator[Problem]:
                     "{side}: the first meld of deal {deal} must include a concealed book, "
                     "so a side that melded has at least one book (entered {points} melded "
                     "card points and no book)."
+                ),
+                side=name,
+                deal=deal.number,
+                points=side.meld_points,
+            )
+
+
+def _check_book_opening(deal: _Deal) -> Iterator[Problem]:
+    """Where the deal's first meld needs a book (any book), a side that melded holds one; a
+    deal that asks for a concealed book says so itself."""
+    variant = deal.variant
+    if deal.number not in variant.book_first_meld_deals:
+        return
+    if deal.number in variant.concealed_book_first_meld_deals:
+        return
+    for index, name, side in deal.sides():
+        if side.has_melded() and side.books() == side.red_three_books:
+            yield _error(
+                index,
+                "meld_points",
+                N_(
+                    "{side}: the first meld of deal {deal} must hold a book, so a side that "
+                    "melded has at least one book (entered {points} melded card points and "
+                    "no book)."
                 ),
                 side=name,
                 deal=deal.number,
@@ -672,7 +734,8 @@ def _check_cards_left(deal: _Deal) -> Iterator[Problem]:
     for index, name, side in deal.sides():
         out = side.went_out and not deal.entry.stock_ran_out
         holders = deal.table.players_per_side - (1 if out else 0)
-        if holders == 0:
+        if holders == 0 or deal.variant.players_may_run_out:
+            # Where a player may run out of cards and wait, any player may hold none.
             continue
         only_red = 0 if deal.variant.red_threes_laid_down else side.red_threes_held
         least = least_held_points(deal.variant, deal.table, max(0, holders - only_red))
@@ -952,8 +1015,10 @@ RULE_CHECKS: tuple[Callable[[_Deal], Iterator[Problem]], ...] = (
     _check_exact_22,
     _check_going_out,
     _check_going_out_books,
+    _check_going_out_other_books,
     _check_first_meld,
     _check_concealed_opening,
+    _check_book_opening,
     _check_book_points,
     _check_card_points_in_play,
     _check_threes,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .book_supply import Short, book_shortages, supply_of
+from .book_supply import Short, book_shortages, most_books, supply_of
 from .cards import BOOK_SIZE
 from .decks import get_deck
 from .messages import N_, Problem, Term
@@ -60,14 +60,15 @@ def validate_variant(variant: Variant) -> list[Problem]:
 
 
 def _check_deal_numbers(variant: Variant) -> Iterator[Problem]:
-    late = [deal for deal in variant.concealed_book_first_meld_deals if deal > variant.deals]
-    if late:
-        yield field_problem(
-            "concealed_book_first_meld_deals",
-            N_("{field}: deal {deal} is past the last deal of a game of {deals} deals."),
-            deal=late[0],
-            deals=variant.deals,
-        )
+    for name in ("concealed_book_first_meld_deals", "book_first_meld_deals"):
+        late = [deal for deal in sorted(getattr(variant, name)) if deal > variant.deals]
+        if late:
+            yield field_problem(
+                name,
+                N_("{field}: deal {deal} is past the last deal of a game of {deals} deals."),
+                deal=late[0],
+                deals=variant.deals,
+            )
 
 
 def _check_sizes_by_deal(variant: Variant) -> Iterator[Problem]:
@@ -324,7 +325,28 @@ def _check_cutting(variant: Variant) -> Iterator[Problem]:
 
 
 def _check_going_out_possible(variant: Variant) -> Iterator[Problem]:
-    """Each deal's going-out books can be made with the cards of every allowed table."""
+    """Each deal's going-out books can be made with the cards of every allowed table; the
+    books of any kind too, and a special book only where there are special books."""
+    if variant.going_out_needs_special_book and variant.book_bonus.special_rank is None:
+        yield field_problem(
+            "going_out_needs_special_book",
+            N_("{field}: choose the rank of the special book first; this variant has none."),
+        )
+    for table in sorted(variant.tables, key=lambda t: t.decks):
+        most = most_books(supply_of(variant, table), variant)
+        if variant.going_out_any_books > most:
+            yield field_problem(
+                "going_out_any_books",
+                N_(
+                    "{field}: {players} players play with {decks} decks, whose cards make "
+                    "at most {most} books, not {count}."
+                ),
+                players=table.players,
+                decks=table.decks,
+                most=most,
+                count=variant.going_out_any_books,
+            )
+            break
     most_wilds = variant.wild_limit.most_wilds(BOOK_SIZE)
     for deal in range(1, variant.deals + 1):
         books = variant.going_out_for(deal)

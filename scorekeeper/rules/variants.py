@@ -64,6 +64,15 @@ class ConcealedOpening(StrEnum):
     """Both: a concealed book, and the deal's minimum points."""
 
 
+class BookRole(StrEnum):
+    """What a black-three book or a special book counts as toward going out."""
+
+    CLEAN = "clean"
+    DIRTY = "dirty"
+    NONE = "none"
+    """It counts toward no kind of book (only toward the books of any kind)."""
+
+
 class RankMelds(StrEnum):
     """How many melds of one rank a side may have on the table."""
 
@@ -231,6 +240,19 @@ class Variant:
     (11, 13, 15, 17); empty: `hand_size` in every deal."""
     foot_size_by_deal: tuple[int, ...] = ()
     """The cards of the foot in each deal, as `hand_size_by_deal`; empty: `foot_size`."""
+    black_three_book_goes_out_as: BookRole = BookRole.CLEAN
+    """What a black-three book counts as toward the books needed to go out."""
+    special_book_goes_out_as: BookRole = BookRole.CLEAN
+    """What a special book (``book_bonus.special_rank``) counts as toward going out."""
+    going_out_any_books: int = 0
+    """The books of any kind (red-three books aside) a side needs to go out, in every deal,
+    besides the books of each kind the deal asks for."""
+    going_out_needs_special_book: bool = False
+    """Whether going out needs a special book among the side's books."""
+    players_may_run_out: bool = False
+    """Whether a player may meld every card without going out, and wait for the deal's end."""
+    book_first_meld_deals: frozenset[int] = frozenset()
+    """Deals whose first meld must hold a book (concealed or not), besides its points."""
     inferred: frozenset[str] = field(default_factory=frozenset)
     """Names of the fields whose values no source states: defaults a table may change."""
 
@@ -335,6 +357,20 @@ class Variant:
 
     def going_out_for(self, deal: int) -> BookCount:
         return self.going_out[deal - 1]
+
+    def books_toward_going_out(
+        self, clean: int, dirty: int, wild: int, black_three: int = 0, special: int = 0
+    ) -> BookCount:
+        """A side's books by what they count as toward going out: black-three books and
+        special books count as the variant says (clean, dirty, or neither)."""
+        counts = {"clean": clean, "dirty": dirty}
+        for role, books in (
+            (self.black_three_book_goes_out_as, black_three),
+            (self.special_book_goes_out_as, special),
+        ):
+            if role is not BookRole.NONE:
+                counts[role.value] += books
+        return BookCount(counts["clean"], counts["dirty"], wild)
 
     def going_out_bonus_for(self, deal: int) -> int:
         return self.going_out_bonus[deal - 1]

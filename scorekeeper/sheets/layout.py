@@ -27,7 +27,12 @@ from scorekeeper.printing.geometry import (
 from scorekeeper.rules.cards import CardKind, kind_of_rank
 from scorekeeper.rules.decks import STANDARD, get_deck
 from scorekeeper.rules.game import GameScore
-from scorekeeper.rules.phrases import Register, books_to_go_out_short, red_three_rule
+from scorekeeper.rules.phrases import (
+    Register,
+    books_to_go_out_short,
+    going_out_books_rules,
+    red_three_rule,
+)
 from scorekeeper.rules.score_lines import (
     LineSpec,
     line_label,
@@ -45,6 +50,7 @@ from scorekeeper.wording.words import (
     rank_span,
     rank_symbol,
     ranks_of,
+    said,
 )
 
 DEAL_TOTAL = "deal_total"
@@ -257,7 +263,7 @@ def _first_meld_words(variant: Variant, deal: int) -> tuple[str, str]:
     if variant.first_meld_by_score:
         minimum = _("by score")
     if deal not in variant.concealed_book_first_meld_deals:
-        return minimum, ""
+        return minimum, _("and a book") if deal in variant.book_first_meld_deals else ""
     if variant.concealed_opening is ConcealedOpening.WITH_POINTS:
         return minimum, _("and a concealed book")
     return _("a concealed book"), _("instead of %(points)s", points=minimum)
@@ -381,7 +387,7 @@ def _going_out(variant: Variant) -> str:
         text += " " + _("Books needed every deal: %(books)s.", books=books_text(needs[0]))
     else:
         text += " " + _("Books needed: shown beside each deal.")
-    return text
+    return " ".join((text, *(said(rule) for rule in going_out_books_rules(variant))))
 
 
 def _first_meld(variant: Variant) -> str:
