@@ -232,7 +232,8 @@ def _tally_data(tally: Tally, places: dict[datetime, int]) -> list[Any]:
         [tally.lines[key] for key in LINE_GROUPS],
         list(tally.rules.items()),
         [[sides, players, count] for (sides, players), count in tally.tables.items()],
-        [[places[when], total, won] for when, total, won in tally.results],
+        # One flat list (date's place, total, won, ...): a thousand games read back quicker.
+        [item for when, total, won in tally.results for item in (places[when], total, won)],
     ]
 
 
@@ -253,5 +254,10 @@ def _tally(raw: list[Any], dates: list[datetime]) -> Tally:
         lines=dict(zip(LINE_GROUPS, lines, strict=True)),
         rules=Counter(dict(rules)),
         tables=Counter({(sides, players): count for sides, players, count in tables}),
-        results=[(dates[place], total, won) for place, total, won in results],
+        results=[(dates[place], total, won) for place, total, won in _triples(results)],
     )
+
+
+def _triples(flat: list[Any]) -> Iterable[tuple[Any, Any, Any]]:
+    items = iter(flat)
+    return zip(items, items, items, strict=True)
