@@ -58,21 +58,32 @@ DISTINCT_GAMES = 40
 """Bot games actually played; the others repeat their deals with other players."""
 
 
-def timed(client: FlaskClient, path: str, requests: int) -> tuple[float, list[float]]:
-    """The first request's time, and each later one's, in ms."""
+CPU_TIMES: dict[str, list[float]] = {"first": [], "later": []}
+"""The processor time of each request timed (``time.thread_time``, in ms), which neighbours on
+a shared machine disturb less than the wall clock: cold starts under "first", the others
+under "later" (the bench's own runs of the page only)."""
+
+
+def timed(
+    client: FlaskClient, path: str, requests: int, cpu: str | None = None
+) -> tuple[float, list[float]]:
+    """The first request's time, and each later one's, in ms (their processor times kept in
+    ``CPU_TIMES[cpu]``)."""
     times = []
     for _ in range(requests + 1):
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.thread_time()
         response = client.get(path)
         times.append((time.perf_counter() - start) * 1000)
+        if cpu is not None:
+            CPU_TIMES[cpu].append((time.thread_time() - start_cpu) * 1000)
         assert response.status_code == 200, (path, response.status_code)
     return times[0], times[1:]
 
 
-def cold(client: FlaskClient, path: str) -> float:
+def cold(client: FlaskClient, path: str, cpu: str | None = None) -> float:
     """A request of the page by a process that has kept nothing of any table, in ms."""
     forget_kept()
-    first, _later = timed(client, path, 0)
+    first, _later = timed(client, path, 0, cpu)
     return first
 
 
@@ -118,9 +129,11 @@ def measure(label: str, url: str, games: int, requests: int) -> bool:
     path = f"/t/{view}/stats"
     made = stored_summaries.rebuilt_summaries.count
     making = without_stored_statistics(app, client, path)
-    firsts = [cold(client, path) for _ in range(COLD_STARTS)]
+    for times in CPU_TIMES.values():
+        times.clear()
+    firsts = [cold(client, path, "first") for _ in range(COLD_STARTS)]
     rebuilt = stored_summaries.rebuilt_summaries.count - made
-    _first, warm = timed(client, path, requests)
+    _first, warm = timed(client, path, requests, "later")
     scored, scored_games = without_stored_summaries(app, client, path)
     _first_floor, floor = timed(client, FLOOR_PATH, requests)
     median, floor_median = statistics.median(warm), statistics.median(floor)
@@ -142,6 +155,12 @@ def measure(label: str, url: str, games: int, requests: int) -> bool:
     print(
         f"  first / later               {ratio:>6.1f} x (target {FIRST_WITHIN:.0f} x):"
         f" {first:.1f} ms beside {median:.1f} ms"
+    )
+    cpu_first = statistics.median(CPU_TIMES["first"])
+    cpu_later = statistics.median(CPU_TIMES["later"][1:])
+    print(
+        f"  processor time              {cpu_first / cpu_later:>6.1f} x:"
+        f" first {cpu_first:.1f} ms beside later {cpu_later:.1f} ms (medians)"
     )
     print(
         f"  first request after a change (no statistics stored for these games: every game's"
