@@ -346,12 +346,13 @@ def results_chart(
     """
     results = tally.results
     runs = _runs(len(results), MOST_POINTS_OVER_TIME)
+    locale = str(get_locale())
     labels = []
     positions = []
     totals: list[float | None] = []
     for start, end in runs:
         part = results[start:end]
-        labels.append(_short_date(part[0][0].date()))
+        labels.append(_short_date(part[0][0].date(), locale))
         positions.append(_day(part[0][0]))
         totals.append(round(sum(total for _when, total, _won in part) / len(part), 1))
     title = _("%(name)s: game totals over time", name=tally.name)
@@ -371,9 +372,14 @@ def results_chart(
     )
 
 
-def _short_date(day: date, known: dict[tuple[date, str], str] = {}) -> str:  # noqa: B006
-    """The date as the reader's language writes it briefly (formatting is slow: kept)."""
-    key = (day, str(get_locale()))
+def _short_date(
+    day: date,
+    locale: str | None = None,
+    known: dict[tuple[date, str], str] = {},  # noqa: B006
+) -> str:
+    """The date as the reader's language (``locale``, looked up when not given) writes it
+    briefly (formatting is slow: kept)."""
+    key = (day, locale or str(get_locale()))
     if key not in known:
         if len(known) > 10_000:
             known.clear()
