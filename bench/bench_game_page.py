@@ -5,8 +5,10 @@ same app that returns a tiny string. Run by `make bench` (not by `make test`):
 
     .venv/bin/python bench/bench_game_page.py [--requests N]
 
-Exits 1 when a finished game page is over its budget: 60 KB (HTML + CSS + JS, uncompressed)
-and 20 ms (median). The deal form is measured too, for reference.
+Exits 1 when a page is over its budget: 60 KB (HTML + CSS + JS, uncompressed) and 20 ms, the
+median for a finished game page, the p95 for the deal form (the seven-player form is the
+heaviest). Beside each wall-clock time, the processor time the request took in this process
+(``time.thread_time``), which neighbours on a shared machine disturb less.
 """
 
 from __future__ import annotations
@@ -74,15 +76,17 @@ def finished_game(variant_id: str, sides: int, players: int) -> tuple[str, str]:
     return game.view_token, edit_token
 
 
-def timed(client: FlaskClient, path: str, requests: int) -> list[float]:
+def timed(client: FlaskClient, path: str, requests: int) -> tuple[list[float], list[float]]:
+    """Each request's wall-clock time and processor time, in ms."""
     client.get(path)  # warm up: templates compiled, connections opened
-    times = []
+    times, cpu = [], []
     for _ in range(requests):
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.thread_time()
         response = client.get(path)
         times.append((time.perf_counter() - start) * 1000)
+        cpu.append((time.thread_time() - start_cpu) * 1000)
         assert response.status_code == 200, (path, response.status_code)
-    return times
+    return times, cpu
 
 
 def weight(client: FlaskClient, path: str) -> dict[str, int]:
@@ -101,27 +105,33 @@ def kb(size: float) -> str:
     return f"{size / 1024:.1f} KB"
 
 
-def report(client: FlaskClient, label: str, path: str, requests: int, budget: bool = True) -> bool:
-    """Print the page's figures beside the floor's; whether they are within the budget."""
+def report(client: FlaskClient, label: str, path: str, requests: int, on_p95: bool = False) -> bool:
+    """Print the page's figures beside the floor's; whether they are within the budget (the
+    render time's median, or its p95 with ``on_p95``)."""
     sizes = weight(client, path)
     total = sum(sizes.values())
     floor_size = len(client.get(FLOOR_PATH).get_data())
-    page_ms = timed(client, path, requests)
-    floor_ms = timed(client, FLOOR_PATH, requests)
+    page_ms, page_cpu = timed(client, path, requests)
+    floor_ms, floor_cpu = timed(client, FLOOR_PATH, requests)
     median, floor_median = statistics.median(page_ms), statistics.median(floor_ms)
     p95 = statistics.quantiles(page_ms, n=20)[-1]
-    weight_budget = f"; budget {kb(WEIGHT_BUDGET)}" if budget else ""
-    render_budget = f" (budget {RENDER_BUDGET_MS:.0f} ms)" if budget else ""
-    print(label if budget else f"{label} (for reference: no budget)")
+    cpu_median, cpu_p95 = statistics.median(page_cpu), statistics.quantiles(page_cpu, n=20)[-1]
+    measure = "p95" if on_p95 else "median"
+    print(label)
     print(
         f"  weight  {kb(total):>9}  (HTML {kb(sizes['html'])} + CSS {kb(sizes['css'])}"
-        f" + JS {kb(sizes['js'])}{weight_budget})   floor {floor_size} B"
+        f" + JS {kb(sizes['js'])}; budget {kb(WEIGHT_BUDGET)})   floor {floor_size} B"
     )
     print(
         f"  render  {median:>6.2f} ms median, {p95:.2f} ms p95 over {requests} requests"
-        f"{render_budget}   floor {floor_median:.2f} ms median"
+        f" (budget {RENDER_BUDGET_MS:.0f} ms {measure})   floor {floor_median:.2f} ms median"
     )
-    return not budget or (total <= WEIGHT_BUDGET and median <= RENDER_BUDGET_MS)
+    print(
+        f"  cpu     {cpu_median:>6.2f} ms median, {cpu_p95:.2f} ms p95"
+        f"   floor {statistics.median(floor_cpu):.2f} ms median"
+    )
+    shown = p95 if on_p95 else median
+    return total <= WEIGHT_BUDGET and shown <= RENDER_BUDGET_MS
 
 
 def main() -> int:
@@ -157,7 +167,9 @@ def main() -> int:
                 f"/g/{edit}",
                 args.requests,
             )
-            ok &= report(client, f"deal form, {label}", f"/g/{edit}/deals/4", args.requests)
+            ok &= report(
+                client, f"deal form, {label}", f"/g/{edit}/deals/4", args.requests, on_p95=True
+            )
         with app.app_context():
             db.engine.dispose()
     if not ok:

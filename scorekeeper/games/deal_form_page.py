@@ -7,10 +7,12 @@ asked of the game itself.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from flask import abort, render_template
+from flask_babel import gettext as _
+from markupsafe import Markup
 from wtforms import Form, FormField
 
 from scorekeeper.games.deal_description import (
@@ -22,7 +24,7 @@ from scorekeeper.games.deal_description import (
     field_labels,
 )
 from scorekeeper.games.deal_problems import Problems
-from scorekeeper.games.forms import COUNTER_TARGETS, STOCK_RAN_OUT, CounterKind, DealForm
+from scorekeeper.games.forms import COUNTER_TARGETS, STOCK_RAN_OUT, CounterKind, Counters, DealForm
 from scorekeeper.games.kept_totals import kept_deal_prices
 from scorekeeper.rules.entry import POINT_FIELDS
 from scorekeeper.rules.phrases import first_meld_by_side, say
@@ -83,7 +85,7 @@ def render_deal_form(
         limits=description.limits_at(len(game.sides), game.players),
         point_fields=POINT_FIELDS,
         counters=dict(description.counters),
-        counter_labels=description.counter_labels,
+        count_rows=_count_rows(description.counters, description.counter_labels),
         counter_targets=COUNTER_TARGETS,
         counter_used=_counter_used,
         first_meld=rules.first_meld,
@@ -99,6 +101,26 @@ def render_deal_form(
         version=version,
         kept_prices=kept_deal_prices(at.variant, at.number),
     )
+
+
+def _count_rows(
+    counters: Counters, labels: Mapping[str, str]
+) -> dict[str, list[tuple[str, Markup]]]:
+    """Each card counter's rows, where -> (field name, label): the label (the card's name and
+    its points each) worded once for every side's counter. The points of one card reach the
+    page's script once, in the form's kept prices (``kept_totals``)."""
+    return {
+        where: [
+            (
+                kind.field_name(where),
+                Markup('{} <span class="each">{}</span>').format(
+                    labels[kind.kind], _("%(points)s each", points=kind.points)
+                ),
+            )
+            for kind in kinds
+        ]
+        for where, kinds in counters
+    }
 
 
 def _counter_used(side_form: FormField[Form], kinds: Iterable[CounterKind], where: str) -> bool:

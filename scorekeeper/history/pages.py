@@ -17,7 +17,18 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 
 from scorekeeper.history import charts
-from scorekeeper.history.stats import Filters, Statistics, Tally, statistics
+from scorekeeper.history.stats import (
+    STORED_FORMAT,
+    Filters,
+    Statistics,
+    Tallies,
+    Tally,
+    from_stored_data,
+    named,
+    statistics,
+    stored_data,
+    tallies,
+)
 from scorekeeper.history.stats import rules_played as statistics_rules
 from scorekeeper.rules.game import GameScore
 from scorekeeper.rules.names import clean_name, refused_characters
@@ -28,8 +39,13 @@ from scorekeeper.store.summaries import (
     Versions,
     summaries,
     table_seats,
-    table_summaries,
-    table_versions,
+    table_summaries_read,
+    table_versions_read,
+)
+from scorekeeper.store.table_statistics import (
+    store_statistics,
+    stored_statistics,
+    versions_digest,
 )
 from scorekeeper.variant_texts import table_label, variant_text
 
@@ -144,20 +160,26 @@ drawn_views = ViewCache()
 
 def stats_view(table_id: int, args: Mapping[str, str]) -> StatsView:
     """The table's statistics under the filters asked; a filter refused is named, not used."""
-    versions = table_versions(table_id)
+    versions, current = table_versions_read(table_id)
     names = {player.id: player.name for player in table_players(table_id)}
     errors: dict[str, str] = {}
     rules = args.get("rules") or None
-    read: list[list[GameSummary]] = []
+    read: list[tuple[list[GameSummary], Versions | None]] = []
 
     def stored() -> list[GameSummary]:
         """The table's stored summaries, read once a request, and only when needed."""
         if not read:
-            read.append(table_summaries(table_id))
-        return read[0]
+            read.append(table_summaries_read(table_id))
+        return read[0][0]
 
-    played = {variant_id for variant_id, _name in _rules_of(table_id, versions, stored)}
-    if rules is not None and rules not in played:
+    def stored_at() -> Versions | None:
+        """The versions of the games ``stored`` read, when every summary was current."""
+        stored()
+        return read[0][1]
+
+    if rules is not None and rules not in {
+        variant_id for variant_id, _name in _rules_of(table_id, versions, stored)
+    }:
         errors["rules"] = _("%(field)s: choose rules from the list.", field=_("Rules"))
         rules = None
     since = _date(args.get("from"), _("From"), errors, "from")
@@ -171,11 +193,37 @@ def stats_view(table_id: int, args: Mapping[str, str]) -> StatsView:
     key = (table_id, versions, tuple(names.items()), filters, str(get_locale()))
     drawn = drawn_views.get(key)
     if drawn is None:
-        result = statistics(stored(), table_seats(table_id), names, filters)
+        if filters == Filters():
+            result = named(
+                _all_games(table_id, versions if current else None, stored, stored_at), names
+            )
+        else:
+            result = statistics(stored(), table_seats(table_id), names, filters)
         drawn = Drawn(result, share_chart(result.players), results_charts(result.players))
         drawn_views.put(key, drawn)
     shown = {key: args.get(key, "") for key in ("rules", "from", "to")}
     return StatsView(filters, errors, drawn.stats, shown, drawn)
+
+
+def _all_games(
+    table_id: int,
+    versions: Versions | None,
+    stored: Callable[[], list[GameSummary]],
+    stored_at: Callable[[], Versions | None],
+) -> Tallies:
+    """The numbers of every game of the table: stored with the table when made at these
+    ``versions`` of its games (``store.table_statistics``; None: some game's summary is not
+    current, and every summary is read), else made from the games' summaries and, when every
+    one of them was current, stored for every process."""
+    if versions is not None:
+        data = stored_statistics(table_id, versions_digest(versions, STORED_FORMAT))
+        if data is not None:
+            return from_stored_data(data)
+    found = tallies(stored(), table_seats(table_id))
+    made_at = stored_at()
+    if made_at is not None:
+        store_statistics(table_id, versions_digest(made_at, STORED_FORMAT), stored_data(found))
+    return found
 
 
 def _rules_of(
@@ -218,7 +266,7 @@ def running_chart(score: GameScore) -> Markup:
         _("Deal"),
         labels,
         series,
-        number=reader_number,
+        number=reader_numbers(),
     )
 
 
@@ -228,10 +276,16 @@ def reader_number(value: float) -> str:
     Written by Python's own formatting with the language's symbols where that was checked to
     write what Babel writes (``_plain_symbols``): a statistics page writes hundreds of numbers,
     and Babel takes tens of microseconds for each."""
+    return reader_numbers()(value)
+
+
+def reader_numbers() -> Callable[[float], str]:
+    """``reader_number`` with the reader's language looked up once, for a chart's many numbers."""
     symbols = _plain_symbols(str(get_locale()))
     if symbols is None:
-        return str(format_decimal(value))
-    return _plain_number(value, *symbols)
+        return lambda value: str(format_decimal(value))
+    group, decimal = symbols
+    return lambda value: _plain_number(value, group, decimal)
 
 
 def _plain_number(value: float, group: str, decimal: str) -> str:
@@ -271,8 +325,9 @@ def results_charts(players: Sequence[Tally]) -> list[Markup]:
     if (last - first).days >= 2:
         shown.insert(1, middle)
     ticks = tuple((_day(when), _short_date(when.date())) for when in shown)
+    number = reader_numbers()
     return [
-        results_chart(index, tally, (_day(first), _day(last)), ticks)
+        results_chart(index, tally, (_day(first), _day(last)), ticks, number)
         for index, tally in enumerate(players)
     ]
 
@@ -282,6 +337,7 @@ def results_chart(
     tally: Tally,
     span: tuple[float, float],
     ticks: tuple[tuple[float, str], ...],
+    number: Callable[[float], str] = reader_number,
 ) -> Markup:
     """One player's game totals, oldest first, each at its date within ``span`` (days); long
     histories as averages of equal runs, each at its first game's date.
@@ -290,12 +346,13 @@ def results_chart(
     """
     results = tally.results
     runs = _runs(len(results), MOST_POINTS_OVER_TIME)
+    locale = str(get_locale())
     labels = []
     positions = []
     totals: list[float | None] = []
     for start, end in runs:
         part = results[start:end]
-        labels.append(_short_date(part[0][0].date()))
+        labels.append(_short_date(part[0][0].date(), locale))
         positions.append(_day(part[0][0]))
         totals.append(round(sum(total for _when, total, _won in part) / len(part), 1))
     title = _("%(name)s: game totals over time", name=tally.name)
@@ -310,14 +367,19 @@ def results_chart(
         height=150,
         show_legend=averaged,
         most_labels=4,
-        number=reader_number,
+        number=number,
         time=charts.TimeAxis(tuple(positions), span[0], span[1], ticks),
     )
 
 
-def _short_date(day: date, known: dict[tuple[date, str], str] = {}) -> str:  # noqa: B006
-    """The date as the reader's language writes it briefly (formatting is slow: kept)."""
-    key = (day, str(get_locale()))
+def _short_date(
+    day: date,
+    locale: str | None = None,
+    known: dict[tuple[date, str], str] = {},  # noqa: B006
+) -> str:
+    """The date as the reader's language (``locale``, looked up when not given) writes it
+    briefly (formatting is slow: kept)."""
+    key = (day, locale or str(get_locale()))
     if key not in known:
         if len(known) > 10_000:
             known.clear()
@@ -347,7 +409,7 @@ def share_chart(players: Sequence[Tally]) -> Markup:
         _("Player"),
         rows,
         list(labels.values()),
-        number=reader_number,
+        number=reader_numbers(),
     )
 
 

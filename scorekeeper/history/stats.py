@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, time
+from typing import Any
 
 from scorekeeper.store.summaries import BOOK_KINDS, LINE_GROUPS, GameSummary, SideSummary
 
@@ -103,17 +104,25 @@ class Statistics:
     """(id, name) of every rules the table played, for the filter."""
 
 
-def statistics(
+@dataclass(slots=True)
+class Tallies:
+    """A table's numbers by player id and by team (its players' ids, sorted), not yet named:
+    what the statistics are made of, and what is stored of them (``kept``)."""
+
+    games: int
+    """Finished games counted."""
+    players: dict[int, Tally]
+    teams: dict[tuple[int, ...], Tally]
+    rules: list[tuple[str, str]]
+
+
+def tallies(
     games: Sequence[GameSummary],
     seats: dict[int, list[list[int]]],
-    names: dict[int, str],
     filters: Filters = Filters(),
-) -> Statistics:
-    """Standings of the table's players and teams over the finished games ``filters`` keeps.
-
-    ``games``: newest first; ``seats``: the player ids on each side of each game; ``names``:
-    each player's current name (renamed and merged players read as they are now).
-    """
+) -> Tallies:
+    """Each player's and team's numbers over the finished games ``filters`` keeps (``games``:
+    newest first; ``seats``: the player ids on each side of each game)."""
     players: dict[int, Tally] = {}
     teams: dict[tuple[int, ...], Tally] = {}
     counted = 0
@@ -127,17 +136,44 @@ def statistics(
             for player_id in seated:
                 tally = players.get(player_id)
                 if tally is None:
-                    tally = players[player_id] = Tally(names.get(player_id, "?"))
+                    tally = players[player_id] = Tally("")
                 tally.add(game, side)
             if len(seated) > 1:
                 key = tuple(sorted(seated))
                 team = teams.get(key)
                 if team is None:
-                    team = teams[key] = Tally(" & ".join(names.get(p, "?") for p in key))
+                    team = teams[key] = Tally("")
                 team.add(game, side)
+    return Tallies(counted, players, teams, rules_played(games))
+
+
+def named(found: Tallies, names: dict[int, str]) -> Statistics:
+    """The standings of ``found``, each player and team named as ``names`` (each player's
+    current name: renamed and merged players read as they are now)."""
+    for player_id, tally in found.players.items():
+        tally.name = names.get(player_id, "?")
+    for key, team in found.teams.items():
+        team.name = " & ".join(names.get(p, "?") for p in key)
     return Statistics(
-        counted, _standings(players.values()), _standings(teams.values()), rules_played(games)
+        found.games,
+        _standings(found.players.values()),
+        _standings(found.teams.values()),
+        found.rules,
     )
+
+
+def statistics(
+    games: Sequence[GameSummary],
+    seats: dict[int, list[list[int]]],
+    names: dict[int, str],
+    filters: Filters = Filters(),
+) -> Statistics:
+    """Standings of the table's players and teams over the finished games ``filters`` keeps.
+
+    ``games``: newest first; ``seats``: the player ids on each side of each game; ``names``:
+    each player's current name (renamed and merged players read as they are now).
+    """
+    return named(tallies(games, seats, filters), names)
 
 
 def _standings(tallies: Iterable[Tally]) -> list[Tally]:
@@ -147,3 +183,81 @@ def _standings(tallies: Iterable[Tally]) -> list[Tally]:
 def rules_played(games: Sequence[GameSummary]) -> list[tuple[str, str]]:
     played = {game.variant_id: game.variant_name for game in games}
     return sorted(played.items(), key=lambda item: item[1].casefold())
+
+
+STORED_FORMAT = 1
+"""The shape of stored tallies (``stored_data``): one more whenever it changes."""
+
+
+def stored_data(found: Tallies) -> dict[str, Any]:
+    """``found`` as JSON, to be stored (``store.table_statistics``) and read back by
+    ``from_stored_data`` as it was: each tally's counters in the order they were first met.
+    The games' dates are written once (``dates``), and each result names its date's place."""
+    places: dict[datetime, int] = {}
+    for tally in [*found.players.values(), *found.teams.values()]:
+        for when, _total, _won in tally.results:
+            places.setdefault(when, len(places))
+    return {
+        "games": found.games,
+        "dates": [when.isoformat() for when in places],
+        "players": [
+            [player_id, _tally_data(tally, places)] for player_id, tally in found.players.items()
+        ],
+        "teams": [[list(key), _tally_data(tally, places)] for key, tally in found.teams.items()],
+        "rules": [list(item) for item in found.rules],
+    }
+
+
+def from_stored_data(data: dict[str, Any]) -> Tallies:
+    dates = [datetime.fromisoformat(when) for when in data["dates"]]
+    return Tallies(
+        data["games"],
+        {player_id: _tally(raw, dates) for player_id, raw in data["players"]},
+        {tuple(key): _tally(raw, dates) for key, raw in data["teams"]},
+        [(variant_id, name) for variant_id, name in data["rules"]],
+    )
+
+
+def _tally_data(tally: Tally, places: dict[datetime, int]) -> list[Any]:
+    return [
+        tally.games,
+        tally.wins,
+        tally.deals,
+        tally.deal_points,
+        tally.best_deal,
+        tally.game_points,
+        tally.went_out,
+        tally.red_threes_caught,
+        tally.books,
+        [tally.lines[key] for key in LINE_GROUPS],
+        list(tally.rules.items()),
+        [[sides, players, count] for (sides, players), count in tally.tables.items()],
+        # One flat list (date's place, total, won, ...): a thousand games read back quicker.
+        [item for when, total, won in tally.results for item in (places[when], total, won)],
+    ]
+
+
+def _tally(raw: list[Any], dates: list[datetime]) -> Tally:
+    (games, wins, deals, deal_points, best, game_points, went_out, caught) = raw[:8]
+    books, lines, rules, tables, results = raw[8:]
+    return Tally(
+        "",
+        games=games,
+        wins=wins,
+        deals=deals,
+        deal_points=deal_points,
+        best_deal=best,
+        game_points=game_points,
+        went_out=went_out,
+        red_threes_caught=caught,
+        books=books,
+        lines=dict(zip(LINE_GROUPS, lines, strict=True)),
+        rules=Counter(dict(rules)),
+        tables=Counter({(sides, players): count for sides, players, count in tables}),
+        results=[(dates[place], total, won) for place, total, won in _triples(results)],
+    )
+
+
+def _triples(flat: list[Any]) -> Iterable[tuple[Any, Any, Any]]:
+    items = iter(flat)
+    return zip(items, items, items, strict=True)

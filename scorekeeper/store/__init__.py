@@ -6,7 +6,8 @@
   its deals written under the game's version; the capability links that open it;
 - ``table_service``, ``holdings``, ``people``, ``catalogue``, ``house_rules``: the tables a
   browser holds, the players of a table, the rules a table may play;
-- ``summaries``, ``export``, ``transfer``: a table's statistics, its CSV, and games moved between
+- ``summaries``, ``table_statistics``, ``export``, ``transfer``: a table's statistics (its games'
+  summaries, and its statistics over all of them as last made), its CSV, and games moved between
   servers as JSON.
 
 The store imports the rules core and shared infrastructure, never a blueprint: every blueprint

@@ -50,7 +50,9 @@ __all__ = [
     "summaries",
     "table_seats",
     "table_summaries",
+    "table_summaries_read",
     "table_versions",
+    "table_versions_read",
 ]
 """What the pages read from here; the summaries themselves are made in ``game_summary``."""
 
@@ -90,12 +92,22 @@ SeatRows = tuple[tuple[int, int, int], ...]
 
 def table_versions(table_id: int) -> Versions:
     """(game id, version) of every game of the table, newest first."""
+    return table_versions_read(table_id)[0]
+
+
+def table_versions_read(table_id: int) -> tuple[Versions, bool]:
+    """(game id, version) of every game of the table, newest first, and whether every one of
+    them has its stored summary current (made at its version, in today's format)."""
     rows = db.session.execute(
-        select(Game.id, Game.version)
+        select(Game.id, Game.version, StoredSummary.version, StoredSummary.format)
+        .outerjoin(StoredSummary, StoredSummary.game_id == Game.id)
         .where(Game.table_id == table_id)
         .order_by(Game.created_at.desc(), Game.id.desc())
+    ).all()
+    current = all(
+        stored == version and made == SUMMARY_FORMAT for _id, version, stored, made in rows
     )
-    return tuple((game_id, version) for game_id, version in rows)
+    return tuple((game_id, version) for game_id, version, _stored, _made in rows), current
 
 
 _STORED = (
@@ -138,6 +150,12 @@ def table_summaries(table_id: int, versions: Versions | None = None) -> list[Gam
     """Every game of the table, newest first, from the stored summaries; one not current is
     made again from the game's deals (``versions`` is no longer needed: the stored summaries
     carry theirs)."""
+    return table_summaries_read(table_id)[0]
+
+
+def table_summaries_read(table_id: int) -> tuple[list[GameSummary], Versions | None]:
+    """``table_summaries``, and the (game id, version) of the games when every summary was
+    current as stored (None when one was made again)."""
     rows = db.session.execute(_STORED, {"table_id": table_id}).all()
     current = [row.stored_version == row.version and row.format == SUMMARY_FORMAT for row in rows]
     parsed = iter(_parsed([row.summary for row, ok in zip(rows, current, strict=True) if ok]))
@@ -151,9 +169,13 @@ def table_summaries(table_id: int, versions: Versions | None = None) -> list[Gam
         if kept is None:
             missing[row.id] = len(found)
         found.append(kept)
-    if missing:
-        _rebuild(missing, found)
-    return [summary for summary in found if summary is not None]
+    if missing or not all(current):
+        if missing:
+            _rebuild(missing, found)
+        return [summary for summary in found if summary is not None], None
+    return [summary for summary in found if summary is not None], tuple(
+        (row.id, row.version) for row in rows
+    )
 
 
 def _parsed(texts: list[str]) -> list[Any]:

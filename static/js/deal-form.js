@@ -9,17 +9,24 @@
   if (!form) {
     return;
   }
+  // The points of one card of each kind, by points field, are the form's data-kept-prices
+  // "counters" (sent once for every side): a field's name without its side's "sides-N-".
+  var counters = JSON.parse(form.dataset.keptPrices || "{}").counters || {};
+  function unsided(name) {
+    return name.replace(/^sides-\d+-/, "");
+  }
   form.querySelectorAll("[data-counter-for]").forEach(function (group) {
     var target = document.getElementById(group.dataset.counterFor);
     var total = group.querySelector(".count-total");
+    var each = counters[unsided(target.name)] || {};
     group.addEventListener("input", function () {
       var points = 0;
       var counted = false;
-      group.querySelectorAll("input[data-points]").forEach(function (input) {
+      group.querySelectorAll(".count input").forEach(function (input) {
         var count = parseInt(input.value, 10);
         if (!isNaN(count)) {
           counted = true;
-          points += count * parseInt(input.dataset.points, 10);
+          points += count * (each[unsided(input.name)] || 0);
         }
       });
       target.value = counted ? String(points) : "";

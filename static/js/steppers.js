@@ -47,7 +47,7 @@
   }
 
   document.querySelectorAll("form[data-less][data-more]").forEach(function (form) {
-    form.querySelectorAll("input[data-stepper], input[data-points]").forEach(function (input) {
+    form.querySelectorAll("input[data-stepper], .count input").forEach(function (input) {
       var wrap = document.createElement("div");
       wrap.className = "stepper";
       input.parentNode.insertBefore(wrap, input);
