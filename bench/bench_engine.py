@@ -133,14 +133,15 @@ def main(argv: list[str] | None = None) -> int:
         f"complete four-player deals a second, best of {args.repeats} runs of {args.deals} "
         f"deals, beside the floor of dealing them alone (target >= {DEALS_TARGET:.0f}):"
     )
-    print(f"  {'':<26} {'heuristic':>11} {'random':>11} {'floor':>11}")
+    print(f"  {'':<26} {'heuristic':>11} {'random':>11} {'floor':>11}  target")
     slowest = float("inf")
     for variant in all_variants():
         rates = [deals_per_second(variant, bot, args.deals, args.repeats) for bot in BOTS]
         floor = dealt_per_second(variant, args.deals, args.repeats)
         slowest = min(slowest, *rates)
         shown = " ".join(f"{rate:7.0f} d/s" for rate in (*rates, floor))
-        print(f"  {variant.id:<26} {shown}", flush=True)
+        verdict = "met" if min(rates) >= DEALS_TARGET else "MISSED"
+        print(f"  {variant.id:<26} {shown}  {verdict}", flush=True)
     print()
     state, meld = mid_deal()
     checks = [
