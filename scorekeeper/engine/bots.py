@@ -261,11 +261,12 @@ class HeuristicBot:
     def choose(self, state: DealState) -> Action:
         player = state.current
         hand = state.hands[player]
-        onto_book = self._red_three_onto_book(state, player)
-        if onto_book is not None:
-            return onto_book
-        if hand[_RED] and state.lays_red_threes:
-            return LayRedThrees()
+        if hand[_RED]:
+            onto_book = self._red_three_onto_book(state, player)
+            if onto_book is not None:
+                return onto_book
+            if state.lays_red_threes:
+                return LayRedThrees()
         if state.feet[player] is not None and not any(hand):
             return PickUpFoot()
         if state.phase is Phase.DRAW:

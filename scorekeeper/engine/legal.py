@@ -174,6 +174,8 @@ def _rank_clash(state: DealState, melds: list[TableMeld], laid: _Laid) -> Reason
     are down: where a rank is melded once, a new meld is the only one of its rank; elsewhere
     the side's older melds of the rank are books by then, and at most one meld of the rank
     is left unfinished."""
+    if not laid.new:
+        return None
     only_one = state.variant.rank_melds is RankMelds.ONE
     changed = laid.changed
     existing = laid.existing
@@ -419,8 +421,9 @@ def _meld_refusal(state: DealState, player: int, action: Meld) -> Reason | None:
     problem = _first_meld_refusal(state, side, laid, from_pile=False)
     if problem is not None:
         return problem
-    problem = _cards_left_refusal(state, player, sum(work), laid)
-    if problem is not None or not sum(work) or not _bound_to_go_out(state):
+    left = sum(work)
+    problem = _cards_left_refusal(state, player, left, laid)
+    if problem is not None or not left or not _bound_to_go_out(state):
         return problem
     if can_go_out(state, player) and not can_go_out(
         state, player, work, _melds_after(state, side, laid)
@@ -743,13 +746,9 @@ class Candidates(Sequence[Action]):
     def _add_plays(
         self, state: DealState, hand: list[int], must_use: Face | None, least: int
     ) -> None:
-        end = len(self.fixed)
-        segments = self.segments
-        ends = self.ends
-        for segment, plays in _play_segments(state, hand, must_use, least):
-            end += plays
-            segments.append(segment)
-            ends.append(end)
+        self.ends.append(len(self.fixed))  # where the first segment starts: dropped below
+        _play_segments(state, hand, must_use, least, self.segments, self.ends)
+        del self.ends[0]
 
     def __len__(self) -> int:
         return self.ends[-1] if self.ends else len(self.fixed)
@@ -803,15 +802,21 @@ _NEW_ONLY: list[int | None] = [None]
 
 
 def _play_segments(
-    state: DealState, hand: list[int], must_use: Face | None, least: int
-) -> list[tuple[Segment, int]]:
-    """Plays putting cards in one place, by rank and place, with how many each holds; with
-    `must_use`, at least `least` of that face.
+    state: DealState,
+    hand: list[int],
+    must_use: Face | None,
+    least: int,
+    segments: list[Segment],
+    ends: list[int],
+) -> None:
+    """Plays putting cards in one place, by rank and place, added to `segments` with where
+    each ends among the candidates (`ends`, from its last value on); with `must_use`, at least
+    `least` of that face.
 
     Only plays that some rule could allow are listed: never more wild cards than the wild
     limit lets a meld hold, no wild card in a meld of black threes, and, before the side's
-    first meld, none worth less than the deal asks for. A rank held with no meld on the
-    table (most of them) is looked up at once among the answers kept for the context.
+    first meld, none worth less than the deal asks for. Each rank and place is looked up
+    among the answers kept for the context, and worked out only the first time.
     """
     side = state.side_of[state.current]
     melds = state.melds[side]
@@ -820,7 +825,7 @@ def _play_segments(
     kept = kept_for(_context(state, hand, must_use, least, side))
     fresh = kept.fresh
     placed = kept.placed
-    found: list[tuple[Segment, int]] = []
+    end = ends[-1]
     melds_of_rank: dict[Face | None, list[int | None]] = {}
     for index, table_meld in enumerate(melds):
         melds_of_rank.setdefault(table_meld.rank, [None]).append(index)
@@ -829,38 +834,44 @@ def _play_segments(
             continue
         if rank is not None and rank not in melds_of_rank:
             number = hand[rank] << 5 | rank
-            segment = fresh.get(number, _UNKNOWN)
-            if segment is _UNKNOWN:
-                segment = fresh[number] = _fresh_segment(state, kept, hand, rank, least_naturals)
-            if segment is not None:
-                found.append(segment)
+            found = fresh.get(number, _UNKNOWN)
+            if found is _UNKNOWN:
+                found = fresh[number] = _segment(state, kept, hand, rank, None, least_naturals)
+            if found is not None:
+                segments.append(found[0])
+                end += found[1]
+                ends.append(end)
             continue
         held = 0 if rank is None else hand[rank]
         for target in melds_of_rank.get(rank, _NEW_ONLY):
             if target is None:
-                key: tuple[Face | None, int, int, int] = (rank, held, -1, 0)
+                key: _PlaceKey = (rank, held, None, 0, 0)
             else:
                 meld = melds[target]
-                key = (rank, held, meld.naturals, meld.twos + meld.jokers)
-            shapes = placed.get(key)
-            if shapes is None:
-                place = _place(state, hand, rank, target, least_naturals)
-                shapes = placed[key] = shapes_of(kept.context, place)
-            if shapes[1]:
-                found.append(((rank, target, shapes[0]), shapes[1]))
-    return found
+                key = (rank, held, target, meld.naturals, meld.twos + meld.jokers)
+            found = placed.get(key, _UNKNOWN)
+            if found is _UNKNOWN:
+                found = placed[key] = _segment(state, kept, hand, rank, target, least_naturals)
+            if found is not None:
+                segments.append(found[0])
+                end += found[1]
+                ends.append(end)
 
 
-_UNKNOWN = ((None, None, ()), -1)
+_PlaceKey = tuple["Face | None", int, "int | None", int, int]
+"""A rank in one place, as its answer is kept: the rank, the naturals held, the meld joined
+(None: a new one) and that meld's naturals and wild cards."""
+
+_UNKNOWN: tuple[Segment, int] = ((None, None, ()), -1)
 """No answer kept yet."""
 
 
-def _fresh_segment(
-    state: DealState, kept: Kept, hand: list[int], rank: Face, least: int
+def _segment(
+    state: DealState, kept: Kept, hand: list[int], rank: Face | None, target: int | None, least: int
 ) -> tuple[Segment, int] | None:
-    """The plays of a new meld of a rank the side has none of, if there are any."""
-    shapes, plays = shapes_of(kept.context, _place(state, hand, rank, None, least))
-    return ((rank, None, shapes), plays) if plays else None
+    """The plays of a rank in one place with how many they are, if there are any."""
+    shapes, plays = shapes_of(kept.context, _place(state, hand, rank, target, least))
+    return ((rank, target, shapes), plays) if plays else None
 
 
 def _place(
@@ -914,12 +925,13 @@ def _play_ranks(state: DealState, hand: list[int], melds: list[TableMeld]) -> li
     black threes and wild cards where they form melds."""
     ranks: list[Face | None] = [face for face in state.natural_faces if hand[face]]
     if hand[_TWO] or hand[_JOKER]:
-        # Wild cards alone may join a meld of a rank no longer held.
+        # Wild cards alone may join a meld of a rank no longer held (a natural rank: one
+        # below the two).
         ranks.extend(
             dict.fromkeys(
                 meld.rank
                 for meld in melds
-                if meld.rank is not None and meld.rank.is_natural and not hand[meld.rank]
+                if meld.rank is not None and meld.rank < _TWO and not hand[meld.rank]
             )
         )
     variant = state.variant

@@ -62,9 +62,11 @@ class Kept:
 
     def __init__(self, context: Context) -> None:
         self.context = context
-        self.placed: dict[tuple[Face | None, int, int, int], Shapes] = {}
-        """Plays of a rank in one place, by the rank, the naturals held and the meld's
-        naturals and wild cards (-1 and 0 for a new meld)."""
+        self.placed: dict[tuple[Face | None, int, int | None, int, int], tuple[Segment, int] | None]
+        self.placed = {}
+        """Plays of a rank in one place, by the rank, the naturals held, the meld joined
+        (None: a new one) and that meld's naturals and wild cards: their segment and how many
+        plays it holds (None: none)."""
         self.fresh: dict[int, tuple[Segment, int] | None] = {}
         """A new meld of a rank the side has no meld of, by naturals held << 5 | rank: its
         segment and how many plays it holds (None: none)."""
