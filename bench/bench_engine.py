@@ -20,10 +20,9 @@ import timeit
 from collections.abc import Callable
 from pathlib import Path
 
-try:
-    import scorekeeper  # noqa: F401
-except ImportError:  # run from a checkout without installing
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# The checkout this file is in, first: an environment installed from another checkout (a
+# shared virtual environment) must not be what is timed.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from scorekeeper.engine import Bot, HeuristicBot, Meld, Phase, RandomBot, apply, is_legal
 from scorekeeper.engine.actions import Action, Discard, Draw
