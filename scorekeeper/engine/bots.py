@@ -27,7 +27,6 @@ from .actions import (
 from .cards import FACES, Face
 from .conventions import MIN_MELD, pile_take_count
 from .legal import Candidates, refusal
-from .melds import special_face
 from .state import DealState, Phase
 
 _RED = Face.RED_THREE
@@ -35,6 +34,11 @@ _BLACK = Face.BLACK_THREE
 _TWO = Face.TWO
 _JOKER = Face.JOKER
 _NO_LIMIT = 1 << 30
+_DRAW_FIRST = Draw((0, 0))
+_DRAW_BOTH = Draw((0, 1))
+_DRAW_SECOND = Draw((1, 1))
+_DISCARDS = tuple(Discard(face) for face in FACES)
+"""The actions the bot returns most, made once: actions are values."""
 
 
 class Bot(Protocol):
@@ -106,7 +110,7 @@ class _Planner:
         self.hand = hand
         self.plays: list[Play] = []
         self.points = 0
-        self.special = special_face(variant)
+        self.special = state.special
         """The rank whose melds stay clean (special books), if any."""
 
     def takes_wilds(self, rank: Face | None) -> bool:
@@ -203,6 +207,8 @@ class _Planner:
 
     def finish_books(self, keep: int) -> None:
         """Use spare wild cards to turn unfinished melds into (dirty) books."""
+        if self.hand[_TWO] + self.hand[_JOKER] - keep < 1:
+            return  # no meld is finished without a wild card
         special = self.special
         for index, rank in enumerate(self.ranks):
             if rank is None or rank is _BLACK or rank is special:  # takes no wild cards
@@ -256,11 +262,12 @@ class HeuristicBot:
     def choose(self, state: DealState) -> Action:
         player = state.current
         hand = state.hands[player]
-        onto_book = self._red_three_onto_book(state, player)
-        if onto_book is not None:
-            return onto_book
-        if hand[_RED] and state.variant.red_threes_laid_down:
-            return LayRedThrees()
+        if hand[_RED]:
+            onto_book = self._red_three_onto_book(state, player)
+            if onto_book is not None:
+                return onto_book
+            if state.lays_red_threes:
+                return LayRedThrees()
         if state.feet[player] is not None and not any(hand):
             return PickUpFoot()
         if state.phase is Phase.DRAW:
@@ -289,11 +296,11 @@ class HeuristicBot:
     def _draw(self, state: DealState) -> Draw:
         stock = state.stock
         if len(stock) == 1:
-            return Draw((0, 0))
+            return _DRAW_FIRST
         first, second = len(stock[0]), len(stock[1])
         if first and second:
-            return Draw((0, 1))
-        return Draw((0, 0) if first >= second else (1, 1))
+            return _DRAW_BOTH
+        return _DRAW_FIRST if first >= second else _DRAW_SECOND
 
     def _take(self, state: DealState, player: int) -> TakePile | None:
         pile = state.pile
@@ -368,11 +375,15 @@ class HeuristicBot:
         """Plays for a side that has opened: naturals first, then wild cards where they pay."""
         variant = state.variant
         hand = planner.hand
+        melded = planner.melded
         for rank in state.natural_faces:
-            if hand[rank]:
+            held = hand[rank]  # fewer than a meld, and no meld to join: nothing to play
+            if held >= MIN_MELD or (held and rank in melded):
                 planner.naturals(rank)
         if variant.black_three_books and hand[_BLACK]:
             self._black_threes(planner, state, player)
+        if not hand[_TWO] and not hand[_JOKER]:
+            return  # what follows plays wild cards only
         if self._needs_wild_book(state, player):
             planner.wild_meld()
             return
@@ -442,12 +453,12 @@ class HeuristicBot:
         hand = state.hands[player]
         face = self._worst_card(state, player)
         if state.feet[player] is None and sum(hand) == 1 and not state.asked:
-            why = refusal(state, Discard(face))
+            why = refusal(state, _DISCARDS[face])
             if why is not None and why.rule == "cannot-go-out":
                 inner = why.params.get("why")
                 if getattr(inner, "rule", None) == "ask-partner":
                     return AskToGoOut()
-        return Discard(face)
+        return _DISCARDS[face]
 
     def _worst_card(self, state: DealState, player: int) -> Face:
         hand = state.hands[player]

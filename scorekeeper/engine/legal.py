@@ -11,6 +11,7 @@ import math
 from bisect import bisect_right
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
+from functools import cache
 from typing import overload
 
 from ..rules.cards import BOOK_SIZE
@@ -33,7 +34,8 @@ from .cards import FACES, Face
 from .conventions import DRAW_COUNT, MATCHING_TO_TAKE, MIN_MELD, pile_take_count
 from .errors import IllegalAction, Reason
 from .going_out import can_go_out
-from .melds import MeldKind, TableMeld, meld_kind, rank_reason, special_face
+from .melds import MeldKind, TableMeld, meld_kind, rank_reason
+from .play_shapes import Context, Kept, Place, Segment, kept_for, shapes_of
 from .state import DealEnd, DealState, Outcome, Phase, count_books, recycle_set_aside
 
 _RED = Face.RED_THREE
@@ -80,7 +82,7 @@ def _lay(state: DealState, side: int, plays: Sequence[Play], hand: list[int]) ->
     melds = state.melds[side]
     existing = len(melds)
     points = state.melded_points
-    special = special_face(variant)
+    special = state.special
     laid = _Laid()
     laid.existing = existing
     changed = laid.changed
@@ -172,6 +174,8 @@ def _rank_clash(state: DealState, melds: list[TableMeld], laid: _Laid) -> Reason
     are down: where a rank is melded once, a new meld is the only one of its rank; elsewhere
     the side's older melds of the rank are books by then, and at most one meld of the rank
     is left unfinished."""
+    if not laid.new:
+        return None
     only_one = state.variant.rank_melds is RankMelds.ONE
     changed = laid.changed
     existing = laid.existing
@@ -333,7 +337,7 @@ def _refusal(state: DealState, action: Action) -> Reason | None:
     player = state.current
     hand = state.hands[player]
     kind = type(action)
-    if not state.variant.red_threes_laid_down:
+    if not state.lays_red_threes:
         if kind is LayRedThrees:
             return reasons.red_threes_never_laid_down()
     elif hand[_RED]:
@@ -450,8 +454,9 @@ def _meld_refusal(state: DealState, player: int, action: Meld) -> Reason | None:
     problem = _first_meld_refusal(state, side, laid, from_pile=False)
     if problem is not None:
         return problem
-    problem = _cards_left_refusal(state, player, sum(work), laid)
-    if problem is not None or not sum(work) or not _bound_to_go_out(state):
+    left = sum(work)
+    problem = _cards_left_refusal(state, player, left, laid)
+    if problem is not None or not left or not _bound_to_go_out(state):
         return problem
     if can_go_out(state, player) and not can_go_out(
         state, player, work, _melds_after(state, side, laid)
@@ -542,11 +547,11 @@ def apply(state: DealState, action: Action) -> None:
     player = state.current
     if isinstance(action, Discard):
         _do_discard(state, player, action.face)
+    elif isinstance(action, Draw):
+        _do_draw(state, player, action.piles)
     elif isinstance(action, Meld):
         _do_plays(state, player, action.plays)
         _after_play(state, player)
-    elif isinstance(action, Draw):
-        _do_draw(state, player, action.piles)
     elif isinstance(action, TakePile):
         _do_take(state, player, action.plays)
     elif isinstance(action, LayRedThrees):
@@ -737,48 +742,34 @@ def legal_actions(state: DealState) -> list[Action]:
     return [action for action in Candidates(state) if refusal(state, action) is None]
 
 
-_PlayGroup = tuple["Face | None", int, "int | None", int, int, int, int, int]
-"""Plays of one rank, count of naturals and target: rank, naturals, target, least and most
-twos, least jokers, jokers held and room. With each count of twos the jokers run from the
-least to the jokers held or the room the twos leave, whichever is fewer; the group ends at
-the first count of twos that leaves no room for the least jokers."""
-
-
 _DISCARDS = tuple(Discard(face) for face in FACES)
 """One discard of each face, made once: actions are values."""
+
+
+@cache
+def _draws(piles: int) -> tuple[Draw, ...]:
+    """Every draw from `piles` stock piles, made once for each number of piles."""
+    return tuple(Draw((first, second)) for first in range(piles) for second in range(first, piles))
 
 
 class Candidates(Sequence[Action]):
     """The actions `legal_actions` chooses from, each legal or not as `refusal` says.
 
-    Plays are kept in groups whose sizes are counted, not listed, and an action is made only
+    Plays are kept in shapes whose sizes are counted, not listed, and an action is made only
     when asked for by its index, so a random pick among many candidates does not build them
     all.
     """
 
-    __slots__ = ("fixed", "groups", "ends", "take")
+    __slots__ = ("fixed", "segments", "ends", "take")
 
     def __init__(self, state: DealState) -> None:
         self.fixed: list[Action] = []
-        self.groups: list[_PlayGroup] = []
+        self.segments: list[Segment] = []
+        self.ends: list[int] = []
+        """Where each segment's plays end among the candidates."""
         self.take = False
         """Whether the plays take the discard pile (else they are melds)."""
         self._gather(state)
-        ends = []
-        end = len(self.fixed)
-        for _, _, _, twos, most_twos, first, held_jokers, room in self.groups:
-            # The group's size, counted: a run of jokers for each count of twos, the same
-            # while every joker held fits, then one fewer each two more.
-            all_jokers_fit = min(room - held_jokers, most_twos)
-            if all_jokers_fit >= twos:
-                end += (all_jokers_fit - twos + 1) * (held_jokers - first + 1)
-                twos = all_jokers_fit + 1
-            last_twos = min(most_twos, room - first)
-            if last_twos >= twos:
-                counts = last_twos - twos + 1
-                end += counts * (room - first + 1) - (twos + last_twos) * counts // 2
-            ends.append(end)
-        self.ends = ends
 
     def _gather(self, state: DealState) -> None:
         if state.phase is Phase.OVER:
@@ -791,27 +782,31 @@ class Candidates(Sequence[Action]):
             fixed.extend(
                 AddRedThree(index) for index, meld in enumerate(melds) if meld.takes_red_three
             )
-        if hand[_RED] and state.variant.red_threes_laid_down:
+        if hand[_RED] and state.lays_red_threes:
             fixed.append(LayRedThrees())
             return
         if state.feet[player] is not None and not any(hand):
             fixed.append(PickUpFoot())
             return
         if state.phase is Phase.DRAW:
-            piles = len(state.stock)
-            for first in range(piles):
-                for second in range(first, piles):
-                    fixed.append(Draw((first, second)))
+            fixed.extend(_draws(len(state.stock)))
             if state.pile and _pile_top_refusal(state, hand) is None:
                 top = state.pile[-1]
                 work = hand[:]
                 work[top] += 1
                 self.take = True
-                self.groups = _play_groups(state, work, top, least=MIN_MELD)
+                self._add_plays(state, work, top, least=MIN_MELD)
             return
-        fixed.append(AskToGoOut())
+        fixed.append(_ASK)
         fixed.extend([_DISCARDS[face] for face in FACES if hand[face]])
-        self.groups = _play_groups(state, hand, None, least=1)
+        self._add_plays(state, hand, None, least=1)
+
+    def _add_plays(
+        self, state: DealState, hand: list[int], must_use: Face | None, least: int
+    ) -> None:
+        self.ends.append(len(self.fixed))  # where the first segment starts: dropped below
+        _play_segments(state, hand, must_use, least, self.segments, self.ends)
+        del self.ends[0]
 
     def __len__(self) -> int:
         return self.ends[-1] if self.ends else len(self.fixed)
@@ -830,8 +825,12 @@ class Candidates(Sequence[Action]):
         if index < len(self.fixed):
             return self.fixed[index]
         number = bisect_right(self.ends, index)
-        rank, naturals, target, twos, _, first, held_jokers, room = self.groups[number]
+        rank, target, shapes = self.segments[number]
         offset = index - (self.ends[number - 1] if number else len(self.fixed))
+        for naturals, twos, _, first, held_jokers, room, plays in shapes:  # noqa: B007
+            if offset < plays:
+                break
+            offset -= plays
         while True:
             width = min(held_jokers, room - twos) - first + 1
             if offset < width:
@@ -844,130 +843,161 @@ class Candidates(Sequence[Action]):
     def __iter__(self) -> Iterator[Action]:
         yield from self.fixed
         wrap = TakePile if self.take else Meld
-        for rank, naturals, target, least_twos, most_twos, first, held_jokers, room in self.groups:
-            for twos in range(least_twos, most_twos + 1):
-                last = min(held_jokers, room - twos)
-                if last < first:
-                    break
-                for jokers in range(first, last + 1):
-                    yield wrap((Play(rank, naturals, twos, jokers, target),))
+        for rank, target, shapes in self.segments:
+            for naturals, least_twos, most_twos, first, held_jokers, room, _ in shapes:
+                for twos in range(least_twos, most_twos + 1):
+                    last = min(held_jokers, room - twos)
+                    if last < first:
+                        break
+                    for jokers in range(first, last + 1):
+                        yield wrap((Play(rank, naturals, twos, jokers, target),))
 
+
+_ASK = AskToGoOut()
 
 _NEW_ONLY: list[int | None] = [None]
 """The targets of a rank the side has no meld of: a new meld only."""
 
 
-def _play_groups(
-    state: DealState, hand: list[int], must_use: Face | None, least: int
-) -> list[_PlayGroup]:
-    """Plays putting cards in one place; with `must_use`, at least `least` of that face.
+def _play_segments(
+    state: DealState,
+    hand: list[int],
+    must_use: Face | None,
+    least: int,
+    segments: list[Segment],
+    ends: list[int],
+) -> None:
+    """Plays putting cards in one place, by rank and place, added to `segments` with where
+    each ends among the candidates (`ends`, from its last value on); with `must_use`, at least
+    `least` of that face.
 
     Only plays that some rule could allow are listed: never more wild cards than the wild
     limit lets a meld hold, no wild card in a meld of black threes, and, before the side's
-    first meld, none worth less than the deal asks for.
+    first meld, none worth less than the deal asks for. Each rank and place is looked up
+    among the answers kept for the context, and worked out only the first time.
     """
-    variant = state.variant
     side = state.side_of[state.current]
     melds = state.melds[side]
+    natural_top = must_use is not None and (must_use.is_natural or must_use is _BLACK)
+    least_naturals = least if natural_top else 0
+    kept = kept_for(_context(state, hand, must_use, least, side))
+    fresh = kept.fresh
+    placed = kept.placed
+    end = ends[-1]
+    melds_of_rank: dict[Face | None, list[int | None]] = {}
+    for index, table_meld in enumerate(melds):
+        melds_of_rank.setdefault(table_meld.rank, [None]).append(index)
+    for rank in _play_ranks(state, hand, melds):
+        if natural_top and rank is not must_use:
+            continue
+        if rank is not None and rank not in melds_of_rank:
+            number = hand[rank] << 5 | rank
+            found = fresh.get(number, _UNKNOWN)
+            if found is _UNKNOWN:
+                found = fresh[number] = _segment(state, kept, hand, rank, None, least_naturals)
+            if found is not None:
+                segments.append(found[0])
+                end += found[1]
+                ends.append(end)
+            continue
+        held = 0 if rank is None else hand[rank]
+        for target in melds_of_rank.get(rank, _NEW_ONLY):
+            if target is None:
+                key: _PlaceKey = (rank, held, None, 0, 0)
+            else:
+                meld = melds[target]
+                key = (rank, held, target, meld.naturals, meld.twos + meld.jokers)
+            found = placed.get(key, _UNKNOWN)
+            if found is _UNKNOWN:
+                found = placed[key] = _segment(state, kept, hand, rank, target, least_naturals)
+            if found is not None:
+                segments.append(found[0])
+                end += found[1]
+                ends.append(end)
+
+
+_PlaceKey = tuple["Face | None", int, "int | None", int, int]
+"""A rank in one place, as its answer is kept: the rank, the naturals held, the meld joined
+(None: a new one) and that meld's naturals and wild cards."""
+
+_UNKNOWN: tuple[Segment, int] = ((None, None, ()), -1)
+"""No answer kept yet."""
+
+
+def _segment(
+    state: DealState, kept: Kept, hand: list[int], rank: Face | None, target: int | None, least: int
+) -> tuple[Segment, int] | None:
+    """The plays of a rank in one place with how many they are, if there are any."""
+    shapes, plays = shapes_of(kept.context, _place(state, hand, rank, target, least))
+    return ((rank, target, shapes), plays) if plays else None
+
+
+def _place(
+    state: DealState, hand: list[int], rank: Face | None, target: int | None, least: int
+) -> Place:
+    """One rank in one place, as `shapes_of` reads it; `least`: the naturals a play must
+    hold at least (the top card of the pile taken, and those it pairs with)."""
+    if rank is None:
+        held = each = 0
+        limited = clean_only = False
+    else:
+        held = hand[rank]
+        each = state.melded_points[rank]
+        limited = rank is not _BLACK
+        clean_only = rank is _BLACK or rank is state.special
+    low = 0 if rank is None else (1 if target is None else 0)
+    low = max(low, least)
+    if target is None:
+        return held, low, 0, 0, clean_only, limited, each
+    meld = state.melds[state.side_of[state.current]][target]
+    return held, low, meld.naturals, meld.twos + meld.jokers, clean_only, limited, each
+
+
+def _context(
+    state: DealState, hand: list[int], must_use: Face | None, least: int, side: int
+) -> Context:
+    """What every rank and place of the plays share (`play_shapes.Context`)."""
+    variant = state.variant
+    limit = variant.wild_limit
+    points = state.melded_points
+    least_points = _least_single_play_points(state, side)
+    return (
+        variant.max_meld_size,
+        limit.per_wild,
+        limit.extra,
+        points[_TWO],
+        points[_JOKER],
+        hand[_TWO],
+        hand[_JOKER],
+        least if must_use is _TWO else 0,
+        least if must_use is _JOKER else 0,
+        least_points,
+        least if must_use is not None and (must_use.is_natural or must_use is _BLACK) else 0,
+        points if least_points != -math.inf else None,
+        state.special,
+    )
+
+
+def _play_ranks(state: DealState, hand: list[int], melds: list[TableMeld]) -> list[Face | None]:
+    """The ranks a play may have: natural ranks held, ranks of melds wild cards alone may join,
+    black threes and wild cards where they form melds."""
     ranks: list[Face | None] = [face for face in state.natural_faces if hand[face]]
     if hand[_TWO] or hand[_JOKER]:
-        # Wild cards alone may join a meld of a rank no longer held.
+        # Wild cards alone may join a meld of a rank no longer held (a natural rank: one
+        # below the two).
         ranks.extend(
             dict.fromkeys(
                 meld.rank
                 for meld in melds
-                if meld.rank is not None and meld.rank.is_natural and not hand[meld.rank]
+                if meld.rank is not None and meld.rank < _TWO and not hand[meld.rank]
             )
         )
+    variant = state.variant
     if variant.black_three_books and hand[_BLACK]:
         ranks.append(_BLACK)
     if variant.wild_books:
         ranks.append(None)
-    most = variant.max_meld_size
-    special = special_face(variant)
-    natural_top = must_use is not None and (must_use.is_natural or must_use is _BLACK)
-    limit = variant.wild_limit
-    extra = limit.extra
-    per_wild = limit.per_wild
-    points = state.melded_points
-    least_points = _least_single_play_points(state, side)
-    held_twos = hand[_TWO]
-    held_jokers = hand[_JOKER]
-    least_twos = least if must_use is _TWO else 0
-    least_jokers = least if must_use is _JOKER else 0
-    two_points = points[_TWO]
-    joker_points = points[_JOKER]
-    best_wild = max(two_points, joker_points)
-    melds_of_rank: dict[Face | None, list[int | None]] = {}
-    for index, table_meld in enumerate(melds):
-        melds_of_rank.setdefault(table_meld.rank, [None]).append(index)
-    groups: list[_PlayGroup] = []
-    for rank in ranks:
-        if natural_top and rank is not must_use:
-            continue
-        held = hand[rank] if rank is not None else 0
-        each = points[rank] if rank is not None else 0
-        limited = rank is not None and rank is not _BLACK
-        clean_only = rank is _BLACK or (rank is not None and rank is special)
-        targets = melds_of_rank.get(rank, _NEW_ONLY)
-        for target in targets:
-            meld = melds[target] if target is not None else None
-            base = meld.size if meld is not None else 0
-            meld_naturals = meld.naturals if meld is not None else 0
-            meld_wilds = meld.wilds if meld is not None else 0
-            low = 0 if rank is None else (1 if target is None else 0)
-            if natural_top:
-                low = max(low, least)
-            for naturals in range(low, held + 1):
-                room = most - base - naturals if most is not None else held_twos + held_jokers
-                if room < 0:
-                    break
-                if clean_only:
-                    room = 0
-                elif limited:
-                    allowed = (naturals + meld_naturals - extra) // per_wild - meld_wilds
-                    if allowed < room:
-                        room = allowed if allowed > 0 else 0
-                natural_points = naturals * each
-                if natural_points + room * best_wild < least_points:
-                    continue
-                most_twos = held_twos if held_twos < room else room
-                floor = least_points - natural_points
-                if (
-                    naturals
-                    and floor <= least_twos * two_points
-                    and floor <= most_twos * two_points
-                ):
-                    # Every count of twos meets the first meld: the jokers run from the least.
-                    if least_jokers <= held_jokers:
-                        groups.append(
-                            (
-                                rank,
-                                naturals,
-                                target,
-                                least_twos,
-                                most_twos,
-                                least_jokers,
-                                held_jokers,
-                                room,
-                            )
-                        )
-                    continue
-                for twos in range(least_twos, most_twos + 1):
-                    first = least_jokers
-                    short = least_points - natural_points - twos * two_points
-                    if short > 0:  # the first meld needs more points: enough jokers, or none
-                        if joker_points <= 0:
-                            continue
-                        first = max(first, -(-int(short) // joker_points))
-                    if naturals + twos == 0:
-                        first = max(first, 1)
-                    last = held_jokers if held_jokers < room - twos else room - twos
-                    if first <= last:  # a group of one count of twos
-                        groups.append(
-                            (rank, naturals, target, twos, twos, first, last, twos + last)
-                        )
-    return groups
+    return ranks
 
 
 def _least_single_play_points(state: DealState, side: int) -> float:

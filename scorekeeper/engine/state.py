@@ -94,6 +94,8 @@ class DealState:
         "melded_points",
         "running_scores",
         "natural_faces",
+        "special",
+        "lays_red_threes",
     )
 
     def __init__(
@@ -160,6 +162,10 @@ class DealState:
         self.melded_points = melded_points(variant.card_points, deck)
         self.natural_faces = natural_faces(deck)
         """The natural faces the variant's deck deals, highest first."""
+        self.special = special_face(variant)
+        """The rank whose melds stay clean (special books), if any."""
+        self.lays_red_threes = variant.red_threes_laid_down
+        """Whether red threes are laid down at once (read at every action)."""
         self.running_scores: tuple[int, ...] | None = (
             None if running_scores is None else tuple(running_scores)
         )
@@ -178,7 +184,7 @@ class DealState:
 
     @property
     def stock_size(self) -> int:
-        return sum(len(pile) for pile in self.stock)
+        return sum(map(len, self.stock))
 
     def in_foot(self, player: int) -> bool:
         """Whether the player has picked up their foot."""

@@ -1,0 +1,156 @@
+"""The plays that put cards of one rank in one place, counted by shape and worked out once.
+
+The legal-action list (`legal.Candidates`) holds, for each rank and place (a new meld or one
+of the side's melds), every play some rule could allow: a count of naturals with a run of
+twos and jokers. Which counts those are follows from a few small numbers only (the cards
+held, the meld's cards, the variant's size and wild-card limits, the points a first meld
+needs), so each answer is worked out once and kept, and every deal after reads it.
+"""
+
+from __future__ import annotations
+
+from .cards import Face
+
+Shape = tuple[int, int, int, int, int, int, int]
+"""Plays of one count of naturals: naturals, least and most twos, least jokers, jokers held,
+room, and how many plays. With each count of twos the jokers run from the least to the jokers
+held or the room the twos leave, whichever is fewer; the shape ends at the first count of
+twos that leaves no room for the least jokers."""
+
+Shapes = tuple[tuple[Shape, ...], int]
+"""The shapes of one rank in one place, and how many plays they hold together."""
+
+Segment = tuple[Face | None, int | None, tuple[Shape, ...]]
+"""The plays of one rank in one place: the rank, the meld they join (None: a new one) and
+their shapes."""
+
+Context = tuple[
+    int | None,
+    int,
+    int,
+    int,
+    int,
+    int,
+    int,
+    int,
+    int,
+    float,
+    int,
+    tuple[int, ...] | None,
+    Face | None,
+]
+"""What every rank and place of one hand share: the largest meld (None: no limit), the wild
+limit's naturals a wild card and extra naturals, the melded points of a two and of a joker,
+the twos and jokers held, the least twos and jokers a play must hold, the least points a
+play must be worth, the least naturals (of the top card of the pile taken), the melded
+points of each face where a play's points count (None once the side has opened), and the
+rank whose melds stay clean."""
+
+Place = tuple[int, int, int, int, bool, bool, int]
+"""One rank in one place: naturals held, least naturals, the meld's naturals and wild cards
+(0 for a new meld), whether the meld stays clean, whether the wild limit applies, and the
+points of a natural."""
+
+_MOST_CONTEXTS = 4096
+"""Contexts kept at most; past it the kept answers are dropped and worked out again."""
+
+
+class Kept:
+    """The answers kept for one context, filled as they are asked for."""
+
+    __slots__ = ("context", "fresh", "placed")
+
+    def __init__(self, context: Context) -> None:
+        self.context = context
+        self.placed: dict[tuple[Face | None, int, int | None, int, int], tuple[Segment, int] | None]
+        self.placed = {}
+        """Plays of a rank in one place, by the rank, the naturals held, the meld joined
+        (None: a new one) and that meld's naturals and wild cards: their segment and how many
+        plays it holds (None: none)."""
+        self.fresh: dict[int, tuple[Segment, int] | None] = {}
+        """A new meld of a rank the side has no meld of, by naturals held << 5 | rank: its
+        segment and how many plays it holds (None: none)."""
+
+
+_KEPT: dict[Context, Kept] = {}
+
+
+def kept_for(context: Context) -> Kept:
+    """The answers kept for one context."""
+    kept = _KEPT.get(context)
+    if kept is None:
+        if len(_KEPT) >= _MOST_CONTEXTS:
+            _KEPT.clear()
+        kept = _KEPT[context] = Kept(context)
+    return kept
+
+
+def shapes_of(context: Context, place: Place) -> Shapes:
+    """Every shape of plays of one rank in one place, and how many plays they hold."""
+    most, per_wild, extra, two_points, joker_points, held_twos, held_jokers = context[:7]
+    least_twos, least_jokers, least_points = context[7:10]
+    held, low, meld_naturals, meld_wilds, clean_only, limited, each = place
+    base = meld_naturals + meld_wilds
+    best_wild = max(two_points, joker_points)
+    found: list[Shape] = []
+    for naturals in range(low, held + 1):
+        room = most - base - naturals if most is not None else held_twos + held_jokers
+        if room < 0:
+            break
+        if clean_only:
+            room = 0
+        elif limited:
+            allowed = (naturals + meld_naturals - extra) // per_wild - meld_wilds
+            if allowed < room:
+                room = allowed if allowed > 0 else 0
+        natural_points = naturals * each
+        if natural_points + room * best_wild < least_points:
+            continue
+        most_twos = held_twos if held_twos < room else room
+        floor = least_points - natural_points
+        if naturals and floor <= least_twos * two_points and floor <= most_twos * two_points:
+            # Every count of twos meets the first meld: the jokers run from the least.
+            if least_jokers <= held_jokers:
+                found.append(
+                    _shape(naturals, least_twos, most_twos, least_jokers, held_jokers, room)
+                )
+            continue
+        for twos in range(least_twos, most_twos + 1):
+            first = _least_jokers(least_jokers, floor - twos * two_points, joker_points)
+            if first is None:
+                continue
+            if naturals + twos == 0:
+                first = max(first, 1)
+            last = held_jokers if held_jokers < room - twos else room - twos
+            if first <= last:  # a shape of one count of twos
+                found.append(_shape(naturals, twos, twos, first, last, twos + last))
+    shapes = tuple(shape for shape in found if shape[6])
+    return shapes, sum(shape[6] for shape in shapes)
+
+
+def _least_jokers(least: int, short: float, joker_points: int) -> int | None:
+    """The least jokers that bring a play `short` points up to the first meld (None: jokers
+    are worth nothing, so none can)."""
+    if short <= 0:
+        return least
+    if joker_points <= 0:
+        return None
+    return max(least, -(-int(short) // joker_points))
+
+
+def _shape(
+    naturals: int, least_twos: int, most_twos: int, first: int, held_jokers: int, room: int
+) -> Shape:
+    """The shape with its count of plays: a run of jokers for each count of twos, the same
+    while every joker held fits, then one fewer each two more."""
+    plays = 0
+    twos = least_twos
+    all_jokers_fit = min(room - held_jokers, most_twos)
+    if all_jokers_fit >= twos:
+        plays += (all_jokers_fit - twos + 1) * (held_jokers - first + 1)
+        twos = all_jokers_fit + 1
+    last_twos = min(most_twos, room - first)
+    if last_twos >= twos:
+        counts = last_twos - twos + 1
+        plays += counts * (room - first + 1) - (twos + last_twos) * counts // 2
+    return naturals, least_twos, most_twos, first, held_jokers, room, plays
