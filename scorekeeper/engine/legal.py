@@ -236,7 +236,7 @@ def _other_books_refusal(state: DealState, side: int, laid: _Laid | None) -> Rea
         made = list(_books_made_after(state.melds[side], laid))
     if len(made) < variant.going_out_any_books:
         return reasons.books_of_any_kind_to_go_out(variant.going_out_any_books, len(made))
-    special = special_face(variant)
+    special = state.special
     if variant.going_out_needs_special_book and not any(
         rank is special and kind is MeldKind.CLEAN for rank, kind in made
     ):
