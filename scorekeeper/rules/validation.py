@@ -407,44 +407,32 @@ def _check_first_meld(deal: _Deal) -> Iterator[Problem]:
             )
 
 
-def _check_concealed_opening(deal: _Deal) -> Iterator[Problem]:
-    """Where the deal opens with a concealed book, a side that melded holds a book."""
-    if deal.number not in deal.variant.concealed_book_first_meld_deals:
-        return
-    for index, name, side in deal.sides():
-        if side.has_melded() and side.books() == side.red_three_books:
-            yield _error(
-                index,
-                "meld_points",
-                N_(
-                    "{side}: the first meld of deal {deal} must include a concealed book, "
-                    "so a side that melded has at least one book (entered {points} melded "
-                    "card points and no book)."
-                ),
-                side=name,
-                deal=deal.number,
-                points=side.meld_points,
-            )
+_CONCEALED_OPENING = N_(
+    "{side}: the first meld of deal {deal} must include a concealed book, so a side that "
+    "melded has at least one book (entered {points} melded card points and no book)."
+)
+_BOOK_OPENING = N_(
+    "{side}: the first meld of deal {deal} must hold a book, so a side that melded has at "
+    "least one book (entered {points} melded card points and no book)."
+)
 
 
-def _check_book_opening(deal: _Deal) -> Iterator[Problem]:
-    """Where the deal's first meld needs a book (any book), a side that melded holds one; a
-    deal that asks for a concealed book says so itself."""
+def _check_opening_book(deal: _Deal) -> Iterator[Problem]:
+    """Where the deal's first meld needs a book (a concealed one, or any), a side that melded
+    holds one."""
     variant = deal.variant
-    if deal.number not in variant.book_first_meld_deals:
-        return
     if deal.number in variant.concealed_book_first_meld_deals:
+        message = _CONCEALED_OPENING
+    elif deal.number in variant.book_first_meld_deals:
+        message = _BOOK_OPENING
+    else:
         return
     for index, name, side in deal.sides():
         if side.has_melded() and side.books() == side.red_three_books:
             yield _error(
                 index,
                 "meld_points",
-                N_(
-                    "{side}: the first meld of deal {deal} must hold a book, so a side that "
-                    "melded has at least one book (entered {points} melded card points and "
-                    "no book)."
-                ),
+                message,
                 side=name,
                 deal=deal.number,
                 points=side.meld_points,
@@ -1017,8 +1005,7 @@ RULE_CHECKS: tuple[Callable[[_Deal], Iterator[Problem]], ...] = (
     _check_going_out_books,
     _check_going_out_other_books,
     _check_first_meld,
-    _check_concealed_opening,
-    _check_book_opening,
+    _check_opening_book,
     _check_book_points,
     _check_card_points_in_play,
     _check_threes,
