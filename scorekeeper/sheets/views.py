@@ -61,6 +61,8 @@ bp = Blueprint("sheets", __name__)
 
 BLANK_MAX_AGE = 24 * 60 * 60
 MADE_CACHE_SIZE = 32
+STYLESHEETS = ("css/sheet.css",)
+"""The static style sheets a sheet's page links: parsed once a process for its PDF."""
 
 
 blank_pdfs = PdfCache()
@@ -95,20 +97,24 @@ def _inline_css(sheet: Sheet, row_pt: float) -> str:
     )
 
 
-def _html(sheet: Sheet, row_pt: float) -> str:
-    return render_template("sheets/sheet.html", sheet=sheet, inline_css=_inline_css(sheet, row_pt))
+def _html(sheet: Sheet, row_pt: float, *, anchors: bool = False) -> str:
+    """The sheet's page; ``anchors``: with the ids of its deals, which measuring reads."""
+    return render_template(
+        "sheets/sheet.html", sheet=sheet, inline_css=_inline_css(sheet, row_pt), anchors=anchors
+    )
 
 
 def _source(sheet: Sheet) -> pdf.SheetSource:
     sample = sheet.measuring_sample(len(pdf.BLOCK_ANCHORS))
     return pdf.SheetSource(
         html=lambda row_pt: _html(sheet, row_pt),
-        measure_html=lambda row_pt: _html(sample, row_pt),
+        measure_html=lambda row_pt: _html(sample, row_pt, anchors=True),
         missing_blocks=len(sheet.deals) - len(sample.deals),
         paper=sheet.paper,
         rows=sheet.stretch_rows,
         fit_key=sheet.fit_key(_language()),
         least_row_pt=sheet.least_row_pt,
+        stylesheets=STYLESHEETS,
     )
 
 
@@ -139,7 +145,7 @@ def _rendered_pdf(html: str, digest: str, context: pdf.RenderContext) -> CachedP
         rendered.append(kept is None)
         return kept.body if kept is not None else None
 
-    made = CachedPdf(pdf.render_html(html, context, made_meanwhile), digest)
+    made = CachedPdf(pdf.render_html(html, context, made_meanwhile, STYLESHEETS), digest)
     if rendered == [True]:
         metrics.count("renders")
         if context.kept is not None:
@@ -150,7 +156,7 @@ def _rendered_pdf(html: str, digest: str, context: pdf.RenderContext) -> CachedP
 def _html_response(sheet: Sheet) -> Response:
     """The sheet as a page of its own: its inline style allowed by hash, framed by our pages."""
     css = _inline_css(sheet, pdf.measure_row_height(_source(sheet), render_context()))
-    page = render_template("sheets/sheet.html", sheet=sheet, inline_css=css)
+    page = render_template("sheets/sheet.html", sheet=sheet, inline_css=css, anchors=False)
     digest = base64.b64encode(hashlib.sha256(css.encode()).digest()).decode()
     policy = CONTENT_SECURITY_POLICY.replace(
         "style-src 'self'", f"style-src 'self' 'sha256-{digest}'"
