@@ -115,6 +115,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="bench-sheets-") as folder:
         os.environ["SCOREKEEPER_INSTANCE_PATH"] = folder
         from flask import url_for
+        from sqlalchemy import delete
 
         from scorekeeper import create_app
         from scorekeeper.extensions import db
@@ -126,6 +127,7 @@ def main() -> int:
         from scorekeeper.sheets import views
         from scorekeeper.store.deal_writes import write_deal
         from scorekeeper.store.game_service import load_game, start_game
+        from scorekeeper.store.kept_sheets import KeptSheet
 
         app = create_app(
             {
@@ -181,9 +183,12 @@ def main() -> int:
             filled_new_shape_url = url_for("sheets.game_pdf", game_id=game_id, size="a4")
 
         def render_filled() -> None:
-            # The page is made again, not sent from memory or from the instance folder.
+            # The page is made again, not sent from memory, the instance folder or the database.
             views.made_pdfs.clear()
             shutil.rmtree(Path(folder) / kept.FOLDER, ignore_errors=True)
+            with app.app_context():
+                db.session.execute(delete(KeptSheet))
+                db.session.commit()
             get(filled_url)
 
         with app.test_request_context("/"):
