@@ -339,6 +339,7 @@ def render_html(
     context: RenderContext,
     made_meanwhile: Callable[[], bytes | None] | None = None,
     stylesheets: tuple[str, ...] = (),
+    keep: Callable[[bytes], None] | None = None,
 ) -> bytes:
     """The PDF of a page of HTML, reaching nothing but the app's static files.
 
@@ -346,8 +347,14 @@ def render_html(
     waited for its turn; looked up once the turn has come, and sent instead of rendering.
     ``stylesheets``: static style sheets the page links (names as ``url_for("static")`` takes
     them), parsed once a process instead of at every layout; the page's own ``<style>`` must
-    come after its links, as its rules keep the upper hand.
+    come after its links, as its rules keep the upper hand. ``keep``: given the PDF rendered
+    before the turn ends, so that the render waiting next finds it made.
     """
     with context.admit(), _render_lock:
         made = made_meanwhile() if made_meanwhile is not None else None
-        return made if made is not None else context.run(_pdf_bytes, html, stylesheets)
+        if made is not None:
+            return made
+        body = context.run(_pdf_bytes, html, stylesheets)
+        if keep is not None:
+            keep(body)
+        return body

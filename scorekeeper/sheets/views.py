@@ -180,19 +180,18 @@ def _rendered_pdf(
 ) -> CachedPdf:
     """The page rendered, unless another render made it while this one waited its turn: a
     worker of this machine, or for a game's sheet (``shared``), of any server."""
-    rendered: list[bool] = []
 
     def made_meanwhile() -> bytes | None:
         kept = _kept_pdf(digest, context) or (_shared_pdf(shared) if shared else None)
-        rendered.append(kept is None)
         return kept.body if kept is not None else None
 
-    made = CachedPdf(pdf.render_html(html, context, made_meanwhile, STYLESHEETS), digest)
-    if rendered == [True]:
+    def keep(body: bytes) -> None:
         metrics.count("renders")
         if context.kept is not None:
-            context.kept.keep_pdf(digest, made.body)
-    return made
+            context.kept.keep_pdf(digest, body)
+
+    body = pdf.render_html(html, context, made_meanwhile, STYLESHEETS, keep)
+    return CachedPdf(body, digest)
 
 
 def _html_response(sheet: Sheet) -> Response:
