@@ -5,7 +5,8 @@
   worker, and every machine sharing a PostgreSQL database, sees the same count. Over the
   limit: 429 with Retry-After.
 - ``slots``: at most ``SHEET_RENDERS_AT_ONCE`` PDF renders at a time on a machine; a render
-  that finds no free slot answers 503 with Retry-After at once instead of waiting in a worker.
+  that finds no free slot waits its turn for up to ``SHEET_RENDER_WAIT_SECONDS``, and answers
+  503 with Retry-After only when none came free by then.
 - ``bodies``: the import routes accept a larger body than the 1 MB of every other request, so
   that a whole export comes back.
 """
@@ -46,9 +47,9 @@ def init_app(app: Flask) -> None:
 
 @contextmanager
 def admitted_render() -> Iterator[None]:
-    """A sheet's layout, run holding one of the machine's render slots (503 when none is
-    free) and counted against the client's limit (429). The slot comes first: it costs no
-    database write, and a render refused for want of one is not counted."""
+    """A sheet's layout, run holding one of the machine's render slots (503 when none came
+    free in the wait allowed) and counted against the client's limit (429). The slot comes
+    first: it costs no database write, and a render refused for want of one is not counted."""
     try:
         with slots.render_slots().held():
             try:

@@ -4,7 +4,8 @@ A PDF is kept by the digest of the HTML it was rendered from, and a shape's row 
 digest of the shortened page that was measured for it: whichever worker made them, any other
 worker of the machine sends the same page again without laying anything out. Nothing here is
 required: a file missing, unreadable or removed is made again (other machines on the same
-database keep their own). Files are written whole (a temporary file renamed into place), and
+database keep their own; a game's sheet is also kept in the database for every server,
+``store.kept_sheets``). Files are written whole (a temporary file renamed into place), and
 the least recently written go when there are more than ``MOST_FILES``.
 """
 

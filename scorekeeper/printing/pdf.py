@@ -6,6 +6,12 @@ so the sheet's fonts are loaded once; WeasyPrint is not thread-safe, so renders 
 Every layout is first admitted by the context (``RenderContext.admit``): the app counts it
 against the client's limit and holds one of the machine's render slots while it runs.
 
+What a layout costs beyond the page itself is spared: the static style sheets a page names
+(``stylesheets``) are parsed once a process and given to every later layout, their links then
+read as empty; and the cyclic garbage collector waits while WeasyPrint works (a layout makes
+a few hundred thousand objects, enough to start full collections of the whole process, which
+cost as much again as the layout), collecting the layout's garbage when it is done.
+
 A context with a ``nice`` above 0 lays pages out in a process of its own at that lower
 priority (one for each process that renders, started on first use, ``render_process``): a
 render then takes only the processor time that requests, deal saves first, leave over, and a
@@ -16,18 +22,19 @@ that met it raises ``RendererGone``, the next one starts a new process.
 from __future__ import annotations
 
 import atexit
+import gc
 import logging
 import mimetypes
 import os
 import threading
-from collections.abc import Callable, Hashable
-from contextlib import AbstractContextManager, nullcontext
+from collections.abc import Callable, Hashable, Iterator
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 from urllib.parse import unquote, urlsplit
 
-from weasyprint import HTML
+from weasyprint import CSS, HTML
 from weasyprint.document import Document
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse
@@ -37,7 +44,7 @@ from scorekeeper.printing.cache import RecentItems
 from scorekeeper.printing.geometry import MAX_ROW_PT, MIN_ROW_PT, Paper
 from scorekeeper.printing.kept import KeptSheets
 from scorekeeper.printing.render_process import RendererGone, RenderProcess
-from scorekeeper.static_files import original_name
+from scorekeeper.static_files import digest_of, original_name
 
 R = TypeVar("R")
 
@@ -63,13 +70,22 @@ class RefusedURL(ValueError):
     """The sheet asked for something other than one of the app's static files."""
 
 
-class StaticFileFetcher(URLFetcher):
-    """Serves URLs under `static_url` from `static_folder`, and refuses every other URL."""
+CSS_TYPE = "text/css"
 
-    def __init__(self, static_url: str, static_folder: str | Path) -> None:
+
+class StaticFileFetcher(URLFetcher):
+    """Serves URLs under `static_url` from `static_folder`, and refuses every other URL.
+
+    The style sheets named in ``parsed`` are answered empty: the layout is given them parsed.
+    """
+
+    def __init__(
+        self, static_url: str, static_folder: str | Path, parsed: tuple[str, ...] = ()
+    ) -> None:
         super().__init__(timeout=1, allowed_protocols=())
         self.static_url = static_url if static_url.endswith("/") else static_url + "/"
         self.static_folder = str(static_folder)
+        self.parsed = frozenset(parsed)
 
     def fetch(self, url: str, headers: object = None) -> URLFetcherResponse:
         if not url.startswith(self.static_url):
@@ -77,6 +93,8 @@ class StaticFileFetcher(URLFetcher):
             raise RefusedURL(f"only the app's static files may be fetched, not {url}")
         relative = unquote(urlsplit(url[len(self.static_url) :]).path)
         relative = original_name(self.static_folder, relative) or relative
+        if relative in self.parsed:
+            return URLFetcherResponse(url, b"", {"Content-Type": CSS_TYPE})
         path = safe_join(self.static_folder, relative)
         if path is None or not Path(path).is_file():
             raise RefusedURL(f"no such static file: {relative}")
@@ -92,8 +110,54 @@ def _fonts() -> FontConfiguration:
     return _font_config
 
 
-def _layout(html: str, base_url: str, fetcher: StaticFileFetcher) -> Document:
-    return HTML(string=html, base_url=base_url, url_fetcher=fetcher).render(font_config=_fonts())
+_parsed_sheets: dict[tuple[str, str, str, str | None], CSS] = {}
+"""Static style sheets parsed, by address, folder, name and the digest of the file's content."""
+
+
+def _parsed(static_url: str, static_folder: str, names: tuple[str, ...]) -> list[CSS]:
+    """The style sheets, parsed on first use in this process (their fonts loaded with them).
+
+    Their rules come to the page as the reader's (user) style sheets: below every rule of the
+    page's own, above the defaults, as a linked sheet's rules were for a page whose own style
+    comes after its links."""
+    fetcher = StaticFileFetcher(static_url, static_folder)
+    sheets = []
+    for name in names:
+        key = (fetcher.static_url, static_folder, name, digest_of(static_folder, name))
+        sheet = _parsed_sheets.get(key)
+        if sheet is None:
+            url = fetcher.static_url + name
+            sheet = CSS(url=url, url_fetcher=fetcher, font_config=_fonts())
+            _parsed_sheets[key] = sheet
+        sheets.append(sheet)
+    return sheets
+
+
+@contextmanager
+def _collections_waiting() -> Iterator[None]:
+    """The cyclic garbage collector off while the block runs (renders take turns: no other
+    layout turns it on meanwhile), and the young objects the block left collected after."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
+            gc.collect(1)
+
+
+def _layout(
+    html: str,
+    base_url: str,
+    static_url: str,
+    static_folder: str,
+    stylesheets: tuple[str, ...] = (),
+) -> Document:
+    fetcher = StaticFileFetcher(static_url, static_folder, stylesheets)
+    return HTML(string=html, base_url=base_url, url_fetcher=fetcher).render(
+        font_config=_fonts(), stylesheets=_parsed(static_url, static_folder, stylesheets)
+    )
 
 
 def _anchor_y_pt(document: Document, name: str) -> float:
@@ -147,6 +211,8 @@ class SheetSource:
     """Everything the height of the page's fixed parts depends on."""
     least_row_pt: float = MIN_ROW_PT
     """The least height of a row: smaller type lets a sheet of many deals go lower."""
+    stylesheets: tuple[str, ...] = ()
+    """The static style sheets the page links, parsed once a process (``render_html``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,14 +268,22 @@ def _measured_row_pt(
     rows: int,
     missing_blocks: int,
     least_row_pt: float = MIN_ROW_PT,
+    stylesheets: tuple[str, ...] = (),
 ) -> float:
-    fetcher = StaticFileFetcher(static_url, static_folder)
-    measured = _layout(html, base_url, fetcher)
-    return fit_row_height(measured, paper, rows, least_row_pt, missing_blocks)
+    with _collections_waiting():
+        measured = _layout(html, base_url, static_url, static_folder, stylesheets)
+        return fit_row_height(measured, paper, rows, least_row_pt, missing_blocks)
 
 
-def _pdf_bytes(base_url: str, static_url: str, static_folder: str, html: str) -> bytes:
-    return _layout(html, base_url, StaticFileFetcher(static_url, static_folder)).write_pdf()
+def _pdf_bytes(
+    base_url: str,
+    static_url: str,
+    static_folder: str,
+    html: str,
+    stylesheets: tuple[str, ...] = (),
+) -> bytes:
+    with _collections_waiting():
+        return _layout(html, base_url, static_url, static_folder, stylesheets).write_pdf()
 
 
 def _fitted(sheet: SheetSource, context: RenderContext) -> float:
@@ -224,6 +298,7 @@ def _fitted(sheet: SheetSource, context: RenderContext) -> float:
             sheet.rows,
             sheet.missing_blocks,
             sheet.least_row_pt,
+            sheet.stylesheets,
         )
         fitted_rows.put(sheet.fit_key, row_pt)
         if context.kept is not None:
@@ -260,13 +335,26 @@ def measure_row_height(sheet: SheetSource, context: RenderContext) -> float:
 
 
 def render_html(
-    html: str, context: RenderContext, made_meanwhile: Callable[[], bytes | None] | None = None
+    html: str,
+    context: RenderContext,
+    made_meanwhile: Callable[[], bytes | None] | None = None,
+    stylesheets: tuple[str, ...] = (),
+    keep: Callable[[bytes], None] | None = None,
 ) -> bytes:
     """The PDF of a page of HTML, reaching nothing but the app's static files.
 
     ``made_meanwhile``: the PDF of this very page if another render made it while this one
     waited for its turn; looked up once the turn has come, and sent instead of rendering.
+    ``stylesheets``: static style sheets the page links (names as ``url_for("static")`` takes
+    them), parsed once a process instead of at every layout; the page's own ``<style>`` must
+    come after its links, as its rules keep the upper hand. ``keep``: given the PDF rendered
+    before the turn ends, so that the render waiting next finds it made.
     """
     with context.admit(), _render_lock:
         made = made_meanwhile() if made_meanwhile is not None else None
-        return made if made is not None else context.run(_pdf_bytes, html)
+        if made is not None:
+            return made
+        body = context.run(_pdf_bytes, html, stylesheets)
+        if keep is not None:
+            keep(body)
+        return body

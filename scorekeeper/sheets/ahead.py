@@ -4,7 +4,8 @@ When a deal that may finish a game is saved (its last deal, entered for the firs
 worker makes the game's filled PDF in a thread of its own after the save has been answered:
 in the reader's language and on the reader's paper (the request's cookies and headers are
 copied, nothing else), laid out at the render process's low priority, and kept by the digest
-of its HTML (``kept``). The table's print then finds it made. A sheet made ahead is a cache
+of its HTML (``kept``) and in the database (``store.kept_sheets``). The table's print then
+finds it made, whichever worker of whichever server it reaches. A sheet made ahead is a cache
 and nothing more: a game not finished is skipped, a render that fails or finds no free slot
 is given up, and a print renders it as ever.
 

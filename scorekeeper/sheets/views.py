@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import logging
 from dataclasses import replace
 from typing import Any, NoReturn, TypeVar
 
@@ -26,6 +27,7 @@ from flask import (
 from flask.blueprints import BlueprintSetupState
 from flask_babel import format_date, get_locale
 from flask_babel import gettext as _
+from sqlalchemy.exc import SQLAlchemyError
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -51,16 +53,19 @@ from scorekeeper.sheets.options import (
     parse_paper,
 )
 from scorekeeper.signals import last_deal_saved
-from scorekeeper.store import catalogue
+from scorekeeper.store import catalogue, kept_sheets
 from scorekeeper.store.game_service import load_game
 from scorekeeper.store.games import Game
 from scorekeeper.store.scores import game_score
 from scorekeeper.variant_texts import variant_text
 
 bp = Blueprint("sheets", __name__)
+log = logging.getLogger(__name__)
 
 BLANK_MAX_AGE = 24 * 60 * 60
 MADE_CACHE_SIZE = 32
+STYLESHEETS = ("css/sheet.css",)
+"""The static style sheets a sheet's page links: parsed once a process for its PDF."""
 
 
 blank_pdfs = PdfCache()
@@ -95,33 +100,73 @@ def _inline_css(sheet: Sheet, row_pt: float) -> str:
     )
 
 
-def _html(sheet: Sheet, row_pt: float) -> str:
-    return render_template("sheets/sheet.html", sheet=sheet, inline_css=_inline_css(sheet, row_pt))
+def _html(sheet: Sheet, row_pt: float, *, anchors: bool = False) -> str:
+    """The sheet's page; ``anchors``: with the ids of its deals, which measuring reads."""
+    return render_template(
+        "sheets/sheet.html", sheet=sheet, inline_css=_inline_css(sheet, row_pt), anchors=anchors
+    )
 
 
 def _source(sheet: Sheet) -> pdf.SheetSource:
     sample = sheet.measuring_sample(len(pdf.BLOCK_ANCHORS))
     return pdf.SheetSource(
         html=lambda row_pt: _html(sheet, row_pt),
-        measure_html=lambda row_pt: _html(sample, row_pt),
+        measure_html=lambda row_pt: _html(sample, row_pt, anchors=True),
         missing_blocks=len(sheet.deals) - len(sample.deals),
         paper=sheet.paper,
         rows=sheet.stretch_rows,
         fit_key=sheet.fit_key(_language()),
         least_row_pt=sheet.least_row_pt,
+        stylesheets=STYLESHEETS,
     )
 
 
-def _pdf(sheet: Sheet, context: pdf.RenderContext | None = None) -> CachedPdf:
-    """The sheet's PDF; one made from the very same HTML before is sent again."""
+def _pdf(
+    sheet: Sheet, context: pdf.RenderContext | None = None, game_id: int | None = None
+) -> CachedPdf:
+    """The sheet's PDF; one made from the very same HTML before is sent again.
+
+    A game's sheet (``game_id``) is also kept in the database, where every server finds it
+    before measuring anything: by the digest of its page before it is fitted to its paper."""
     context = context or render_context()
+    shared = digest_of(_html(sheet, 0.0)) if game_id is not None else None
+    if shared is not None:
+        kept = made_pdfs.get(shared) or _shared_pdf(shared)
+        if kept is not None:
+            return kept
     html = _html(sheet, pdf.measure_row_height(_source(sheet), context))
     digest = digest_of(html)
     made = made_pdfs.get(digest)
     if made is None:
-        made = _kept_pdf(digest, context) or _rendered_pdf(html, digest, context)
+        made = _kept_pdf(digest, context) or _rendered_pdf(html, digest, context, shared)
         made_pdfs.put(digest, made)
+    if shared is not None and game_id is not None:
+        made = CachedPdf(made.body, shared)
+        made_pdfs.put(shared, made)
+        _share_pdf(shared, game_id, made.body)
     return made
+
+
+def _shared_pdf(key: str) -> CachedPdf | None:
+    """A game's sheet as a worker of any server on the database made it, if one did."""
+    try:
+        body = kept_sheets.kept_sheet(key)
+    except SQLAlchemyError:
+        log.warning("The kept sheet %s could not be read", key, exc_info=True)
+        return None
+    if body is None or not body.startswith(b"%PDF-"):
+        return None
+    made = CachedPdf(body, key)
+    made_pdfs.put(key, made)
+    return made
+
+
+def _share_pdf(key: str, game_id: int, body: bytes) -> None:
+    """Keep a game's sheet for every server; a cache: a failure only means a later render."""
+    try:
+        kept_sheets.keep_sheet(key, game_id, body)
+    except SQLAlchemyError:
+        log.warning("The sheet of game %s could not be kept", game_id, exc_info=True)
 
 
 def _kept_pdf(digest: str, context: pdf.RenderContext) -> CachedPdf | None:
@@ -130,27 +175,29 @@ def _kept_pdf(digest: str, context: pdf.RenderContext) -> CachedPdf | None:
     return CachedPdf(body, digest) if body is not None else None
 
 
-def _rendered_pdf(html: str, digest: str, context: pdf.RenderContext) -> CachedPdf:
-    """The page rendered, unless another render made it while this one waited its turn."""
-    rendered: list[bool] = []
+def _rendered_pdf(
+    html: str, digest: str, context: pdf.RenderContext, shared: str | None = None
+) -> CachedPdf:
+    """The page rendered, unless another render made it while this one waited its turn: a
+    worker of this machine, or for a game's sheet (``shared``), of any server."""
 
     def made_meanwhile() -> bytes | None:
-        kept = _kept_pdf(digest, context)
-        rendered.append(kept is None)
+        kept = _kept_pdf(digest, context) or (_shared_pdf(shared) if shared else None)
         return kept.body if kept is not None else None
 
-    made = CachedPdf(pdf.render_html(html, context, made_meanwhile), digest)
-    if rendered == [True]:
+    def keep(body: bytes) -> None:
         metrics.count("renders")
         if context.kept is not None:
-            context.kept.keep_pdf(digest, made.body)
-    return made
+            context.kept.keep_pdf(digest, body)
+
+    body = pdf.render_html(html, context, made_meanwhile, STYLESHEETS, keep)
+    return CachedPdf(body, digest)
 
 
 def _html_response(sheet: Sheet) -> Response:
     """The sheet as a page of its own: its inline style allowed by hash, framed by our pages."""
     css = _inline_css(sheet, pdf.measure_row_height(_source(sheet), render_context()))
-    page = render_template("sheets/sheet.html", sheet=sheet, inline_css=css)
+    page = render_template("sheets/sheet.html", sheet=sheet, inline_css=css, anchors=False)
     digest = base64.b64encode(hashlib.sha256(css.encode()).digest()).decode()
     policy = CONTENT_SECURITY_POLICY.replace(
         "style-src 'self'", f"style-src 'self' 'sha256-{digest}'"
@@ -340,7 +387,7 @@ def make_game_pdf_ahead(game: Game) -> None:
     """Make the game's sheet on the reader's paper before it is asked for: counted against no
     client's limit, and given up (a print makes it later) if no render slot comes free."""
     context = replace(render_context(), admit=render_slots().held)
-    _pdf(_game_sheet(game, default_paper()), context)
+    _pdf(_game_sheet(game, default_paper()), context, game.id)
 
 
 @last_deal_saved.connect
@@ -351,7 +398,7 @@ def _make_when_finished(_sender: object, game_id: int) -> None:
 def game_pdf(game_id: int) -> BaseResponse:
     paper = _game_paper()
     game = _game(game_id)
-    made = _pdf(_game_sheet(game, paper))
+    made = _pdf(_game_sheet(game, paper), game_id=game.id)
     return _pdf_response(made, f"game-{game.id}-{paper.id}.pdf", max_age=None)
 
 

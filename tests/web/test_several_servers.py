@@ -10,6 +10,7 @@ listener hears no notifications (a transaction-pooling PgBouncer).
 from __future__ import annotations
 
 import html
+import io
 import os
 import pwd
 import re
@@ -27,6 +28,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from game_helpers import save, start_game
+from pypdf import PdfReader
 from server_database import ServerDatabase
 from sqlalchemy import select
 from sqlalchemy.engine import URL
@@ -36,6 +38,9 @@ from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.live import feed as feed_module
 from scorekeeper.live import poll as poll_module
+from scorekeeper.printing import kept, pdf
+from scorekeeper.sheets import ahead as sheets_ahead
+from scorekeeper.sheets import views as sheet_views
 from scorekeeper.store.players import Player
 
 CSRF_RE = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"')
@@ -141,6 +146,39 @@ def test_a_watcher_on_one_server_sees_a_deal_saved_on_the_other(make_app) -> Non
     assert save(second.test_client(), links, 1, 0).status_code == 303
 
     assert wait_for(lambda: watcher.get(f"{links.view_path}/version").get_json() == {"version": 2})
+
+
+def test_a_sheet_made_ahead_on_one_server_is_printed_by_the_other_without_a_layout(
+    make_app, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = make_app(SHEETS_AHEAD=True)
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE_PATH", str(tmp_path / "second-server"))
+    second = make_app()
+    assert first.instance_path != second.instance_path
+    table = first.test_client()
+    links = start_game(first, table, name="Club night")
+    for number in range(1, 5):
+        assert save(table, links, number, 0).status_code == 303
+    assert sheets_ahead.wait_until_made(WAIT_SECONDS)
+    # The second server's processes have measured and made nothing yet.
+    sheet_views.made_pdfs.clear()
+    pdf.fitted_rows.clear()
+    layouts: list[str] = []
+    real = pdf.RenderContext.run
+
+    def counted(context: pdf.RenderContext, work, *args: object):  # noqa: ANN001, ANN202
+        layouts.append(work.__name__)
+        return real(context, work, *args)
+
+    monkeypatch.setattr(pdf.RenderContext, "run", counted)
+
+    printed = second.test_client().get(f"{links.edit_path}/sheet.pdf")
+
+    assert printed.status_code == 200
+    assert layouts == []
+    assert list((Path(second.instance_path) / kept.FOLDER).glob("*" + kept.PDF_SUFFIX)) == []
+    text = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(printed.data)).pages)
+    assert "Club night" in text and "Deal 4" in text
 
 
 def standings(page: str) -> dict[str, list[str]]:

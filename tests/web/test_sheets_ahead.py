@@ -16,12 +16,16 @@ from flask import Flask
 from flask.testing import FlaskClient
 from game_helpers import Links, save, start_game
 from pypdf import PdfReader
+from sqlalchemy import delete, select
 from test_operations import TOKEN, scrape, value
 from test_served import gunicorn, wait_for
 
+from scorekeeper.extensions import db
 from scorekeeper.limits.slots import render_slots
 from scorekeeper.printing import kept, pdf
 from scorekeeper.sheets import ahead, views
+from scorekeeper.store.games import Game
+from scorekeeper.store.kept_sheets import KeptSheet
 
 MAKING_SECONDS = 120
 """The most a test waits for a sheet made in the background (a loaded machine is slow)."""
@@ -110,6 +114,64 @@ def test_the_last_deal_saved_makes_the_sheet_that_the_print_then_sends(app, clie
     assert "Club night" in text
     assert "Winner: Us with" in text
     assert "Deal 4" in text
+
+
+def as_another_server(app: Flask) -> None:
+    """Forget what this process keeps and what this machine's workers keep in its instance
+    folder: only the database is left."""
+    as_another_worker()
+    for path in kept_pdfs(app):
+        path.unlink()
+    for path in (Path(app.instance_path) / kept.FOLDER).glob("*" + kept.ROW_SUFFIX):
+        path.unlink()
+
+
+def test_a_sheet_made_ahead_on_one_server_is_sent_by_another_without_a_layout(app, client, layouts):
+    links = start_game(app, client, name="Club night")
+    play(client, links, range(1, 5))
+    assert ahead.wait_until_made(MAKING_SECONDS)
+    made = kept_pdfs(app)[0].read_bytes()
+    with app.app_context():
+        assert db.session.scalars(select(KeptSheet.pdf)).all() == [made]
+    as_another_server(app)
+    layouts.clear()
+
+    printed = client.get(f"{links.edit_path}/sheet.pdf")
+
+    assert printed.status_code == 200
+    assert layouts == []  # neither measured nor rendered: read from the database
+    assert printed.data == made
+    text = pdf_text(printed.data)
+    assert "Club night" in text and "Winner: Us with" in text and "Deal 4" in text
+
+
+def test_a_game_deleted_takes_its_kept_sheets_with_it(app, client):
+    links = start_game(app, client, name="Club night")
+    play(client, links, range(1, 5))
+    assert ahead.wait_until_made(MAKING_SECONDS)
+    with app.app_context():
+        assert len(db.session.scalars(select(KeptSheet.key)).all()) == 1
+        db.session.execute(delete(Game))
+        db.session.commit()
+        assert db.session.scalars(select(KeptSheet.key)).all() == []
+
+
+def test_a_corrected_game_is_printed_anew_not_sent_as_kept(app, client, layouts):
+    links = start_game(app, client, name="Club night")
+    play(client, links, range(1, 5))
+    assert ahead.wait_until_made(MAKING_SECONDS)
+    first = client.get(f"{links.edit_path}/sheet.pdf")
+    form = client.get(f"{links.edit_path}/deals/4").get_data(as_text=True)
+    version = int(re.search(r'name="version" value="(\d+)"', form).group(1))
+    corrected = save(client, links, 4, version=version, **{"sides-0-meld_points": "1500"})
+    assert corrected.status_code == 303
+    as_another_server(app)
+
+    again = client.get(f"{links.edit_path}/sheet.pdf")
+
+    assert again.status_code == 200
+    assert again.data != first.data
+    assert "_pdf_bytes" in layouts
 
 
 def test_the_sheet_is_made_in_the_readers_language_and_paper(app, client, layouts):
