@@ -28,6 +28,7 @@ from scorekeeper.extensions import csrf, db
 from scorekeeper.limits import GAMES, IMPORTS, accepts_import, limited
 from scorekeeper.operations import metrics
 from scorekeeper.problem_details import ApiProblem, field_error, problem_response
+from scorekeeper.rules.game import ends_game
 from scorekeeper.rules.json_entry import answer
 from scorekeeper.rules.validation import validate_deal
 from scorekeeper.rules.variant_json import resolve_variant
@@ -245,7 +246,7 @@ def put_deal(token: str, number: int) -> Response:
         db.session.rollback()
         raise _not_written(grant, wanted, number) from None
     metrics.count("saves")
-    if stored is None and number == variant.deals:
+    if stored is None and ends_game(entry):
         last_deal_saved.send(game_id=grant.game_id)
     return _deal_answer(grant.game_id, number, status=201 if stored is None else 200)
 

@@ -13,6 +13,7 @@ from scorekeeper.engine.fuzz import play_random_deal
 from scorekeeper.engine.game import default_table, play_game
 from scorekeeper.engine.state import new_deal
 from scorekeeper.rules.game import score_game
+from scorekeeper.rules.house_rules import HouseRules
 from scorekeeper.rules.validation import validate_deal
 from scorekeeper.rules.variants import PAGAT, SIMPSON, ScoreThreshold
 
@@ -78,3 +79,31 @@ def test_a_side_at_1600_is_refused_a_first_meld_below_90_and_a_side_at_0_is_not(
     apply(state, Meld((Play(Face.ACE, 3),)))
 
     assert state.opened[0]
+
+
+FIRST_TO_10000 = HouseRules(
+    "First to 10000", "pagat", {"deals": 12, "target_score": 10_000}
+).checked_variant()
+TEN_DEALS = HouseRules("Ten deals", "pagat", {"deals": 10}).checked_variant()
+
+
+def test_a_demo_game_to_10000_stops_after_the_deal_that_reaches_it() -> None:
+    game = play_game(FIRST_TO_10000, seed=3)
+
+    assert [deal.deal for deal in game.deals] == [1, 2]
+    assert [deal.totals for deal in game.deals] == [(5105, 580), (6550, 6150)]
+    assert game.totals == (11655, 6730) and game.winners == (0,)
+    for deal in game.deals:
+        assert validate_deal(deal.entry).errors == (), deal.deal
+    score = score_game(FIRST_TO_10000, game.side_names, game.entries)
+    assert (score.finished, score.ended_after, score.winners) == (True, 2, (0,))
+
+
+def test_the_bots_play_all_ten_deals_of_a_ten_deal_game() -> None:
+    game = play_game(TEN_DEALS, seed=1)
+
+    assert [deal.deal for deal in game.deals] == list(range(1, 11))
+    for deal in game.deals:
+        assert validate_deal(deal.entry).errors == (), deal.deal
+    score = score_game(TEN_DEALS, game.side_names, game.entries)
+    assert score.finished and score.totals == game.totals
