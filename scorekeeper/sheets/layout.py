@@ -158,15 +158,8 @@ class Sheet:
         The heading and the side names keep to a fixed height, so a blank sheet and a game's
         sheet of the same variant, table, paper and language share one measured row height.
         """
-        return (
-            self.variant,
-            self.sides,
-            self.players,
-            self.paper.id,
-            len(self.games),
-            language,
-            self.last_deal,
-        )
+        shape = (self.variant, self.sides, self.players, self.paper.id, len(self.games), language)
+        return shape if self.last_deal is None else (*shape, self.last_deal)
 
     def measuring_sample(self, deals: int) -> Sheet:
         """A cut-down copy as tall as the sheet would be, quick to lay out (to measure it).
