@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
 from engine_helpers import refused, table
 
+from scorekeeper.cli import main
 from scorekeeper.engine import Meld, Play, apply
 from scorekeeper.engine.cards import Face
 from scorekeeper.engine.fuzz import play_random_deal
@@ -107,3 +109,15 @@ def test_the_bots_play_all_ten_deals_of_a_ten_deal_game() -> None:
         assert validate_deal(deal.entry).errors == (), deal.deal
     score = score_game(TEN_DEALS, game.side_names, game.entries)
     assert score.finished and score.totals == game.totals
+
+
+def test_the_command_line_demo_of_rules_to_10000_stops_at_the_target(tmp_path, capsys) -> None:
+    rules = HouseRules("First to 10000", "pagat", {"deals": 12, "target_score": 10_000})
+    path = tmp_path / "rules.json"
+    path.write_text(json.dumps(rules.to_json()))
+
+    assert main(["demo", "--rules", str(path), "--seed", "3", "--json"]) == 0
+
+    game = json.loads(capsys.readouterr().out)
+    assert [deal["deal"] for deal in game["deals"]] == [1, 2]
+    assert [deal["totals"] for deal in game["deals"]] == [[5105, 580], [6550, 6150]]
