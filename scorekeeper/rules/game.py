@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .entry import DealEntry
+from .messages import N_, Problem
 from .scoring import SideScore, score_deal
 from .variants import Variant
 
@@ -107,3 +108,26 @@ def ends_game(entry: DealEntry) -> bool:
         return False
     scores = zip(entry.running_scores, score_deal(entry), strict=True)
     return variant.reached_target([before + score.total for before, score in scores])
+
+
+def after_the_end(entry: DealEntry, entered: Iterable[int]) -> tuple[Problem, ...]:
+    """A deal that would end the game at its target score while later deals are entered (an
+    earlier deal changed): refused, naming the first later deal, which the table deletes
+    first."""
+    if entry.variant.target_score is None or not ends_game(entry):
+        return ()
+    later = sorted(number for number in entered if number > entry.deal)
+    if not later:
+        return ()
+    return (
+        Problem(
+            None,
+            "deal",
+            N_(
+                "With these scores a side reaches the target score of {target} in deal "
+                "{deal}, which ends the game, but deal {later} is already entered: delete the "
+                "later deals first."
+            ),
+            {"target": entry.variant.target_score, "deal": entry.deal, "later": later[0]},
+        ),
+    )

@@ -482,3 +482,25 @@ def test_the_openapi_document_describes_the_target_score(client):
     assert board["target_score"]["type"] == ["integer", "null"]
     rules = str(schemas)
     assert "Target score. Empty: the game is its number of deals." in rules
+
+
+SWAPPED = form_values(PAGAT_CAUGHT, PAGAT_OUT, went_out=1)
+
+
+def test_an_earlier_deal_changed_to_reach_the_target_is_refused_while_later_deals_stand(client):
+    make_house_rules(client, name="First to 9000", deals=12, target_score=9000)
+    game = start_game(client, "house-first-to-9000")
+    enter(client, game, 1)  # 4595 / 1280
+    enter(client, game, 2, SWAPPED)  # 5875 / 5875
+    enter(client, game, 3, SWAPPED)  # 7155 / 10470: Them reach 9000
+    version = house_form(html(client.get(f"{game}/deals/2")))["version"]
+
+    refused = client.post(f"{game}/deals/2", data={**DEAL, "version": version})
+
+    assert refused.status_code == 422
+    assert (
+        "With these scores a side reaches the target score of 9000 in deal 2, which ends the "
+        "game, but deal 3 is already entered: delete the later deals first."
+        in unescape(text(refused))
+    )
+    assert "Them won with 10,470 points." in text(client.get(game))

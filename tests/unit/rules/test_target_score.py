@@ -4,7 +4,7 @@ import pytest
 from sample_deals import PAGAT_CAUGHT, PAGAT_OUT
 
 from scorekeeper.rules.entry import DealEntry
-from scorekeeper.rules.game import ends_game, score_game
+from scorekeeper.rules.game import after_the_end, ends_game, score_game
 from scorekeeper.rules.house_rules import HouseRules
 from scorekeeper.rules.params import param_value
 from scorekeeper.rules.share_links import link_token, rules_from_link
@@ -134,3 +134,18 @@ def test_the_target_score_goes_out_in_json_and_a_share_link_and_comes_back():
     assert from_link.checked_variant().target_score == 10_000
     assert whole == ROTH.checked_variant()
     assert param_value(PAGAT, "target_score") is None
+
+
+def test_a_deal_that_would_end_the_game_before_deals_already_entered_is_refused():
+    to_9000 = TO_10000.with_changes(target_score=9000)
+    second = entry(to_9000, 2, running=(4595, 1280))  # 9190 after it
+
+    (problem,) = after_the_end(second, [1, 2, 3, 4])
+
+    assert (problem.field, problem.message) == (
+        "deal",
+        "With these scores a side reaches the target score of 9000 in deal 2, which ends the "
+        "game, but deal 3 is already entered: delete the later deals first.",
+    )
+    assert after_the_end(second, [1, 2]) == ()
+    assert after_the_end(entry(TO_10000, 2, running=(4595, 1280)), [1, 2, 3]) == ()
