@@ -502,6 +502,7 @@ def scoreboard_body(game: Game) -> dict[str, Any]:
         "players": game.players,
         "version": game.version,
         "deals_in_game": variant.deals,
+        "target_score": variant.target_score,
         "finished": score.finished,
         "sides": [
             {"name": name, "players": players, "total": total}

@@ -142,7 +142,16 @@ def keeping_schemas() -> dict[str, Schema]:
             "variant": {"type": "string"},
             "players": {"type": "integer"},
             "version": {"type": "integer"},
-            "deals_in_game": {"type": "integer"},
+            "deals_in_game": {
+                "type": "integer",
+                "description": "The most deals of the game: where it has a target score, the "
+                "deal after which it ends if no side reached the target before.",
+            },
+            "target_score": {
+                "type": ["integer", "null"],
+                "description": "The score at which the game ends, after the deal in which a "
+                "side reaches it; null: the game is deals_in_game deals.",
+            },
             "finished": {"type": "boolean"},
             "sides": {
                 "type": "array",
@@ -165,7 +174,8 @@ def keeping_schemas() -> dict[str, Schema]:
             "winners": {
                 "type": "array",
                 "items": {"type": "integer"},
-                "description": "The leaders once every deal is in.",
+                "description": "The leaders once the game has ended (its last deal is in, or a "
+                "side reached the target score).",
             },
             "deals": {"type": "array", "items": _ref("GameDeal")},
             "next_deal": {

@@ -28,8 +28,9 @@ from scorekeeper.extensions import csrf, db
 from scorekeeper.limits import GAMES, IMPORTS, accepts_import, limited
 from scorekeeper.operations import metrics
 from scorekeeper.problem_details import ApiProblem, field_error, problem_response
+from scorekeeper.rules.game import after_the_end, ends_game
 from scorekeeper.rules.json_entry import answer
-from scorekeeper.rules.validation import validate_deal
+from scorekeeper.rules.validation import Report, validate_deal
 from scorekeeper.rules.variant_json import resolve_variant
 from scorekeeper.rules.variants import MAX_DEALS
 from scorekeeper.signals import last_deal_saved
@@ -225,6 +226,9 @@ def put_deal(token: str, number: int) -> Response:
     posted = keeping.read_deal(json_body(), game, variant, _deal_number(game, number))
     entry = with_running_scores(game, variant, posted.entry)
     report = validate_deal(entry, game.side_names)
+    if variant.target_score is not None:
+        entered = (deal.number for deal in game.deals)
+        report = Report(report.problems + after_the_end(entry, entered))
     if not report.ok:
         raise ApiProblem(422, problems=report.errors)
     if report.warnings and not posted.accept_warnings:
@@ -245,7 +249,7 @@ def put_deal(token: str, number: int) -> Response:
         db.session.rollback()
         raise _not_written(grant, wanted, number) from None
     metrics.count("saves")
-    if stored is None and number == variant.deals:
+    if stored is None and ends_game(entry):
         last_deal_saved.send(game_id=grant.game_id)
     return _deal_answer(grant.game_id, number, status=201 if stored is None else 200)
 

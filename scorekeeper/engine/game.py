@@ -158,7 +158,9 @@ def play_game(
     players: int | None = None,
     bot: Bot | Sequence[Bot] | None = None,
 ) -> DemoGame:
-    """Play every deal of the variant with bots; the same seed gives the same game."""
+    """Play the variant's game with bots, deal by deal until it ends (after its last deal, or
+    after the deal in which a side reaches the target score); the same seed gives the same
+    game."""
     if isinstance(variant, str):
         variant = get_variant(variant)
     table = default_table(variant, sides, players)
@@ -172,6 +174,8 @@ def play_game(
     deals: list[DemoDeal] = []
     for number in range(1, variant.deals + 1):
         scores = tuple(sum(d.totals[side] for d in deals) for side in range(table.sides))
+        if variant.reached_target(scores):
+            break
         state = play_deal(variant, number, table, rng, bots, scores)
         outcome = state.outcome
         entry = to_deal_entry(state)

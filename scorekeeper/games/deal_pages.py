@@ -24,6 +24,7 @@ from scorekeeper.games.deal_saves import save_deal, stale_save
 from scorekeeper.games.forms import DealForm
 from scorekeeper.games.undo import take_undone
 from scorekeeper.rules.entry import DealEntry
+from scorekeeper.rules.game import after_the_end
 from scorekeeper.rules.scoring import score_deal
 from scorekeeper.rules.validation import Report, validate_deal
 from scorekeeper.rules.variants import MAX_DEALS
@@ -88,7 +89,11 @@ def check_posted(game_id: int, number: int) -> Checked:
         form.apply_counters()
         return Checked(at, form, None, None)
     entry = with_running_scores(game, variant, form.entry(variant, number, game.players))
-    return Checked(at, form, entry, validate_deal(entry, game.side_names))
+    report = validate_deal(entry, game.side_names)
+    if variant.target_score is not None:
+        entered = (deal.number for deal in game.deals)
+        report = Report(report.problems + after_the_end(entry, entered))
+    return Checked(at, form, entry, report)
 
 
 def _game_with_sides(game_id: int) -> Game:

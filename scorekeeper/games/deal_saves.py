@@ -20,6 +20,7 @@ from scorekeeper.games.forms import ConfirmForm
 from scorekeeper.games.undo import forget_saved, keep_undone, remember_saved, saved_offer
 from scorekeeper.operations import metrics
 from scorekeeper.rules.entry import DealEntry
+from scorekeeper.rules.game import ends_game
 from scorekeeper.signals import last_deal_saved
 from scorekeeper.store.deal_writes import (
     DealChanged,
@@ -48,7 +49,7 @@ def save_deal(at: DealAt, entry: DealEntry, version: int) -> Response | tuple[st
         db.session.rollback()
         return stale_save(replace(at, game=get_game(game_id)), entry, version)
     metrics.count("saves")
-    if version == 0 and at.number == at.variant.deals:  # it may have finished the game
+    if version == 0 and ends_game(entry):  # it may have finished the game
         last_deal_saved.send(game_id=game_id)
     return _saved(game_id, at.number, version, saved_on + 1, deal_version=saved_on)
 

@@ -170,6 +170,16 @@ class PlaySections(BlockWriter):
 
     def game_length_text(self) -> str:
         v = self.v
+        if v.target_score is not None:
+            return _(
+                "A game goes on until a side reaches %(target)s points: it ends after the deal "
+                "in which one does, or after deal %(deals)s at the latest, and the highest "
+                "total then wins. Every deal up to deal %(deals)s has its first meld, books to "
+                "go out and going-out bonus below: a deal added to the rules takes the last "
+                "deal's until the table changes them.",
+                target=points(v.target_score),
+                deals=v.deals,
+            )
         if silent_source(v):
             return ngettext(
                 "A game is a single deal, and once it is scored the highest total wins.",

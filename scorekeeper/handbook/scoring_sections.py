@@ -344,6 +344,15 @@ class ScoringSections(BlockWriter):
 
     def game_winner(self) -> Block:
         deals = self.v.deals
+        if self.v.target_score is not None:
+            return self.p(
+                _(
+                    "After the deal in which a total reaches %(target)s points, or after deal "
+                    "%(deals)s if none does, the highest total wins the game.",
+                    target=points(self.v.target_score),
+                    deals=deals,
+                )
+            )
         return self.p(
             self.sided(
                 _(

@@ -131,6 +131,7 @@ GROUP_TERMS: Mapping[Group, Term] = {
 
 SECTION_OF_FIELD: Mapping[str, str] = {
     "deals": "setup",
+    "target_score": "setup",
     "tables": "setup",
     "deck": "setup",
     "hand_size": "setup",
@@ -404,6 +405,22 @@ PARAMS: tuple[Param, ...] = (
                 "you change them."
             )
         ),
+    ),
+    Param(
+        "target_score",
+        Group.GAME,
+        Kind.OPTIONAL_BONUS,
+        Term(N_("Target score")),
+        help=Term(
+            N_(
+                "Empty: the game is its number of deals. With a target, the game ends after "
+                "the deal in which a side reaches it, or after the last deal above at the "
+                "latest."
+            )
+        ),
+        empty_words=Term(N_("none: the game is its number of deals")),
+        empty_shown=True,
+        optional_in_whole=True,
     ),
     Param("card_points.joker", Group.CARDS, Kind.CARD, Term(N_("Points of a joker"))),
     Param("card_points.two", Group.CARDS, Kind.CARD, Term(N_("Points of a two"))),

@@ -110,6 +110,22 @@ def _check_shape(entry: DealEntry, names: tuple[str, ...]) -> Iterator[Problem]:
             value=entry.deal,
         )
     scores = entry.running_scores
+    if (
+        scores is not None
+        and variant.target_score is not None
+        and 1 < entry.deal <= variant.deals
+        and variant.reached_target(scores)
+    ):
+        yield _error(
+            None,
+            "deal",
+            N_(
+                "The game ended before deal {deal}: a side reached the target score of "
+                "{target}, so no further deal is played."
+            ),
+            deal=entry.deal,
+            target=variant.target_score,
+        )
     if scores is not None and len(scores) != len(entry.sides):
         yield _error(
             None,

@@ -47,6 +47,7 @@ def validate_variant(variant: Variant) -> list[Problem]:
     if not all(has_type(param, value_at(data, param.key)) for param in params):
         return problems
     problems += _check_deal_numbers(variant)
+    problems += _check_target_score(variant)
     problems += _check_sizes_by_deal(variant)
     problems += _check_threshold_order(variant)
     problems += _check_tables(variant)
@@ -57,6 +58,19 @@ def validate_variant(variant: Variant) -> list[Problem]:
     if not any(p.field == "tables" for p in problems):
         problems += _check_going_out_possible(variant)
     return problems
+
+
+def _check_target_score(variant: Variant) -> list[Problem]:
+    """A target score more than 0 (one below 0 is refused by its kind)."""
+    if variant.target_score != 0:
+        return []
+    return [
+        field_problem(
+            "target_score",
+            N_("{field} must be more than 0, or empty (entered {value})."),
+            value=variant.target_score,
+        )
+    ]
 
 
 def _check_deal_numbers(variant: Variant) -> Iterator[Problem]:

@@ -18,7 +18,9 @@ from .cards import BOOK_SIZE, CardKind, CardPoints
 
 DEALS_PER_GAME = 4
 """The usual number of deals in a game; a table may play from 1 to `MAX_DEALS`."""
-MAX_DEALS = 8
+MAX_DEALS = 12
+"""The most deals a game may have: where a game ends at a target score, the deal after which
+it ends at the latest."""
 
 _T = TypeVar("_T")
 
@@ -253,6 +255,9 @@ class Variant:
     """Whether a player may meld every card without going out, and wait for the deal's end."""
     book_first_meld_deals: frozenset[int] = frozenset()
     """Deals whose first meld must hold a book (concealed or not), besides its points."""
+    target_score: int | None = None
+    """Where set, the game ends after the deal in which a side's total reaches it (first to
+    10,000), or after deal `deals` at the latest; None: the game is `deals` deals."""
     inferred: frozenset[str] = field(default_factory=frozenset)
     """Names of the fields whose values no source states: defaults a table may change."""
 
@@ -273,6 +278,10 @@ class Variant:
     def deals(self) -> int:
         """The number of deals in a game."""
         return len(self.first_meld)
+
+    def reached_target(self, totals: tuple[int, ...] | list[int]) -> bool:
+        """Whether a side with one of these game totals has reached the target score."""
+        return self.target_score is not None and any(t >= self.target_score for t in totals)
 
     @property
     def wild_books(self) -> bool:

@@ -134,6 +134,9 @@ class Sheet:
     reference: tuple[ReferenceItem, ...]
     footnote: str
     filled: bool = False
+    last_deal: int | None = None
+    """The last deal printed, where a game ended at its target score before the variant's last
+    deal (None: every deal of the variant)."""
 
     @property
     def sides(self) -> int:
@@ -152,7 +155,8 @@ class Sheet:
     @property
     def score_rows(self) -> int:
         """The rows of every deal: its scored lines and its two totals."""
-        return self.variant.deals * (len(variant_lines(self.variant)) + 2)
+        deals = self.last_deal or self.variant.deals
+        return deals * (len(variant_lines(self.variant)) + 2)
 
     def fit_key(self, language: str) -> tuple[object, ...]:
         """What the height of the sheet's fixed parts depends on: its shape, not its numbers.
@@ -160,7 +164,8 @@ class Sheet:
         The heading and the side names keep to a fixed height, so a blank sheet and a game's
         sheet of the same variant, table, paper and language share one measured row height.
         """
-        return (self.variant, self.sides, self.players, self.paper.id, len(self.games), language)
+        shape = (self.variant, self.sides, self.players, self.paper.id, len(self.games), language)
+        return shape if self.last_deal is None else (*shape, self.last_deal)
 
     def measuring_sample(self, deals: int) -> Sheet:
         """A cut-down copy as tall as the sheet would be, quick to lay out (to measure it).
@@ -447,6 +452,19 @@ def reference(
                 "exact_22_bonus",
             )
         )
+    if variant.target_score is not None:
+        items.append(
+            item(
+                _("End of the game"),
+                _(
+                    "First to %(target)s points: the game ends after the deal in which a side "
+                    "reaches them, or after deal %(last)s at the latest.",
+                    target=number(variant.target_score),
+                    last=variant.deals,
+                ),
+                "target_score",
+            )
+        )
     items.append(item(_("Table"), table_text(variant, sides, players), "tables"))
     footnote = _("* default, not stated by the source") if any(i.inferred for i in items) else ""
     return tuple(items), footnote
@@ -553,6 +571,7 @@ def game_sheet(
     )
     items, footnote = reference(variant, sides, players)
     info = [InfoItem(_("Date"), date), result_text(game)]
+    last_deal = game.ended_after if game.ended_at_target else None
     return Sheet(
         variant=variant,
         players=players,
@@ -560,9 +579,10 @@ def game_sheet(
         title=name or variant_text(variant.name),
         subtitle=variant_text(variant.name) if name else _("Hand and Foot score sheet"),
         info=tuple(info),
-        deals=deal_blocks(variant),
+        deals=deal_blocks(variant)[:last_deal],
         games=(block,),
         reference=items,
         footnote=footnote,
         filled=True,
+        last_deal=last_deal,
     )

@@ -45,8 +45,9 @@ def game_score(game: Game) -> GameScore:
 
 def with_running_scores(game: Game, variant: Variant, entry: DealEntry) -> DealEntry:
     """The entry with each side's running score before it, where the variant sets the first
-    meld by it (the rules core checks each side's first meld against its own score)."""
-    if not variant.first_meld_by_score:
+    meld by it (the rules core checks each side's first meld against its own score) or ends
+    the game at a target score (no deal is played once a side has reached it)."""
+    if not variant.first_meld_by_score and variant.target_score is None:
         return entry
     return replace(entry, running_scores=running_scores_before(game, variant, entry.deal))
 

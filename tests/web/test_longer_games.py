@@ -1,5 +1,6 @@
-"""Games of 5 and 8 deals, going-out bonuses by deal and first melds by running score, played
-through the deal form, printed and scored by the API as a table would."""
+"""Games of 5, 8 and 10 deals, games played to a target score, going-out bonuses by deal and
+first melds by running score, played through the deal form, printed and scored by the API as a
+table would."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ from html import unescape
 
 import pytest
 from flask.testing import FlaskClient
-from house_helpers import edit_house_rules, make_house_rules, text
+from house_helpers import edit_house_rules, html, make_house_rules, text
+from house_helpers import form_values as house_form
 from sample_deals import PAGAT_CAUGHT, PAGAT_OUT, form_values
 from test_sheets import pdf_pages
 
@@ -42,7 +44,7 @@ def enter(client: FlaskClient, game: str, number: int, data: dict[str, str] = DE
     assert response.status_code == 303, text(response)
 
 
-@pytest.mark.parametrize("deals", [5, 8])
+@pytest.mark.parametrize("deals", [5, 8, 10])
 def test_a_house_game_of_more_deals_is_entered_to_its_end(client, deals):
     slug = make_house_rules(client, name=f"{deals} deals", deals=deals)
     game = start_game(client, f"house-{slug.removeprefix('house-')}")
@@ -322,13 +324,184 @@ def test_the_meld_checker_page_offers_the_deals_of_the_rules_chosen(client):
     assert "These rules play 4 deals: choose a deal from 1 to 4." in text(refused)
 
 
-def test_the_openapi_document_allows_eight_deals_and_describes_running_scores(client):
+def test_the_openapi_document_allows_twelve_deals_and_describes_running_scores(client):
     schemas = client.get("/api/v1/openapi.json").get_json()["components"]["schemas"]
 
     entry = schemas["DealEntry"]["properties"]
-    assert entry["deal"]["maximum"] == 8
+    assert entry["deal"]["maximum"] == 12
     assert entry["running_scores"]["type"] == ["array", "null"]
     assert "first_meld_by_score" in entry["running_scores"]["description"]
     assert "running_scores" not in schemas["DealEntry"]["required"]
-    assert schemas["MeldCheck"]["properties"]["deal"]["maximum"] == 8
+    assert schemas["MeldCheck"]["properties"]["deal"]["maximum"] == 12
     assert schemas["MeldCheck"]["properties"]["running_score"]["type"] == "integer"
+
+
+def start_game_to_10000(client: FlaskClient) -> str:
+    make_house_rules(client, name="First to 10000", deals=12, target_score=10_000)
+    return start_game(client, "house-first-to-10000")
+
+
+def test_a_game_to_10000_names_the_winner_after_the_deal_that_reaches_it_and_refuses_another(
+    client,
+):
+    game = start_game_to_10000(client)
+    enter(client, game, 1)
+    enter(client, game, 2)
+    before = text(client.get(game))
+    enter(client, game, 3)
+    board = text(client.get(game))
+    refused = client.post(f"{game}/deals/4", data=DEAL)
+
+    # 2 x 4595 = 9190 before deal 3; 13,785 after it
+    assert "Enter deal 3" in before and "won with" not in before
+    assert f"Us won with {3 * DEAL_TOTALS[0]:,} points." in board
+    assert "Enter deal" not in board
+    assert refused.status_code == 422
+    assert (
+        "The game ended before deal 4: a side reached the target score of 10000, so no "
+        "further deal is played." in unescape(text(refused))
+    )
+    assert "Deal 4" not in text(client.get(game))
+
+
+def test_a_game_to_10000_counts_as_finished_in_the_history_once_it_ends(client):
+    game = start_game_to_10000(client)
+    for number in (1, 2):
+        enter(client, game, number)
+    listed_before = text(client.get("/"))
+    enter(client, game, 3)
+    listed = text(client.get("/"))
+
+    assert "Deal 3 of 12 is next." in listed_before and "Finished" not in listed_before
+    assert "Deal 4 of 12 is next." not in listed
+    assert re.search(r"Finished First to 10000, .+? Us won\. Us 13785 Them 3840", listed)
+
+
+def test_the_sheet_of_a_game_to_10000_prints_its_three_deals_and_the_winner(client):
+    game = start_game_to_10000(client)
+    for number in (1, 2, 3):
+        enter(client, game, number)
+
+    pages = pdf_pages(client.get(f"{game}/sheet.pdf").data)
+
+    assert len(pages) == 1
+    assert re.findall(r"^Deal (\d+)$", pages[0], flags=re.MULTILINE) == ["1", "2", "3"]
+    assert f"Running total {3 * DEAL_TOTALS[0]:,} {3 * DEAL_TOTALS[1]:,}" in pages[0]
+    assert f"Winner: Us with {3 * DEAL_TOTALS[0]:,}" in pages[0]
+    assert "First to 10,000 points" in pages[0].replace("\n", " ")
+
+
+def test_the_blank_sheet_of_a_game_to_10000_says_the_target(client):
+    make_house_rules(client, name="First to 10000", deals=12, target_score=10_000)
+
+    pages = pdf_pages(client.get("/sheets/house-first-to-10000.pdf?sides=2").data)
+    whole = " ".join(pages).replace("\n", " ")
+
+    assert (
+        "First to 10,000 points: the game ends after the deal in which a side reaches them, "
+        "or after deal 12 at the latest." in whole
+    )
+    on_pages = [re.findall(r"^Deal (\d+)$", page, flags=re.MULTILINE) for page in pages]
+    assert sum(on_pages, []) == [str(n) for n in range(1, 13)]
+    # no deal is cut in two by the page's end
+    for page, deals in zip(pages, on_pages, strict=True):
+        assert page.count("Running total") == len(deals)
+
+
+def test_the_rules_page_of_a_game_to_10000_says_when_it_ends(client):
+    make_house_rules(client, name="First to 10000", deals=12, target_score=10_000)
+
+    page = unescape(text(client.get("/rules/house-first-to-10000")))
+
+    assert (
+        "A game goes on until a side reaches 10000 points: it ends after the deal in which one "
+        "does, or after deal 12 at the latest, and the highest total then wins." in page
+    )
+    assert "a deal added to the rules takes the last deal's until the table changes them" in page
+    assert (
+        "After the deal in which a total reaches 10000 points, or after deal 12 if none does, "
+        "the highest total wins the game." in page
+    )
+
+
+def test_the_house_rules_form_refuses_a_target_of_0_naming_the_field(client):
+    data = house_form(html(client.get("/house/new?base=pagat")))
+    data.update({"name": "Zero", "deals": "12", "target_score": "0"})
+    refused = client.post("/house/new", data=data)
+
+    assert refused.status_code == 422
+    assert "Target score must be more than 0, or empty (entered 0)." in unescape(text(refused))
+
+
+def test_the_api_scoreboard_of_a_game_to_10000_says_finished_and_names_the_winner(client, app):
+    game = start_game_to_10000(client)
+    token = game.rsplit("/", 1)[-1]
+    api = app.test_client()
+    headers = {"Authorization": f"Bearer {token}"}
+    body = api_deal(None, 1)
+    body.pop("variant")
+    body.pop("deal")
+    for number in (1, 2, 3):
+        saved = api.put(f"/api/v1/games/{token}/deals/{number}", json=body, headers=headers)
+        assert saved.status_code == 201, saved.get_json()
+    board = api.get(f"/api/v1/games/{token}/scoreboard").get_json()
+    refused = api.put(f"/api/v1/games/{token}/deals/4", json=body, headers=headers)
+
+    assert board["finished"] is True and board["winners"] == [0]
+    assert board["target_score"] == 10_000 and board["deals_in_game"] == 12
+    assert [side["total"] for side in board["sides"]] == [13_785, 3_840]
+    assert board["next_deal"] is None
+    assert refused.status_code == 422
+    assert [(e["field"], e["message"]) for e in refused.get_json()["errors"]] == [
+        (
+            "deal",
+            "The game ended before deal 4: a side reached the target score of 10000, so no "
+            "further deal is played.",
+        )
+    ]
+
+
+def test_the_api_scores_a_deal_past_the_target_only_without_running_scores(client):
+    variant = {
+        "based_on": "pagat",
+        "name": "First to 10000",
+        "changes": {"deals": 12, "target_score": 10_000},
+    }
+    tenth = client.post("/api/v1/score", json=api_deal(variant, 10, running_scores=[5000, 9000]))
+    ended = client.post("/api/v1/score", json=api_deal(variant, 4, running_scores=[13785, 3840]))
+
+    assert tenth.status_code == 200, tenth.get_json()
+    assert [side["total"] for side in tenth.get_json()["sides"]] == list(DEAL_TOTALS)
+    assert ended.status_code == 422
+    assert ended.get_json()["errors"][0]["field"] == "deal"
+
+
+def test_the_openapi_document_describes_the_target_score(client):
+    schemas = client.get("/api/v1/openapi.json").get_json()["components"]["schemas"]
+
+    board = schemas["Scoreboard"]["properties"]
+    assert board["target_score"]["type"] == ["integer", "null"]
+    rules = str(schemas)
+    assert "Target score. Empty: the game is its number of deals." in rules
+
+
+SWAPPED = form_values(PAGAT_CAUGHT, PAGAT_OUT, went_out=1)
+
+
+def test_an_earlier_deal_changed_to_reach_the_target_is_refused_while_later_deals_stand(client):
+    make_house_rules(client, name="First to 9000", deals=12, target_score=9000)
+    game = start_game(client, "house-first-to-9000")
+    enter(client, game, 1)  # 4595 / 1280
+    enter(client, game, 2, SWAPPED)  # 5875 / 5875
+    enter(client, game, 3, SWAPPED)  # 7155 / 10470: Them reach 9000
+    version = house_form(html(client.get(f"{game}/deals/2")))["version"]
+
+    refused = client.post(f"{game}/deals/2", data={**DEAL, "version": version})
+
+    assert refused.status_code == 422
+    assert (
+        "With these scores a side reaches the target score of 9000 in deal 2, which ends the "
+        "game, but deal 3 is already entered: delete the later deals first."
+        in unescape(text(refused))
+    )
+    assert "Them won with 10,470 points." in text(client.get(game))

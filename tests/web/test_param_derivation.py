@@ -49,7 +49,7 @@ def test_the_house_form_has_a_field_for_every_parameter_and_hides_deals_past_the
         tag = re.search(rf'<div [^>]*id="p-{field_name(param.key)}"[^>]*>', page)
         assert tag, param.key
         assert ("hidden" in tag.group()) == ((param.deal or 0) > PAGAT.deals), param.key
-    assert 'data-deals="4" data-max-deals="8"' in page
+    assert 'data-deals="4" data-max-deals="12"' in page
 
 
 @pytest.mark.no_database
@@ -163,12 +163,12 @@ def test_engine_choices_are_house_rules_too(client: FlaskClient) -> None:
 
 def test_more_deals_than_a_game_may_have_are_refused_by_name(client: FlaskClient) -> None:
     values = form_values(html(client.get("/house/new?base=pagat")))
-    values.update(name="Too long", deals="12")
+    values.update(name="Too long", deals="13")
 
     response = client.post("/house/new", data=values)
 
     assert response.status_code == 422
-    assert "Deals in a game must be from 1 to 8 (entered 12)." in text(response)
+    assert "Deals in a game must be from 1 to 12 (entered 13)." in text(response)
     # The form keeps the game's four deals on show until the number is one a game can have.
     assert 'data-deals="4"' in html(response)
 

@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
 from engine_helpers import refused, table
 
+from scorekeeper.cli import main
 from scorekeeper.engine import Meld, Play, apply
 from scorekeeper.engine.cards import Face
 from scorekeeper.engine.fuzz import play_random_deal
 from scorekeeper.engine.game import default_table, play_game
 from scorekeeper.engine.state import new_deal
 from scorekeeper.rules.game import score_game
+from scorekeeper.rules.house_rules import HouseRules
 from scorekeeper.rules.validation import validate_deal
 from scorekeeper.rules.variants import PAGAT, SIMPSON, ScoreThreshold
 
@@ -78,3 +81,43 @@ def test_a_side_at_1600_is_refused_a_first_meld_below_90_and_a_side_at_0_is_not(
     apply(state, Meld((Play(Face.ACE, 3),)))
 
     assert state.opened[0]
+
+
+FIRST_TO_10000 = HouseRules(
+    "First to 10000", "pagat", {"deals": 12, "target_score": 10_000}
+).checked_variant()
+TEN_DEALS = HouseRules("Ten deals", "pagat", {"deals": 10}).checked_variant()
+
+
+def test_a_demo_game_to_10000_stops_after_the_deal_that_reaches_it() -> None:
+    game = play_game(FIRST_TO_10000, seed=3)
+
+    assert [deal.deal for deal in game.deals] == [1, 2]
+    assert [deal.totals for deal in game.deals] == [(5105, 580), (6550, 6150)]
+    assert game.totals == (11655, 6730) and game.winners == (0,)
+    for deal in game.deals:
+        assert validate_deal(deal.entry).errors == (), deal.deal
+    score = score_game(FIRST_TO_10000, game.side_names, game.entries)
+    assert (score.finished, score.ended_after, score.winners) == (True, 2, (0,))
+
+
+def test_the_bots_play_all_ten_deals_of_a_ten_deal_game() -> None:
+    game = play_game(TEN_DEALS, seed=1)
+
+    assert [deal.deal for deal in game.deals] == list(range(1, 11))
+    for deal in game.deals:
+        assert validate_deal(deal.entry).errors == (), deal.deal
+    score = score_game(TEN_DEALS, game.side_names, game.entries)
+    assert score.finished and score.totals == game.totals
+
+
+def test_the_command_line_demo_of_rules_to_10000_stops_at_the_target(tmp_path, capsys) -> None:
+    rules = HouseRules("First to 10000", "pagat", {"deals": 12, "target_score": 10_000})
+    path = tmp_path / "rules.json"
+    path.write_text(json.dumps(rules.to_json()))
+
+    assert main(["demo", "--rules", str(path), "--seed", "3", "--json"]) == 0
+
+    game = json.loads(capsys.readouterr().out)
+    assert [deal["deal"] for deal in game["deals"]] == [1, 2]
+    assert [deal["totals"] for deal in game["deals"]] == [[5105, 580], [6550, 6150]]

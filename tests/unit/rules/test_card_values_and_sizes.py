@@ -203,7 +203,7 @@ def test_sizes_by_deal_a_table_cannot_have_are_refused_naming_the_field() -> Non
     assert refusals("simpson", foot_size_by_deal=[11, 0, 15, 17]) == [
         (
             "foot_size_by_deal",
-            "Cards in the foot, deal by deal must be a list of at most 8 whole numbers from 1 "
+            "Cards in the foot, deal by deal must be a list of at most 12 whole numbers from 1 "
             "to 30, one for each deal, or an empty list.",
         )
     ]

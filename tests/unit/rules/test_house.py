@@ -304,9 +304,9 @@ def test_more_decks_for_a_table_allow_more_wild_books():
         ),
         (
             "pagat",
-            {"concealed_book_first_meld_deals": [9]},
+            {"concealed_book_first_meld_deals": [13]},
             "concealed_book_first_meld_deals",
-            "deal numbers from 1 to 8",
+            "deal numbers from 1 to 12",
         ),
         (
             "pagat",

@@ -200,7 +200,7 @@ def test_a_game_read_back_with_a_single_going_out_bonus_has_it_in_every_deal():
 
 
 def test_a_variant_of_the_most_deals_round_trips():
-    rules = HouseRules("Long game", "pagat", {"deals": MAX_DEALS, "first_meld.8": 300})
+    rules = HouseRules("Long game", "pagat", {"deals": MAX_DEALS, "first_meld.12": 300})
     variant = rules.checked_variant()
 
     assert variant_from_dict(variant.to_dict()) == variant
@@ -208,10 +208,10 @@ def test_a_variant_of_the_most_deals_round_trips():
 
 
 def test_more_deals_than_a_game_may_have_are_a_problem_not_an_error():
-    rules = HouseRules("Too long", "pagat", {"deals": 12, "first_meld.2": 95})
+    rules = HouseRules("Too long", "pagat", {"deals": 13, "first_meld.2": 95})
 
     assert [p.message for p in rules.problems()] == [
-        "Deals in a game must be from 1 to 8 (entered 12)."
+        "Deals in a game must be from 1 to 12 (entered 13)."
     ]
     with pytest.raises(VariantRejected):
-        variant_from_json({"name": "Too long", "based_on": "pagat", "changes": {"deals": 12}})
+        variant_from_json({"name": "Too long", "based_on": "pagat", "changes": {"deals": 13}})

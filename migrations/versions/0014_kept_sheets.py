@@ -1,7 +1,7 @@
 """Kept sheets: a game's printed sheet, made once and sent by every server on the database.
 
-Revision ID: 0013
-Revises: 0012
+Revision ID: 0014
+Revises: 0013
 Create Date: 2026-11-28 02:20:00.000000
 
 A cache (``scorekeeper.store.kept_sheets``): nothing to fill in for existing games.
@@ -11,8 +11,8 @@ import sqlalchemy as sa
 from alembic import op
 
 # revision identifiers, used by Alembic.
-revision = "0013"
-down_revision = "0012"
+revision = "0014"
+down_revision = "0013"
 branch_labels = None
 depends_on = None
 
