@@ -58,7 +58,7 @@ def test_the_editor_refuses_card_values_and_sizes_naming_the_field(client: Flask
     assert "Points of a nine must be a multiple of 5, as every score is (entered 3)." in said
     assert "Points of a black three left in hand or foot cannot be below 0 (entered -5)." in said
     assert (
-        "Cards in the hand, deal by deal must be a list of at most 8 whole numbers from 1 to "
+        "Cards in the hand, deal by deal must be a list of at most 12 whole numbers from 1 to "
         "30, one for each deal, or an empty list." in said
     )
 
@@ -205,4 +205,4 @@ def test_the_openapi_document_describes_the_new_values(client: FlaskClient) -> N
     ]
     assert found["card_points.black_three"]["minimum"] == 0
     assert found["hand_size_by_deal"]["items"] == {"type": "integer", "minimum": 1, "maximum": 30}
-    assert found["hand_size_by_deal"]["maxItems"] == 8
+    assert found["hand_size_by_deal"]["maxItems"] == 12
