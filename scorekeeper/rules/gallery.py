@@ -114,7 +114,128 @@ BERTA = PublishedRules(
     },
 )
 
-GALLERY: tuple[PublishedRules, ...] = (TONATIHUAI, BERTA)
+CHRISTOPHERSANZ = PublishedRules(
+    slug="hand-and-foot-score-christophersanz",
+    name=N_("Hand & Foot Score sheet rules"),
+    summary=N_(
+        "Hand and foot grow from 11 to 17 cards over the four deals and going out earns 100 "
+        "to 400; books of sevens (1500) and of black threes (2000) score high but do not count "
+        "toward the clean and dirty books needed to go out."
+    ),
+    author="Christophersanz-cyber",
+    title="Hand & Foot Score (hand-and-foot-score)",
+    address="https://github.com/Christophersanz-cyber/hand-and-foot-score",
+    based_on="pagat",
+    changes={
+        "tables": [{"sides": 2, "players": 4, "decks": 5}],
+        "hand_size_by_deal": [11, 13, 15, 17],
+        "foot_size_by_deal": [11, 13, 15, 17],
+        "cut_for_packets": True,
+        "exact_22_bonus": 100,
+        "card_points.black_three_melded": 5,
+        "book_bonus.wild": None,
+        "book_bonus.black_three": 2000,
+        "book_bonus.special_rank": "7",
+        "book_bonus.special": 1500,
+        "black_three_book_goes_out_as": "none",
+        "special_book_goes_out_as": "none",
+        "red_three.down": None,
+        "red_three.held": -500,
+        "going_out_bonus.2": 200,
+        "going_out_bonus.3": 300,
+        "going_out_bonus.4": 400,
+        "first_meld.1": 90,
+        "first_meld.2": 120,
+        "first_meld.3": 150,
+        "first_meld.4": 180,
+        # Deal n needs n clean and n dirty books (pagat's deal 2 already asks 2 and 2).
+        "going_out.1.clean": 1,
+        "going_out.1.dirty": 1,
+        "going_out.3.clean": 3,
+        "going_out.3.dirty": 3,
+        "going_out.4.clean": 4,
+        "going_out.4.dirty": 4,
+        **_every_deal(4, wild=0),
+    },
+)
+
+DEARIE = PublishedRules(
+    slug="dearies-rules-hand-and-foot-calculator",
+    name=N_("Dearie's rules"),
+    summary=N_(
+        "Five deals, the last one opened with a book instead of points; going out needs a wild "
+        "book, a book of sevens (1000), three clean and two dirty books; a red three still held "
+        "costs 500 and a book of red threes earns 1700."
+    ),
+    author="Hand and Foot Calculator (handandfootcalculator.com)",
+    title="Instructions: the default settings",
+    address="https://handandfootcalculator.com/instructions.html",
+    based_on="pagat",
+    changes={
+        "deals": 5,
+        "tables": [
+            {"sides": 2, "players": 4, "decks": 5},
+            {"sides": 2, "players": 2, "decks": 3},
+            {"sides": 3, "players": 3, "decks": 4},
+        ],
+        "first_meld.5": 0,
+        "book_first_meld_deals": [5],
+        "red_three.held": -500,
+        # Seven red threes laid down at 100 each, and 1000 more for their book.
+        "book_bonus.red_three": 1700,
+        "book_bonus.special_rank": "7",
+        "book_bonus.special": 1000,
+        "special_book_goes_out_as": "none",
+        "going_out_needs_special_book": True,
+        **_every_deal(5, clean=3),
+    },
+)
+
+ROTH = PublishedRules(
+    slug="roth-family-rules-chan-dev",
+    name=N_("Roth family rules"),
+    summary=N_(
+        "One deck per player and 22 cards cut; fours to nines are worth 5 and black threes "
+        "nothing; the first meld follows the team's score; going out needs five clean and four "
+        "dirty books and a last discard."
+    ),
+    author="Michael Chan",
+    title="Hand and Foot (Roth family rules)",
+    address="https://chan.dev/hand-and-foot/",
+    based_on="pagat",
+    # The source plays until a team reaches 10,000 points; until a game may end at a target
+    # score, the entry keeps pagat's four deals.
+    changes={
+        "tables": [
+            {"sides": 2, "players": 4, "decks": 4},
+            {"sides": 2, "players": 6, "decks": 6},
+        ],
+        "hand_size": 11,
+        "foot_size": 11,
+        "cut_for_packets": True,
+        "exact_22_bonus": 100,
+        "card_points.nine": 5,
+        "card_points.eight": 5,
+        "card_points.black_three": 0,
+        "red_three.down": None,
+        "red_three.held": -500,
+        "book_bonus.wild": None,
+        "first_meld_by_score": [
+            {"from_score": 0, "minimum": 50},
+            {"from_score": 2500, "minimum": 90},
+            {"from_score": 5000, "minimum": 120},
+            {"from_score": 7500, "minimum": 150},
+        ],
+        "max_meld_size": None,
+        "wild_limit.per_wild": 1,
+        "wild_limit.extra": 1,
+        "must_discard_to_go_out": True,
+        "going_out_asks_partner": False,
+        **_every_deal(4, clean=5, dirty=4, wild=0),
+    },
+)
+
+GALLERY: tuple[PublishedRules, ...] = (TONATIHUAI, BERTA, CHRISTOPHERSANZ, DEARIE, ROTH)
 """The ready-made rules, in the order pages list them."""
 
 

@@ -12,7 +12,7 @@ from house_helpers import form_values, html, text
 
 from scorekeeper.extensions import db
 from scorekeeper.rules import gallery
-from scorekeeper.rules.gallery import BERTA, GALLERY, TONATIHUAI
+from scorekeeper.rules.gallery import BERTA, CHRISTOPHERSANZ, DEARIE, GALLERY, ROTH, TONATIHUAI
 from scorekeeper.store.games import Game
 from scorekeeper.store.house import HouseVariant
 
@@ -75,12 +75,21 @@ def test_the_house_rules_made_from_an_entry_change_like_any_other(app, client):
     assert row.changes == {"first_meld.2": 50, "first_meld.3": 50, "wild_limit.extra": 1}
 
 
+# The tables an entry offers where its source names them (elsewhere pagat's).
+OFFERED_TABLES = {
+    CHRISTOPHERSANZ.slug: "2x4",
+    DEARIE.slug: "2x4 2x2 3x3",
+    ROTH.slug: "2x4 2x6",
+}
+
+
 def test_the_new_game_form_offers_the_ready_made_rules(client):
     page = html(client.get("/games/new"))
 
     assert 'value="pagat"' in page
     for entry in GALLERY:
-        assert f'value="{entry.key}" data-tables="2x4 2x6 2x2 3x3 4x4 5x5 6x6"' in page
+        tables = OFFERED_TABLES.get(entry.slug, "2x4 2x6 2x2 3x3 4x4 5x5 6x6")
+        assert f'value="{entry.key}" data-tables="{tables}"' in page
     assert "Michelle Berta&#39;s score keeper rules" in page
 
 
@@ -195,3 +204,58 @@ def test_a_game_started_in_french_keeps_the_rules_named_in_french(app, client):
     [row] = stored(app)
     assert row.name == "Règles du compteur de points de Michelle Berta"
     assert row.summary.startswith("Le jeu en équipes avec une ouverture de 50 à chaque donne")
+
+
+def test_the_house_rules_page_lists_the_score_sheet_dearie_and_roth_rules(client):
+    words = text(client.get("/house/"))
+
+    assert "Source: Christophersanz-cyber, Hand &amp; Foot Score (hand-and-foot-score)" in words
+    assert "Hand and foot grow from 11 to 17 cards over the four deals" in words
+    assert (
+        "Source: Hand and Foot Calculator (handandfootcalculator.com), Instructions: the "
+        "default settings" in words
+    )
+    assert "a book of red threes earns 1700" in words
+    assert "Source: Michael Chan, Hand and Foot (Roth family rules)" in words
+    assert "fours to nines are worth 5 and black threes nothing" in words
+
+
+def test_the_roth_family_rules_fill_the_form_with_one_deck_a_player_and_the_first_meld_by_score(
+    client,
+):
+    values = form_values(html(client.get(f"/house/new?published={ROTH.slug}")))
+
+    assert values["name"] == "Roth family rules"
+    assert values["card_points__black_three"] == "0"
+    assert values["card_points__nine"] == "5"
+    assert values["going_out__4__clean"] == "5"
+    assert values["going_out__4__dirty"] == "4"
+
+
+def test_a_game_started_with_dearies_rules_has_five_deals(app, client):
+    game = start(client, DEARIE.key)
+
+    with app.app_context():
+        played = db.session.scalars(db.select(Game)).one()
+        assert played.variant_id == "house-" + DEARIE.slug
+        assert played.rules["first_meld"] == [50, 90, 120, 150, 0]
+        assert played.rules["book_first_meld_deals"] == [5]
+    assert client.get(f"{game}/deals/5").status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("language", "names", "summary_words"),
+    [
+        ("fr", ("Règles de Dearie", "Règles de la famille Roth"), "les trois noirs rien"),
+        ("it", ("Regole di Dearie", "Regole della famiglia Roth"), "i tre neri nulla"),
+        ("de", ("Dearies Regeln", "Regeln der Familie Roth"), "schwarze Dreien nichts"),
+        ("ja", ("Dearie のルール", "Roth 家のルール"), "黒の3は0点です"),
+    ],
+)
+def test_the_dearie_and_roth_rules_are_worded_in_the_reader_language(
+    client, language, names, summary_words
+):
+    words = text(client.get("/house/", headers={"Accept-Language": language}))
+
+    assert all(name in words for name in names)
+    assert summary_words in words

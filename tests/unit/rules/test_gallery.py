@@ -3,12 +3,23 @@ the rules core, against totals worked out by hand. Two sides of two players, fiv
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from scorekeeper.rules.entry import DealEntry, SideEntry
-from scorekeeper.rules.gallery import BERTA, GALLERY, TONATIHUAI, published
+from scorekeeper.rules.gallery import (
+    BERTA,
+    CHRISTOPHERSANZ,
+    DEARIE,
+    GALLERY,
+    ROTH,
+    TONATIHUAI,
+    published,
+)
 from scorekeeper.rules.game import score_game
 from scorekeeper.rules.house_rules import HouseRules
+from scorekeeper.rules.scoring import score_deal
 from scorekeeper.rules.validation import validate_deal
 from scorekeeper.rules.variants import BUILT_IN, Variant
 
@@ -34,7 +45,7 @@ def test_each_entry_makes_house_rules_a_table_can_play(entry):
 
     assert rules.problems() == []
     assert rules.id == "house-" + entry.slug
-    assert entry.variant().deals == BUILT_IN[entry.based_on].deals
+    assert entry.variant().deals == entry.changes.get("deals", BUILT_IN[entry.based_on].deals)
     assert entry.address.startswith("https://")
     assert published(entry.key) is entry
 
@@ -150,3 +161,256 @@ def test_the_score_keeper_rules_still_need_the_wild_book_to_go_out():
     other = SideEntry(60, red_threes_down=1, cards_left_points=310)
 
     assert error_fields(BERTA.variant(), 1, (out, other))
+
+
+# Christophersanz-cyber's score sheet: two teams of two, five decks; hand and foot of 11, 13,
+# 15 and 17 cards (a perfect cut of 22, 26, 30, 34: 100 a player); first melds 90/120/150/180;
+# going out 100/200/300/400 with n clean and n dirty books in deal n; clean 500, dirty 300, a
+# book of sevens 1500 and of black threes 2000 (neither counts toward going out); no wild
+# books; a red three is never laid down and costs 500 held; a melded black three is worth 5.
+# The source's perfect draw is a yes or no for the team: each side here has one cut at most.
+def test_the_hand_and_foot_score_rules_over_a_whole_game():
+    variant = CHRISTOPHERSANZ.variant()
+    deals = [
+        (
+            # 610 + 500 + 2 x 300 + 1500 + 100 + 100 - 15 = 3395
+            SideEntry(610, 1, 2, special_books=1, exact_22=1, cards_left_points=15, went_out=True),
+            # 340 + 500 - 500 - 85 = 255
+            SideEntry(340, 1, red_threes_held=1, cards_left_points=85),
+        ),
+        (
+            # 480 + 2 x 500 + 300 + 2000 - 2 x 500 - 120 = 2660
+            SideEntry(480, 2, 1, black_three_books=1, red_threes_held=2, cards_left_points=120),
+            # 905 + 2 x 500 + 3 x 300 + 200 + 100 - 20 = 3085
+            SideEntry(905, 2, 3, exact_22=1, cards_left_points=20, went_out=True),
+        ),
+        (
+            # 1120 + 3 x 500 + 3 x 300 + 1500 + 300 - 10 = 5310
+            SideEntry(1120, 3, 3, special_books=1, cards_left_points=10, went_out=True),
+            # 150 - 500 + 100 - 260 = -510
+            SideEntry(150, red_threes_held=1, exact_22=1, cards_left_points=260),
+        ),
+        (
+            # never melded: -2 x 500 - 415 = -1415
+            SideEntry(0, red_threes_held=2, cards_left_points=415),
+            # 1460 + 4 x 500 + 4 x 300 + 2000 + 400 + 100 - 25 = 7135
+            SideEntry(
+                1460, 4, 4, black_three_books=1, exact_22=1, cards_left_points=25, went_out=True
+            ),
+        ),
+    ]
+
+    per_deal, totals = play(variant, deals)
+
+    assert per_deal == [[3395, 255], [2660, 3085], [5310, -510], [-1415, 7135]]
+    assert totals == (9950, 9965)  # 3395 + 2660 + 5310 - 1415; 255 + 3085 - 510 + 7135
+    assert variant.hand_sizes == variant.foot_sizes == (11, 13, 15, 17)
+
+
+def test_the_hand_and_foot_score_rules_count_no_book_of_sevens_or_black_threes_to_go_out():
+    # Deal 1 needs a clean book: the book of sevens and the black-three book are not one.
+    out = SideEntry(
+        610, 0, 1, black_three_books=1, special_books=1, cards_left_points=15, went_out=True
+    )
+    other = SideEntry(340, 1, cards_left_points=85)
+
+    assert (0, "clean_books") in error_fields(CHRISTOPHERSANZ.variant(), 1, (out, other))
+    assert (0, "clean_books") not in error_fields(
+        CHRISTOPHERSANZ.variant(), 1, (replace(out, clean_books=1), other)
+    )
+
+
+# "Dearie's rules" (handandfootcalculator.com's default settings): pagat's scores (clean 500,
+# dirty 300, wild 1500, red three laid down 100, going out 100) with a red three held -500, a
+# book of sevens 1000 and a book of red threes 1700 (its seven threes at 100 and 1000 more);
+# five deals, first melds 50/90/120/150 and in deal 5 a book instead of points; going out needs
+# a wild book, a book of sevens, and three clean and two dirty books besides it.
+def test_dearies_rules_over_a_whole_game():
+    variant = DEARIE.variant()
+    deals = [
+        (
+            # 1380 + 3 x 500 + 2 x 300 + 1500 + 1000 + 2 x 100 + 100 - 30 = 6250
+            SideEntry(
+                1380,
+                3,
+                2,
+                1,
+                special_books=1,
+                red_threes_down=2,
+                cards_left_points=30,
+                went_out=True,
+            ),
+            # 520 + 500 + 300 + 100 - 500 - 140 = 780
+            SideEntry(520, 1, 1, red_threes_down=1, red_threes_held=1, cards_left_points=140),
+        ),
+        (
+            # no wild book, so no going out: 610 + 2 x 500 + 300 + 1000 - 95 = 2815
+            SideEntry(610, 2, 1, special_books=1, cards_left_points=95),
+            # 1510 + 4 x 500 + 2 x 300 + 1500 + 1000 + 100 + 100 - 45 = 6765
+            SideEntry(
+                1510,
+                4,
+                2,
+                1,
+                special_books=1,
+                red_threes_down=1,
+                cards_left_points=45,
+                went_out=True,
+            ),
+        ),
+        (
+            # eight red threes laid down, seven of them a book:
+            # 1240 + 3 x 500 + 3 x 300 + 1500 + 1000 + 1700 + 100 + 100 - 10 = 8030
+            SideEntry(
+                1240,
+                3,
+                3,
+                1,
+                special_books=1,
+                red_three_books=1,
+                red_threes_down=1,
+                cards_left_points=10,
+                went_out=True,
+            ),
+            # 125 - 2 x 500 - 310 = -1185
+            SideEntry(125, red_threes_held=2, cards_left_points=310),
+        ),
+        (
+            # 300 + 300 + 100 - 180 = 520
+            SideEntry(300, 0, 1, red_threes_down=1, cards_left_points=180),
+            # 1600 + 3 x 500 + 2 x 300 + 2 x 1500 + 1000 + 2 x 100 + 100 - 5 = 7995
+            SideEntry(
+                1600,
+                3,
+                2,
+                2,
+                special_books=1,
+                red_threes_down=2,
+                cards_left_points=5,
+                went_out=True,
+            ),
+        ),
+        (
+            # 1450 + 3 x 500 + 2 x 300 + 1500 + 1000 + 100 + 100 - 20 = 6230
+            SideEntry(
+                1450,
+                3,
+                2,
+                1,
+                special_books=1,
+                red_threes_down=1,
+                cards_left_points=20,
+                went_out=True,
+            ),
+            # deal 5 opens with a book, whatever its points: 45 + 500 - 500 - 230 = -185
+            SideEntry(45, 1, red_threes_held=1, cards_left_points=230),
+        ),
+    ]
+
+    per_deal, totals = play(variant, deals)
+
+    assert per_deal == [[6250, 780], [2815, 6765], [8030, -1185], [520, 7995], [6230, -185]]
+    # 6250 + 2815 + 8030 + 520 + 6230; 780 + 6765 - 1185 + 7995 - 185
+    assert totals == (23845, 14170)
+
+
+def test_dearies_rules_open_the_fifth_deal_with_a_book_only():
+    out = SideEntry(
+        1450, 3, 2, 1, special_books=1, red_threes_down=1, cards_left_points=20, went_out=True
+    )
+    no_book = SideEntry(200, red_threes_held=1, cards_left_points=230)
+
+    assert (1, "meld_points") in error_fields(DEARIE.variant(), 5, (out, no_book))
+    assert error_fields(DEARIE.variant(), 5, (out, SideEntry(45, 1, cards_left_points=230))) == []
+
+
+def test_dearies_rules_go_out_with_a_book_of_sevens_beside_three_clean_books():
+    out = SideEntry(1380, 3, 2, 1, cards_left_points=30, went_out=True)
+    other = SideEntry(520, 1, 1, cards_left_points=140)
+    sevens_for_a_clean = replace(out, clean_books=2, special_books=1)
+
+    assert (0, "special_books") in error_fields(DEARIE.variant(), 1, (out, other))
+    assert (0, "clean_books") in error_fields(DEARIE.variant(), 1, (sevens_for_a_clean, other))
+
+
+# The Roth family rules (chan.dev): two teams, one deck per player, 22 cards cut (11 + 11, a
+# perfect cut 100 a player); fours to nines 5, tens to kings 10, aces and twos 20, jokers 50,
+# black threes 0, a red three -500; clean 500, dirty 300, no wild books, going out 100 with
+# five clean and four dirty books; the first meld by the team's score: 50 from 0, 90 from
+# 2500, 120 from 5000, 150 from 7500. The game to 10,000 waits for games that end at a target
+# score: after deal 3 both teams are below it (9510, 7050), and B passes it in deal 4.
+def test_the_roth_family_rules_over_a_whole_game():
+    variant = ROTH.variant()
+    deals = [
+        (
+            # 1150 + 5 x 500 + 4 x 300 + 100 + 2 x 100 - 15 = 5135
+            SideEntry(1150, 5, 4, exact_22=2, cards_left_points=15, went_out=True),
+            # 400 + 2 x 500 + 300 - 500 + 100 - 60 = 1240
+            SideEntry(400, 2, 1, red_threes_held=1, exact_22=1, cards_left_points=60),
+        ),
+        (
+            # at 5135, a first meld of 120: 125 - 210 = -85
+            SideEntry(125, cards_left_points=210),
+            # 1230 + 6 x 500 + 4 x 300 + 100 - 25 = 5505
+            SideEntry(1230, 6, 4, cards_left_points=25, went_out=True),
+        ),
+        (
+            # 700 + 5 x 500 + 4 x 300 + 100 - 40 = 4460
+            SideEntry(700, 5, 4, cards_left_points=40, went_out=True),
+            # 300 + 500 - 500 + 100 - 95 = 305
+            SideEntry(300, 1, red_threes_held=1, exact_22=1, cards_left_points=95),
+        ),
+        (
+            # at 9510, a first meld of 150: 160 - 500 - 85 = -425
+            SideEntry(160, red_threes_held=1, cards_left_points=85),
+            # 1105 + 5 x 500 + 4 x 300 + 100 + 2 x 100 - 20 = 5085
+            SideEntry(1105, 5, 4, exact_22=2, cards_left_points=20, went_out=True),
+        ),
+    ]
+    running = (0, 0)
+    for number, sides in enumerate(deals, start=1):
+        entry = DealEntry(variant, number, sides, running_scores=running)
+        assert validate_deal(entry).errors == (), number
+        running = tuple(
+            total + score.total for total, score in zip(running, score_deal(entry), strict=True)
+        )
+
+    per_deal, totals = play(variant, deals)
+
+    assert per_deal == [[5135, 1240], [-85, 5505], [4460, 305], [-425, 5085]]
+    assert totals == running == (9085, 12135)  # 5135 - 85 + 4460 - 425; 1240 + 5505 + 305 + 5085
+
+
+def test_the_roth_family_rules_set_the_first_meld_by_the_teams_score():
+    variant = ROTH.variant()
+    low = SideEntry(145, red_threes_held=1, cards_left_points=85)
+    out = SideEntry(1105, 5, 4, exact_22=2, cards_left_points=20, went_out=True)
+
+    def refused(scores: tuple[int, int]) -> list:
+        entry = DealEntry(variant, 4, (low, out), running_scores=scores)
+        return [(p.side, p.field) for p in validate_deal(entry).errors]
+
+    assert refused((9510, 7050)) == [(0, "meld_points")]  # 150 from 7500
+    assert refused((7495, 7050)) == []  # 120 from 5000
+
+
+def test_the_roth_family_rules_go_out_with_five_clean_and_four_dirty_books():
+    out = SideEntry(1150, 4, 5, exact_22=2, cards_left_points=15, went_out=True)
+    other = SideEntry(400, 2, 1, red_threes_held=1, exact_22=1, cards_left_points=60)
+
+    assert (0, "clean_books") in error_fields(ROTH.variant(), 1, (out, other))
+    assert (
+        error_fields(ROTH.variant(), 1, (replace(out, clean_books=5, dirty_books=4), other)) == []
+    )
+
+
+def test_the_roth_family_rules_price_black_threes_at_nothing_and_nines_at_five():
+    points = ROTH.variant().card_points
+
+    assert (points.black_three, points.nine, points.eight, points.low, points.high) == (
+        0,
+        5,
+        5,
+        5,
+        10,
+    )
