@@ -203,9 +203,10 @@ ROTH = PublishedRules(
     title="Hand and Foot (Roth family rules)",
     address="https://chan.dev/hand-and-foot/",
     based_on="pagat",
-    # The source plays until a team reaches 10,000 points; until a game may end at a target
-    # score, the entry keeps pagat's four deals.
+    # The source plays until a team reaches 10,000 points: twelve deals at the most.
     changes={
+        "deals": 12,
+        "target_score": 10000,
         "tables": [
             {"sides": 2, "players": 4, "decks": 4},
             {"sides": 2, "players": 6, "decks": 6},
@@ -231,7 +232,7 @@ ROTH = PublishedRules(
         "wild_limit.extra": 1,
         "must_discard_to_go_out": True,
         "going_out_asks_partner": False,
-        **_every_deal(4, clean=5, dirty=4, wild=0),
+        **_every_deal(12, clean=5, dirty=4, wild=0),
     },
 )
 

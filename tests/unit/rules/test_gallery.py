@@ -337,8 +337,8 @@ def test_dearies_rules_go_out_with_a_book_of_sevens_beside_three_clean_books():
 # perfect cut 100 a player); fours to nines 5, tens to kings 10, aces and twos 20, jokers 50,
 # black threes 0, a red three -500; clean 500, dirty 300, no wild books, going out 100 with
 # five clean and four dirty books; the first meld by the team's score: 50 from 0, 90 from
-# 2500, 120 from 5000, 150 from 7500. The game to 10,000 waits for games that end at a target
-# score: after deal 3 both teams are below it (9510, 7050), and B passes it in deal 4.
+# 2500, 120 from 5000, 150 from 7500. The game is played to 10,000: after deal 3 both teams
+# are below it (9510, 7050), and B passes it in deal 4, which ends the game.
 def test_the_roth_family_rules_over_a_whole_game():
     variant = ROTH.variant()
     deals = [
@@ -379,6 +379,10 @@ def test_the_roth_family_rules_over_a_whole_game():
 
     assert per_deal == [[5135, 1240], [-85, 5505], [4460, 305], [-425, 5085]]
     assert totals == running == (9085, 12135)  # 5135 - 85 + 4460 - 425; 1240 + 5505 + 305 + 5085
+    game = score_game(
+        variant, ("A", "B"), [DealEntry(variant, n, d) for n, d in enumerate(deals, 1)]
+    )
+    assert (game.ended_after, game.ended_at_target, game.winners) == (4, True, (1,))
 
 
 def test_the_roth_family_rules_set_the_first_meld_by_the_teams_score():
