@@ -141,6 +141,7 @@ SECTION_OF_FIELD: Mapping[str, str] = {
     "first_meld_by_score": "first-meld",
     "concealed_book_first_meld_deals": "first-meld",
     "concealed_opening": "first-meld",
+    "first_meld_waived_to_empty_hand": "first-meld",
     "going_out": "going-out",
     "must_discard_to_go_out": "going-out",
     "going_out_needs_partner_in_foot": "going-out",
@@ -555,6 +556,12 @@ PARAMS: tuple[Param, ...] = (
         ),
         optional_in_whole=True,
         shown_when=needs_concealed_book,
+    ),
+    Param(
+        "first_meld_waived_to_empty_hand",
+        Group.FIRST_MELD,
+        Kind.FLAG,
+        Term(N_("A first meld that empties the hand needs no minimum")),
     ),
     Param(
         "must_discard_to_go_out",

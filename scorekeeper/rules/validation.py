@@ -332,8 +332,11 @@ def _check_first_meld(deal: _Deal) -> Iterator[Problem]:
     """A side that melded at all reached its minimum first meld (fact 8).
 
     Where melded black threes count against the side, wherever they lie, every black three
-    in play may have been melded after the first meld: the end total may sit below it.
+    in play may have been melded after the first meld: the end total may sit below it. Where
+    a first meld that lays down a whole hand needs no minimum, any total may follow one.
     """
+    if deal.variant.first_meld_waived_to_empty_hand:
+        return
     lowered = _black_threes_against(deal.variant, deal.table)
     by_score = bool(deal.variant.first_meld_by_score)
     for index, name, side in deal.sides():

@@ -220,6 +220,9 @@ class Variant:
     (11, 13, 15, 17); empty: `hand_size` in every deal."""
     foot_size_by_deal: tuple[int, ...] = ()
     """The cards of the foot in each deal, as `hand_size_by_deal`; empty: `foot_size`."""
+    first_meld_waived_to_empty_hand: bool = False
+    """Where True, a side's first meld below the minimum is allowed when it lays down every
+    card of the player's hand (the hand, not the foot): the "Marva rule" of some tables."""
     inferred: frozenset[str] = field(default_factory=frozenset)
     """Names of the fields whose values no source states: defaults a table may change."""
 
