@@ -209,6 +209,19 @@ def test_the_east_coast_rules_accept_a_first_meld_below_the_minimum():
     assert (1, "meld_points") in error_fields(without, 2, (out, low))
 
 
+def test_the_east_coast_rules_refuse_less_than_the_cheapest_whole_hand():
+    out, _ = EAST_COAST_DEALS[1]
+    # a hand of 14 dealt and one card drawn beyond, at 5 points each: at least 75
+    low = SideEntry(70, red_threes_down=2, cards_left_points=160)
+
+    problems = validate_deal(DealEntry(JCJ59_EAST_COAST.variant(), 2, (out, low))).errors
+    assert [(p.side, p.field) for p in problems] == [(1, "meld_points")]
+    assert problems[0].message == (
+        "Side 2: 70 melded card points is below even a first meld that lays down a whole hand in "
+        "deal 2, which holds at least 75."
+    )
+
+
 def test_the_east_coast_rules_have_no_wild_book():
     out = SideEntry(820, 1, 2, 1, red_threes_down=1, cards_left_points=30, went_out=True)
     other = SideEntry(410, 1, red_threes_held=1, cards_left_points=95)
