@@ -293,11 +293,18 @@ def _cards_left_refusal(
     return None
 
 
-def _first_meld_refusal(state: DealState, side: int, laid: _Laid, from_pile: bool) -> Reason | None:
+def _first_meld_refusal(
+    state: DealState, side: int, laid: _Laid, from_pile: bool, empties_hand: bool = False
+) -> Reason | None:
+    """Why a first meld falls short, or None; `empties_hand`: it lays down the last card of
+    the player's hand while the foot is still to come (the minimum is then waived where the
+    variant says so)."""
     if state.opened[side]:
         return None
     deal = state.deal
     variant = state.variant
+    if empties_hand and variant.first_meld_waived_to_empty_hand:
+        return None
     if deal in variant.concealed_book_first_meld_deals:
         if from_pile:
             return reasons.concealed_book_not_from_pile(deal)
@@ -451,7 +458,8 @@ def _meld_refusal(state: DealState, player: int, action: Meld) -> Reason | None:
     laid = _lay(state, side, action.plays, work)
     if isinstance(laid, Reason):
         return laid
-    problem = _first_meld_refusal(state, side, laid, from_pile=False)
+    empties_hand = not sum(work) and state.feet[player] is not None
+    problem = _first_meld_refusal(state, side, laid, from_pile=False, empties_hand=empties_hand)
     if problem is not None:
         return problem
     left = sum(work)
@@ -1000,11 +1008,24 @@ def _play_ranks(state: DealState, hand: list[int], melds: list[TableMeld]) -> li
     return ranks
 
 
+def _one_play_empties_hand(state: DealState) -> bool:
+    """Whether the player, still to reach the foot, holds cards that one play could lay down
+    whole: a single rank of natural cards, with or without wild cards."""
+    player = state.current
+    if state.feet[player] is None:
+        return False
+    hand = state.hands[player]
+    naturals = [face for face in FACES if hand[face] and face not in (_TWO, _JOKER)]
+    return len(naturals) <= 1
+
+
 def _least_single_play_points(state: DealState, side: int) -> float:
     """Points a play must be worth on its own to be the side's first meld; no floor once the
     side has opened (melded black threes may count against it)."""
     variant = state.variant
     if state.opened[side]:
+        return -math.inf
+    if variant.first_meld_waived_to_empty_hand and _one_play_empties_hand(state):
         return -math.inf
     if state.deal in variant.concealed_book_first_meld_deals and (
         variant.concealed_opening is ConcealedOpening.INSTEAD_OF_POINTS

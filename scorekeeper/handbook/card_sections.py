@@ -74,6 +74,7 @@ class CardSections(BlockWriter):
             ),
         ]
         blocks += self.first_meld_of_a_side()
+        blocks += self.first_meld_emptying_hand()
         blocks += self.concealed_book_first_meld()
         blocks.append(
             self.p(
@@ -96,6 +97,21 @@ class CardSections(BlockWriter):
                     "In a partnership the minimum is met once for the side: after one "
                     "partner's first meld, the other partner has no minimum to reach."
                 ),
+            )
+        ]
+
+    def first_meld_emptying_hand(self) -> list[Block]:
+        """Where a first meld that lays down the whole hand needs no minimum."""
+        if not self.v.first_meld_waived_to_empty_hand:
+            return []
+        return [
+            self.p(
+                _(
+                    "One exception: a first meld that lays down every card left in your hand, "
+                    "so that you go on to your foot, is allowed even below the minimum. It "
+                    "does not apply in the foot, nor when you take the discard pile."
+                ),
+                "first_meld_waived_to_empty_hand",
             )
         ]
 

@@ -236,7 +236,42 @@ ROTH = PublishedRules(
     },
 )
 
-GALLERY: tuple[PublishedRules, ...] = (TONATIHUAI, BERTA, CHRISTOPHERSANZ, DEARIE, ROTH)
+JCJ59_EAST_COAST = PublishedRules(
+    slug="east-coast-jcj59",
+    name=N_("East Coast rules of jcj59's online game"),
+    summary=N_(
+        "Hands and feet of 14 cards, a first meld of 60 to 150 that is waived when it lays "
+        "down the whole hand, fewer wild cards than natural ones in a meld, one clean and two "
+        "dirty books to go out, aces 15 and nines and eights 5."
+    ),
+    author="jcj59",
+    title="hand-and-foot, East Coast preset (packages/shared/src/rules.ts)",
+    address="https://github.com/jcj59/hand-and-foot",
+    based_on="pagat",
+    changes={
+        "hand_size": 14,
+        "foot_size": 14,
+        "first_meld.1": 60,
+        "first_meld_waived_to_empty_hand": True,
+        "wild_limit.per_wild": 1,
+        "wild_limit.extra": 1,
+        "card_points.ace": 15,
+        "card_points.nine": 5,
+        "card_points.eight": 5,
+        "book_bonus.wild": None,
+        "red_three.held": -500,
+        **_every_deal(4, clean=1, wild=0),
+    },
+)
+
+GALLERY: tuple[PublishedRules, ...] = (
+    TONATIHUAI,
+    BERTA,
+    CHRISTOPHERSANZ,
+    JCJ59_EAST_COAST,
+    DEARIE,
+    ROTH,
+)
 """The ready-made rules, in the order pages list them."""
 
 

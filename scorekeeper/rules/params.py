@@ -153,6 +153,7 @@ SECTION_OF_FIELD: Mapping[str, str] = {
     "concealed_book_first_meld_deals": "first-meld",
     "concealed_opening": "first-meld",
     "book_first_meld_deals": "first-meld",
+    "first_meld_waived_to_empty_hand": "first-meld",
     "going_out": "going-out",
     "must_discard_to_go_out": "going-out",
     "going_out_needs_partner_in_foot": "going-out",
@@ -627,6 +628,12 @@ PARAMS: tuple[Param, ...] = (
             )
         ),
         optional_in_whole=True,
+    ),
+    Param(
+        "first_meld_waived_to_empty_hand",
+        Group.FIRST_MELD,
+        Kind.FLAG,
+        Term(N_("A first meld that empties the hand needs no minimum")),
     ),
     Param(
         "must_discard_to_go_out",

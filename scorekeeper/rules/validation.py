@@ -7,6 +7,7 @@ about. Validation never raises: whatever the numbers, it answers with problems.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
@@ -386,16 +387,32 @@ def _check_first_meld(deal: _Deal) -> Iterator[Problem]:
     """A side that melded at all reached its minimum first meld (fact 8).
 
     Where melded black threes count against the side, wherever they lie, every black three
-    in play may have been melded after the first meld: the end total may sit below it.
+    in play may have been melded after the first meld: the end total may sit below it. Where
+    a first meld that lays down a whole hand needs no minimum, the side melded at least the
+    cheapest such hand instead.
     """
     lowered = _black_threes_against(deal.variant, deal.table)
     by_score = bool(deal.variant.first_meld_by_score)
+    whole_hand = _least_whole_hand_points(deal)
     for index, name, side in deal.sides():
         score = _running_score(deal, index)
-        minimum = _first_meld_minimum(deal.variant, deal.number, score)
+        minimum = min(_first_meld_minimum(deal.variant, deal.number, score), whole_hand)
         if not side.has_melded() or side.meld_points >= minimum + lowered:
             continue
-        if by_score and score is not None:
+        if minimum == whole_hand:
+            yield _error(
+                index,
+                "meld_points",
+                N_(
+                    "{side}: {points} melded card points is below even a first meld that "
+                    "lays down a whole hand in deal {deal}, which holds at least {minimum}."
+                ),
+                side=name,
+                points=side.meld_points,
+                deal=deal.number,
+                minimum=minimum,
+            )
+        elif by_score and score is not None:
             yield _error(
                 index,
                 "meld_points",
@@ -421,6 +438,25 @@ def _check_first_meld(deal: _Deal) -> Iterator[Problem]:
                 deal=deal.number,
                 minimum=minimum,
             )
+
+
+def _least_whole_hand_points(deal: _Deal) -> int:
+    """The fewest card points a first meld laying down a whole hand can hold, where the
+    variant waives the minimum for one (else more than any minimum).
+
+    The player holds at least one card more than the hand dealt (the turn's draw, less the
+    discards of earlier turns), all laid down: the cheapest natural and wild cards the decks
+    hold (black threes are melded only to go out).
+    """
+    variant = deal.variant
+    if not variant.first_meld_waived_to_empty_hand:
+        return sys.maxsize
+    supply = supply_of(variant, deal.table)
+    cards = [
+        *supply.natural_points(variant.card_points),
+        *supply.wild_points(variant.card_points),
+    ]
+    return _cheapest(cards, variant.hand_size_for(deal.number) + 1)[0]
 
 
 _CONCEALED_OPENING = N_(

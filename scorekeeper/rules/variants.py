@@ -258,6 +258,9 @@ class Variant:
     target_score: int | None = None
     """Where set, the game ends after the deal in which a side's total reaches it (first to
     10,000), or after deal `deals` at the latest; None: the game is `deals` deals."""
+    first_meld_waived_to_empty_hand: bool = False
+    """Where True, a side's first meld below the minimum is allowed when it lays down every
+    card of the player's hand (the hand, not the foot): the "Marva rule" of some tables."""
     inferred: frozenset[str] = field(default_factory=frozenset)
     """Names of the fields whose values no source states: defaults a table may change."""
 

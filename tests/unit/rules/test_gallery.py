@@ -13,6 +13,7 @@ from scorekeeper.rules.gallery import (
     CHRISTOPHERSANZ,
     DEARIE,
     GALLERY,
+    JCJ59_EAST_COAST,
     ROTH,
     TONATIHUAI,
     published,
@@ -418,3 +419,80 @@ def test_the_roth_family_rules_price_black_threes_at_nothing_and_nines_at_five()
         5,
         10,
     )
+
+
+# jcj59's East Coast preset: hands and feet of 14, first melds 60/90/120/150 (waived for a
+# first meld that lays down a whole hand), one clean and two dirty books to go out, no wild
+# book, aces 15, nines and eights 5, a red three held -500; clean 500, dirty 300, a red three
+# laid down 100 and going out 100 as pagat.
+EAST_COAST_DEALS = [
+    (
+        # 820 + 500 + 2 x 300 + 100 + 100 - 30 = 2090
+        SideEntry(820, 1, 2, red_threes_down=1, cards_left_points=30, went_out=True),
+        # 410 + 500 - 500 - 95 = 315
+        SideEntry(410, 1, red_threes_held=1, cards_left_points=95),
+    ),
+    (
+        # 960 + 2 x 500 + 2 x 300 + 100 - 15 = 2645
+        SideEntry(960, 2, 2, cards_left_points=15, went_out=True),
+        # a whole hand of fifteen low cards laid down as the first meld, 75 below deal 2's
+        # 90: 75 + 2 x 100 - 160 = 115
+        SideEntry(75, red_threes_down=2, cards_left_points=160),
+    ),
+    (
+        # 1120 + 500 + 3 x 300 + 100 - 45 = 2575
+        SideEntry(1120, 1, 3, red_threes_down=1, cards_left_points=45),
+        # 1340 + 2 x 500 + 2 x 300 + 100 - 20 = 3020
+        SideEntry(1340, 2, 2, cards_left_points=20, went_out=True),
+    ),
+    (
+        # 600 + 300 - 2 x 500 - 125 = -225
+        SideEntry(600, 0, 1, red_threes_held=2, cards_left_points=125),
+        # 1510 + 500 + 3 x 300 + 2 x 100 + 100 - 10 = 3200
+        SideEntry(1510, 1, 3, red_threes_down=2, cards_left_points=10, went_out=True),
+    ),
+]
+
+
+def test_the_east_coast_rules_over_a_whole_game():
+    per_deal, totals = play(JCJ59_EAST_COAST.variant(), EAST_COAST_DEALS)
+
+    assert per_deal == [[2090, 315], [2645, 115], [2575, 3020], [-225, 3200]]
+    assert totals == (7085, 6650)  # 2090 + 2645 + 2575 - 225; 315 + 115 + 3020 + 3200
+
+
+def test_the_east_coast_rules_go_out_with_one_clean_and_two_dirty_books():
+    out, other = EAST_COAST_DEALS[0]
+
+    assert error_fields(JCJ59_EAST_COAST.variant(), 1, (out, other)) == []
+    assert (0, "wild_books") in error_fields(BUILT_IN["pagat"], 1, (out, other))
+
+
+def test_the_east_coast_rules_accept_a_first_meld_below_the_minimum():
+    out, low = EAST_COAST_DEALS[1]
+
+    assert error_fields(JCJ59_EAST_COAST.variant(), 2, (out, low)) == []
+    without = HouseRules(
+        "no waiver", "pagat", {**JCJ59_EAST_COAST.changes, "first_meld_waived_to_empty_hand": False}
+    ).checked_variant()
+    assert (1, "meld_points") in error_fields(without, 2, (out, low))
+
+
+def test_the_east_coast_rules_refuse_less_than_the_cheapest_whole_hand():
+    out, _ = EAST_COAST_DEALS[1]
+    # a hand of 14 dealt and one card drawn beyond, at 5 points each: at least 75
+    low = SideEntry(70, red_threes_down=2, cards_left_points=160)
+
+    problems = validate_deal(DealEntry(JCJ59_EAST_COAST.variant(), 2, (out, low))).errors
+    assert [(p.side, p.field) for p in problems] == [(1, "meld_points")]
+    assert problems[0].message == (
+        "Side 2: 70 melded card points is below even a first meld that lays down a whole hand in "
+        "deal 2, which holds at least 75."
+    )
+
+
+def test_the_east_coast_rules_have_no_wild_book():
+    out = SideEntry(820, 1, 2, 1, red_threes_down=1, cards_left_points=30, went_out=True)
+    other = SideEntry(410, 1, red_threes_held=1, cards_left_points=95)
+
+    assert (0, "wild_books") in error_fields(JCJ59_EAST_COAST.variant(), 1, (out, other))
