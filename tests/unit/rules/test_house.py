@@ -292,7 +292,7 @@ def test_more_decks_for_a_table_allow_more_wild_books():
         ("gamerules", {"tables": [{"sides": 2, "players": 4}]}, "tables", "a list of"),
         (
             "gamerules",
-            {"tables": [{"sides": 3, "players": 6, "decks": 7}]},
+            {"tables": [{"sides": 3, "players": 9, "decks": 7}]},
             "tables",
             "not a table this app lays out",
         ),
