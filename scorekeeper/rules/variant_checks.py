@@ -459,7 +459,8 @@ def check_known_tables(variant: Variant) -> Iterator[Problem]:
                 "tables",
                 N_(
                     "{field}: {players} players in {sides} sides is not a table this app "
-                    "lays out; house rules keep to the tables of the built-in variants."
+                    "lays out; house rules keep to the tables of the built-in variants, or "
+                    "three or four teams of two."
                 ),
                 players=table.players,
                 sides=table.sides,

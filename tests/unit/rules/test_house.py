@@ -294,7 +294,15 @@ def test_more_decks_for_a_table_allow_more_wild_books():
             "gamerules",
             {"tables": [{"sides": 3, "players": 9, "decks": 7}]},
             "tables",
-            "not a table this app lays out",
+            "Players and decks: 9 players in 3 sides is not a table this app lays out; house "
+            "rules keep to the tables of the built-in variants, or "
+            "three or four teams of two.",
+        ),
+        (
+            "pagat",
+            {"tables": [{"sides": 5, "players": 10, "decks": 11}]},
+            "tables",
+            "Players and decks: 10 players in 5 sides is not a table this app lays out",
         ),
         (
             "pagat",
