@@ -9,6 +9,7 @@ import json
 import re
 from dataclasses import asdict
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from house_helpers import html, text
@@ -151,11 +152,15 @@ def test_a_blank_sheet_for_four_teams_has_a_column_a_team(client):
     assert "A B C D" in sheet.replace("\n", " ")
 
 
-def test_the_history_counts_each_team_of_a_three_team_game(app, client):
+def test_the_deal_goes_round_six_players_and_the_history_counts_each_team(app, client):
     import_teams(client)
     game = start_teams_game(client, 3)
-    for number in range(1, 5):
+    for number in range(1, 4):
         assert client.post(f"{game}/deals/{number}", data=THREE_TEAM_DEAL).status_code == 303
+    # partners sit apart (Ann Cid Eve Bob Dee Fay): the fourth deal is Bob's, Dee plays first
+    board = text(client.get(game)).replace("&amp;", "&")
+    assert "Next: deal 4 Dealer Bob, of Ann & Bob Plays first Dee, of Cid & Dee" in board
+    assert client.post(f"{game}/deals/4", data=THREE_TEAM_DEAL).status_code == 303
     assert totals(client, game) == tuple(4 * total for total in THREE_TEAM_TOTALS)
 
     page = html(client.get(f"/t/{table_token(client, app)}/stats"))
@@ -225,3 +230,32 @@ def test_the_api_starts_a_game_of_three_teams_of_two(app: Flask, client: FlaskCl
 
     assert saved.status_code in (200, 201), saved.get_json()
     assert [side["total"] for side in saved.get_json()["sides"]] == list(THREE_TEAM_TOTALS)
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        (
+            "en",
+            "Players and decks: 10 players in 5 sides is not a table this app lays out; house "
+            "rules keep to the tables of the built-in variants, or three or four teams of two.",
+        ),
+        ("fr", "ou à trois ou quatre équipes de deux."),
+        ("de", "oder bei drei oder vier Teams zu zweit."),
+    ],
+)
+def test_house_rules_for_five_teams_of_two_are_refused_naming_the_tables_laid_out(
+    client, language, words
+):
+    rules = HouseRules(
+        "Five teams", "pagat", {"tables": [{"sides": 5, "players": 10, "decks": 11}]}
+    )
+
+    response = client.post(
+        "/house/import",
+        data={"text": json.dumps(rules.to_json())},
+        headers={"Accept-Language": language},
+    )
+
+    assert response.status_code == 422
+    assert words in text(response).replace("&#39;", "'")
