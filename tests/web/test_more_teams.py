@@ -12,7 +12,7 @@ from dataclasses import asdict
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from house_helpers import html, text
+from house_helpers import form_values, html, make_house_rules, text
 from pypdf import PdfReader
 from test_api_games import bearer, make_table, put_deal
 from test_history import standings, table_token
@@ -60,9 +60,9 @@ def import_teams(client: FlaskClient) -> None:
     assert response.status_code == 303, text(response)
 
 
-def start_teams_game(client: FlaskClient, sides: int) -> str:
+def start_teams_game(client: FlaskClient, sides: int, variant: str = "house-teams-of-two") -> str:
     """A game of `sides` teams of two started through the form; its scoreboard's address."""
-    data = {"variant": "house-teams-of-two", "table": f"{sides}x{2 * sides}", "start": "1"}
+    data = {"variant": variant, "table": f"{sides}x{2 * sides}", "start": "1"}
     for side in range(sides):
         for seat in range(2):
             data[f"player_names-{side * 3 + seat}"] = PEOPLE[2 * side + seat]
@@ -259,3 +259,33 @@ def test_house_rules_for_five_teams_of_two_are_refused_naming_the_tables_laid_ou
 
     assert response.status_code == 422
     assert words in text(response).replace("&#39;", "'")
+
+
+def test_the_house_rules_form_adds_three_teams_of_two_with_their_decks(client):
+    form = html(client.get("/house/new?base=pagat"))
+    assert 'name="decks__3x6" value=""' in form
+    assert "4 teams of 2 (leave empty if not played)" in form
+
+    slug = make_house_rules(client, name="Our three teams", decks__3x6=7)
+
+    assert slug == "our-three-teams"
+    page = html(client.get("/games/new?variant=house-our-three-teams"))
+    assert 'value="house-our-three-teams" data-tables="2x4 2x6 2x2 3x3 4x4 5x5 6x6 3x6"' in page
+    game = start_teams_game(client, 3, "house-our-three-teams")
+    assert client.post(f"{game}/deals/1", data=THREE_TEAM_DEAL).status_code == 303
+    assert totals(client, game) == THREE_TEAM_TOTALS
+    edit = html(client.get("/house/our-three-teams/edit"))
+    assert 'name="decks__7" value="7"' in edit
+    assert 'name="decks__4x8" value=""' in edit
+
+
+def test_too_few_decks_for_three_teams_of_two_are_refused_on_the_house_rules_form(client):
+    values = form_values(html(client.get("/house/new?base=pagat")))
+
+    response = client.post("/house/new", data={**values, "name": "Short", "decks__3x6": "2"})
+
+    assert response.status_code == 422
+    assert (
+        "dealing 6 players a hand of 13 and a foot of 13 takes 156 cards, which leaves no "
+        "stock from 2 × 54 = 108 cards." in text(response)
+    )
