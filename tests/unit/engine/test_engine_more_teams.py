@@ -3,10 +3,13 @@ of each team in turn, and bots play whole games the rules core accepts and score
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 
+from scorekeeper.cli import main
 from scorekeeper.engine import new_deal
 from scorekeeper.engine.fuzz import play_checked
 from scorekeeper.engine.game import play_game, side_names
@@ -115,3 +118,40 @@ def test_random_deals_of_teams_of_two_are_accepted_and_scored_alike(
     findings += play_checked(variant, table, range(4), against_heuristic=True)
 
     assert [str(finding) for finding in findings] == []
+
+
+def test_the_demo_command_plays_house_rules_at_four_teams_of_two(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "teams.json"
+    path.write_text(json.dumps(TEAMS.to_json()))
+
+    assert (
+        main(
+            [
+                "demo",
+                "--rules",
+                str(path),
+                "--sides",
+                "4",
+                "--players",
+                "8",
+                "--seed",
+                "7",
+                "--json",
+            ]
+        )
+        == 0
+    )
+    played = json.loads(capsys.readouterr().out)
+    assert played["players"] == 8
+    assert played["sides"][3] == "Player 4 & Player 8"
+    assert [sum(deal["totals"][side] for deal in played["deals"]) for side in range(4)] == [
+        17235,
+        26835,
+        26425,
+        19820,
+    ]
+
+    assert main(["demo", "--rules", str(path), "--sides", "5", "--players", "10"]) == 2
+    assert capsys.readouterr().err == "Teams of two has no table for 5 sides and 10 players\n"
