@@ -86,6 +86,11 @@ def test_the_new_game_form_offers_three_and_four_teams_of_two_for_such_house_rul
     assert '<option value="3x6" selected>3 teams of 2</option>' in page
     assert '<option value="4x8">4 teams of 2</option>' in page
     assert '<option value="2x4" disabled>2 teams of 2</option>' in page
+    # a pair of name fields for each of the three teams, none for a fourth
+    assert '<fieldset class="seats" data-side="2">' in page
+    assert '<fieldset class="seats" data-side="3" hidden>' in page
+    assert '<div class="field seat" data-side="2" data-seat="1">' in page
+    assert '<div class="field seat" data-side="2" data-seat="2" hidden>' in page
 
 
 def test_a_deal_of_three_teams_of_two_is_scored_for_each_team(client):
