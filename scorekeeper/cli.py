@@ -27,8 +27,11 @@ def score(stdin: str) -> int:
     return 0 if result.accepted else 1
 
 
-def demo_house_rules(path: str, seed: int, as_json: bool) -> int:
-    """Bots play a game under the house rules of an exported rules file; 2 if it is refused."""
+def demo_house_rules(
+    path: str, seed: int, as_json: bool, sides: int | None = None, players: int | None = None
+) -> int:
+    """Bots play a game under the house rules of an exported rules file, at the table of
+    `sides` and `players` where given; 2 if the rules are refused or have no such table."""
     from scorekeeper.engine.demo import summary
     from scorekeeper.engine.game import play_game
 
@@ -43,7 +46,11 @@ def demo_house_rules(path: str, seed: int, as_json: bool) -> int:
         for problem in refusal.problems:
             print(problem.message, file=sys.stderr)
         return 2
-    game = play_game(variant, seed)
+    try:
+        game = play_game(variant, seed, sides, players)
+    except ValueError as error:
+        print(str(error), file=sys.stderr)
+        return 2
     print(json.dumps(game.to_dict(), indent=2) if as_json else summary(game))
     return 0
 
@@ -56,6 +63,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     demo.add_argument("--variant", default="pagat")
     demo.add_argument("--seed", type=int, default=1)
     demo.add_argument("--json", action="store_true", help="print the game as JSON")
+    demo.add_argument("--sides", type=int, help="the table's sides (teams or players)")
+    demo.add_argument("--players", type=int, help="the table's players")
     demo.add_argument(
         "--rules", metavar="FILE", help="house rules exported from the app, instead of --variant"
     )
@@ -63,7 +72,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "score":
         return score(sys.stdin.read())
     if args.rules:
-        return demo_house_rules(args.rules, args.seed, args.json)
+        return demo_house_rules(args.rules, args.seed, args.json, args.sides, args.players)
     from scorekeeper.engine.demo import run_demo
 
-    return run_demo(args.variant, args.seed, as_json=args.json)
+    return run_demo(args.variant, args.seed, args.json, args.sides, args.players)

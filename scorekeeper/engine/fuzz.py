@@ -74,13 +74,24 @@ HOUSE_RULES_PLAYED: tuple[HouseRules, ...] = (
             "book_first_meld_deals": [2, 3],
         },
     ),
+    HouseRules(
+        name="Three or four teams of two",
+        based_on="pagat",
+        changes={
+            "tables": [
+                {"sides": 3, "players": 6, "decks": 7},
+                {"sides": 4, "players": 8, "decks": 9},
+            ],
+        },
+    ),
 )
 """House rules that random play covers beside the built-in variants: every rule that
 changes scoring or play but no built-in variant has (special books, red-three books, red
 threes worth less to a side that did not go out, going out concealed, costly black threes,
 red threes added to clean books where the HANDnFOOT pack's ladies are kept in hand; what
 black-three and special books count as toward going out, the books of any kind and the
-special book it needs, players who run out of cards and wait, a first meld with a book)."""
+special book it needs, players who run out of cards and wait, a first meld with a book;
+three or four teams of two, a partner's foot needed to go out)."""
 
 
 _EACH_OR_TEAMS = (

@@ -33,6 +33,7 @@ from scorekeeper.rules.cards import PRICED_APART, CardKind
 from scorekeeper.rules.decks import STANDARD, get_deck
 from scorekeeper.rules.entry import DealEntry, SideEntry
 from scorekeeper.rules.score_lines import EntryField, entered_fields
+from scorekeeper.rules.variant_checks import KNOWN_TABLES
 from scorekeeper.rules.variants import Table, UnknownVariant, Variant
 from scorekeeper.store.catalogue import find_variant, variants
 from scorekeeper.store.games import NAME_LENGTH, SIDE_NAME_LENGTH
@@ -346,18 +347,20 @@ def parse_table_key(key: str | None) -> tuple[int, int] | None:
 
 
 def every_table() -> list[tuple[int, int]]:
-    """Every (sides, players) some variant allows: teams first, then players, smallest first."""
-    tables = {(t.sides, t.players) for v in variants() for t in v.tables}
+    """Every (sides, players) a game may be laid out for (some variant's, or house rules'
+    three or four teams of two): teams first, then players, smallest first."""
+    tables = {(t.sides, t.players) for v in variants() for t in v.tables} | KNOWN_TABLES
     return sorted(tables, key=lambda t: (t[1] == t[0], t[1], t[0]))
 
 
 def most_sides() -> int:
-    return max(t.sides for v in variants() for t in v.tables)
+    return max(sides for sides, _players in every_table())
 
 
 def most_per_side() -> int:
-    """The most players one side has at any table of any variant (a team of three)."""
-    return max(t.players_per_side for v in variants() for t in v.tables)
+    """The most players one side has at any table a game may be laid out for (a team of
+    three)."""
+    return max(players // sides for sides, players in every_table())
 
 
 def side_label(position: int, partnership: bool) -> str:

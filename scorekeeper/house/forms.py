@@ -43,6 +43,7 @@ from scorekeeper.rules.params import (
     params_for,
     value_at,
 )
+from scorekeeper.rules.variant_checks import TEAMS_OF_TWO
 from scorekeeper.rules.variants import BUILT_IN, MAX_DEALS, Table, Variant
 from scorekeeper.variant_texts import variant_text
 
@@ -76,6 +77,18 @@ def deal_field(key: str, deal: int) -> str:
 
 def decks_field(index: int) -> str:
     return f"decks__{index}"
+
+
+def added_decks_field(sides: int, players: int) -> str:
+    """The decks of a table the rules do not list yet, left empty while it is not played."""
+    return f"decks__{sides}x{players}"
+
+
+def tables_to_add(current: Variant) -> tuple[tuple[int, int], ...]:
+    """The tables laid out for house rules alone (three or four teams of two) that `current`
+    does not list: the form offers each with an empty decks field."""
+    listed = {(table.sides, table.players) for table in current.tables}
+    return tuple(sorted(table for table in TEAMS_OF_TWO if table not in listed))
 
 
 def size_field(key: str, deal: int) -> str:
@@ -249,6 +262,7 @@ class HouseForm(PageForm):
     save = SubmitField(_l("Save the rules"))
 
     table_count = 0
+    tables_added: tuple[tuple[int, int], ...] = ()
     deal_count = 0
 
     def typed(self, name: str, kind: type[FieldT]) -> FieldT:
@@ -280,6 +294,7 @@ def house_form(current: Variant, **kwargs: Any) -> HouseForm:
     for name, unbound in attributes.items():
         setattr(Form, name, unbound)
     Form.table_count = len(current.tables)
+    Form.tables_added = tables_to_add(current)
     Form.deal_count = current.deals
     data = {**form_data(current), **kwargs.pop("data", {})}
     form = Form(data=data, **kwargs)
@@ -344,6 +359,12 @@ def _fields_for(param: Param, current: Variant) -> Iterator[tuple[str, Any]]:
     elif kind is Kind.TABLES:
         for index, table in enumerate(current.tables):
             yield decks_field(index), WholeNumberField(table_words(table))
+        for sides, players in tables_to_add(current):
+            label = _(
+                "%(table)s (leave empty if not played)",
+                table=table_words({"sides": sides, "players": players}),
+            )
+            yield added_decks_field(sides, players), WholeNumberField(label, optional=True)
 
 
 def form_data(variant: Variant) -> dict[str, Any]:
@@ -403,6 +424,11 @@ def read_values(form: HouseForm, current: Variant) -> tuple[dict[str, Any], bool
                 readable &= not field.errors
                 decks = field.number if field.number is not None else table.decks
                 tables.append({"sides": table.sides, "players": table.players, "decks": decks})
+            for sides, players in tables_to_add(current):
+                field = form.typed(added_decks_field(sides, players), WholeNumberField)
+                readable &= not field.errors
+                if field.number is not None:
+                    tables.append({"sides": sides, "players": players, "decks": field.number})
             values[param.key] = tables
         elif kind is Kind.CHOICE:
             chosen = form[field_name(param.key)].data
@@ -515,7 +541,9 @@ def rows(
             filled = [i for i in range(len(fields)) if fields[i].data not in (None, "")]
             rows_shown = min(MAX_THRESHOLDS, (filled[-1] // 2 + 1 if filled else 0) + 1)
         elif kind is Kind.TABLES:
-            fields = tuple(form[decks_field(i)] for i in range(form.table_count))
+            fields = tuple(form[decks_field(i)] for i in range(form.table_count)) + tuple(
+                form[added_decks_field(*table)] for table in form.tables_added
+            )
         else:
             fields = (form[field_name(param.key)],)
         base_value = value_at(base_values, param.key)
@@ -527,7 +555,7 @@ def rows(
                 base_words=shown_value(param, base_value),
                 changed=values.get(param.key, base_value) != base_value,
                 problems=tuple(errors + by_key.get(param.key, [])),
-                table_labels=_base_decks(base, values.get(param.key))
+                table_labels=_table_labels(form, base, values.get(param.key))
                 if kind is Kind.TABLES
                 else (),
                 shown=(param.deal or 0) <= deals,
@@ -547,6 +575,13 @@ def _base_decks(base: Variant, tables: Any) -> tuple[str, ...]:
             ngettext("%(num)s deck", "%(num)s decks", same.decks) if same else _("not in the base")
         )
     return tuple(labels)
+
+
+def _table_labels(form: HouseForm, base: Variant, tables: Any) -> tuple[str, ...]:
+    """Beside each decks field: the base's decks for the tables listed, then a word for each
+    table that may be added."""
+    listed = _base_decks(base, list(tables or ())[: form.table_count])
+    return listed + tuple(_("not in the base") for _table in form.tables_added)
 
 
 def base_choices() -> list[SelectChoice]:

@@ -451,11 +451,19 @@ def _going_out_shortage(
     )
 
 
-KNOWN_TABLES: frozenset[tuple[int, int]] = frozenset(
-    (table.sides, table.players) for variant in BUILT_IN.values() for table in variant.tables
+TEAMS_OF_TWO: frozenset[tuple[int, int]] = frozenset({(3, 6), (4, 8)})
+"""Three or four teams of two partners, seated apart (A1 B1 C1 A2 B2 C2): no built-in variant
+plays them, yet house rules may."""
+
+KNOWN_TABLES: frozenset[tuple[int, int]] = (
+    frozenset(
+        (table.sides, table.players) for variant in BUILT_IN.values() for table in variant.tables
+    )
+    | TEAMS_OF_TWO
 )
-"""(sides, players) of every table a built-in variant allows: the games, forms and sheets
-are laid out for these, so house rules choose among them (with any number of decks)."""
+"""(sides, players) of every table the games, forms and sheets are laid out for: the tables of
+the built-in variants and three or four teams of two, so house rules choose among them (with
+any number of decks)."""
 
 
 def check_known_tables(variant: Variant) -> Iterator[Problem]:
@@ -465,7 +473,8 @@ def check_known_tables(variant: Variant) -> Iterator[Problem]:
                 "tables",
                 N_(
                     "{field}: {players} players in {sides} sides is not a table this app "
-                    "lays out; house rules keep to the tables of the built-in variants."
+                    "lays out; house rules keep to the tables of the built-in variants, or "
+                    "three or four teams of two."
                 ),
                 players=table.players,
                 sides=table.sides,

@@ -292,9 +292,24 @@ def test_more_decks_for_a_table_allow_more_wild_books():
         ("gamerules", {"tables": [{"sides": 2, "players": 4}]}, "tables", "a list of"),
         (
             "gamerules",
-            {"tables": [{"sides": 3, "players": 6, "decks": 7}]},
+            {"tables": [{"sides": 3, "players": 9, "decks": 7}]},
             "tables",
-            "not a table this app lays out",
+            "Players and decks: 9 players in 3 sides is not a table this app lays out; house "
+            "rules keep to the tables of the built-in variants, or "
+            "three or four teams of two.",
+        ),
+        (
+            "pagat",
+            {"tables": [{"sides": 4, "players": 8, "decks": 3}]},
+            "tables",
+            "Players and decks: dealing 8 players a hand of 13 and a foot of 13 takes 208 "
+            "cards, which leaves no stock from 3 × 54 = 162 cards.",
+        ),
+        (
+            "pagat",
+            {"tables": [{"sides": 5, "players": 10, "decks": 11}]},
+            "tables",
+            "Players and decks: 10 players in 5 sides is not a table this app lays out",
         ),
         (
             "pagat",
