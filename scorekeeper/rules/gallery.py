@@ -177,6 +177,8 @@ DEARIE = PublishedRules(
             {"sides": 2, "players": 4, "decks": 5},
             {"sides": 2, "players": 2, "decks": 3},
             {"sides": 3, "players": 3, "decks": 4},
+            # Six players in three teams of two, with pagat's decks for six.
+            {"sides": 3, "players": 6, "decks": 7},
         ],
         "first_meld.5": 0,
         "book_first_meld_deals": [5],

@@ -78,7 +78,7 @@ def test_the_house_rules_made_from_an_entry_change_like_any_other(app, client):
 # The tables an entry offers where its source names them (elsewhere pagat's).
 OFFERED_TABLES = {
     CHRISTOPHERSANZ.slug: "2x4",
-    DEARIE.slug: "2x4 2x2 3x3",
+    DEARIE.slug: "2x4 2x2 3x3 3x6",
     ROTH.slug: "2x4 2x6",
 }
 
