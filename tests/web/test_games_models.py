@@ -18,7 +18,7 @@ from scorekeeper.games.forms import LEFT, MELDED, counter_kinds, entry_fields
 from scorekeeper.games.rule_links import RULE_SECTIONS, rule_url
 from scorekeeper.rules.entry import DealEntry
 from scorekeeper.rules.game import score_game
-from scorekeeper.rules.variants import BookBonus, get_variant
+from scorekeeper.rules.variants import MAX_DEALS, BookBonus, get_variant
 from scorekeeper.store.game_service import start_game
 from scorekeeper.store.games import Deal, DealSide, Game
 from scorekeeper.store.scores import deal_entry, game_score, game_variant
@@ -87,8 +87,8 @@ def test_deleting_a_game_in_the_database_deletes_its_rows(app: Flask) -> None:
             assert db.session.execute(text(f"SELECT count(*) FROM {table}")).scalar() == 0
 
 
-@pytest.mark.parametrize("number", [0, 9])
-def test_deal_numbers_are_one_to_eight(app: Flask, number: int) -> None:
+@pytest.mark.parametrize("number", [0, MAX_DEALS + 1])
+def test_deal_numbers_are_one_to_the_longest_game(app: Flask, number: int) -> None:
     with app.app_context():
         game = new_game()
         game.deals.append(Deal(number=number))
