@@ -382,7 +382,12 @@ def published_variants() -> dict[str, Variant]:
     """The ready-made rules (``rules.gallery``) as the new-game form offers them beside the
     variants: keyed ``published-<slug>``, named and summed up in the reader's language."""
     return {
-        entry.key: entry.variant().with_changes(name=_(entry.name), summary=_(entry.summary))
+        entry.key: entry.variant().with_changes(
+            name=_(entry.name),
+            summary=" ".join(
+                (_(entry.summary), _("Ready-made rules from %(author)s.", author=entry.author))
+            ),
+        )
         for entry in gallery.GALLERY
     }
 
