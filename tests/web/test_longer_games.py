@@ -505,3 +505,15 @@ def test_an_earlier_deal_changed_to_reach_the_target_is_refused_while_later_deal
         in unescape(text(refused))
     )
     assert "Them won with 10,470 points." in text(client.get(game))
+
+
+def test_the_scoreboard_of_a_game_ended_at_the_target_lists_only_the_deals_played(client):
+    game = start_game_to_10000(client)
+    for number in (1, 2, 3):
+        enter(client, game, number)
+
+    board = client.get(game).get_data(as_text=True)
+
+    assert '<a href="#deal-3">3</a></th>' in board
+    assert '<th scope="row">4</th>' not in board
+    assert '<th scope="row">12</th>' not in board
