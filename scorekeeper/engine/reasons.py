@@ -298,6 +298,14 @@ def no_such_stock_pile(number: int) -> Reason:
     return _r("no-such-stock", N_("There is no stock pile number {number}."), number=number + 1)
 
 
+def draw_count(count: int) -> Reason:
+    return _r(
+        "draw-count",
+        N_("A draw takes {count} cards from the stock in this deal: name a pile for each."),
+        count=count,
+    )
+
+
 def stock_pile_short() -> Reason:
     return _r(
         "stock-pile-short",
