@@ -288,6 +288,8 @@ def _cards_left_refusal(
         return None
     if left == 0 and state.variant.must_discard_to_go_out:
         return reasons.discard_to_go_out()
+    if left == 1 and state.variant.going_out_by_melding_only:
+        return reasons.meld_to_go_out()
     why = going_out_refusal(state, player, laid, ask_later=ask_later and left == 1)
     if why is not None:
         return reasons.keep_cards(left, why)
@@ -522,6 +524,8 @@ def _discard_refusal(state: DealState, player: int, action: Discard) -> Reason |
     if hand[face] < 1:
         return reasons.not_held_discard(face)
     if state.feet[player] is None and sum(hand) == 1:
+        if state.variant.going_out_by_melding_only and not state.variant.players_may_run_out:
+            return reasons.meld_to_go_out()
         why = going_out_refusal(state, player)
         if why is not None and not state.variant.players_may_run_out:
             return reasons.cannot_go_out(why)

@@ -452,6 +452,16 @@ def partner_said_no() -> Reason:
     return _r("partner-said-no", N_("Your partner said no: you may not go out this turn."))
 
 
+def meld_to_go_out() -> Reason:
+    return _r(
+        "meld-to-go-out",
+        N_(
+            "In this variant you go out by melding your last card, never by discarding it: "
+            "keep two cards or meld them all."
+        ),
+    )
+
+
 def discard_to_go_out() -> Reason:
     return _r(
         "discard-to-go-out",

@@ -120,12 +120,18 @@ class QuickReference(BlockWriter):
         rows.append(
             self.row(
                 _("Last card"),
-                _("must be discarded") if v.must_discard_to_go_out else _("melded or discarded"),
-                names=("must_discard_to_go_out",),
+                self.last_card_text(),
+                names=("must_discard_to_go_out", "going_out_by_melding_only"),
                 link="going-out",
             )
         )
         return rows
+
+    def last_card_text(self) -> str:
+        """How the last card leaves the hand of a player going out."""
+        if self.v.going_out_by_melding_only:
+            return _("must be melded")
+        return _("must be discarded") if self.v.must_discard_to_go_out else _("melded or discarded")
 
     def pile_take_text(self) -> str:
         """The cards a pickup takes, deal by deal where the rules give them so."""

@@ -158,6 +158,7 @@ SECTION_OF_FIELD: Mapping[str, str] = {
     "first_meld_waived_to_empty_hand": "first-meld",
     "going_out": "going-out",
     "must_discard_to_go_out": "going-out",
+    "going_out_by_melding_only": "going-out",
     "going_out_needs_partner_in_foot": "going-out",
     "going_out_asks_partner": "going-out",
     "black_three_book_goes_out_as": "going-out",
@@ -649,6 +650,12 @@ PARAMS: tuple[Param, ...] = (
         Group.GOING_OUT,
         Kind.FLAG,
         Term(N_("A player must end on a discard to go out")),
+    ),
+    Param(
+        "going_out_by_melding_only",
+        Group.GOING_OUT,
+        Kind.FLAG,
+        Term(N_("A player goes out only by melding the last card, never on a discard")),
     ),
     Param(
         "going_out_needs_partner_in_foot",

@@ -260,6 +260,9 @@ class Variant:
     besides the books of each kind the deal asks for."""
     going_out_needs_special_book: bool = False
     """Whether going out needs a special book among the side's books."""
+    going_out_by_melding_only: bool = False
+    """Whether a player goes out only by melding the last card, never on a discard (the
+    opposite of `must_discard_to_go_out`)."""
     players_may_run_out: bool = False
     """Whether a player may meld every card without going out, and wait for the deal's end."""
     book_first_meld_deals: frozenset[int] = frozenset()

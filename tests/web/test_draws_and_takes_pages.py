@@ -1,6 +1,6 @@
-"""Draws and discard-pile pickups that change from deal to deal, through the pages: the
-house-rules editor saves them, the export gives them, and the rules page and its quick
-reference say each deal's number."""
+"""Draws and discard-pile pickups that change from deal to deal, and going out only by
+melding the last card, through the pages: the house-rules editor saves them, the export gives
+them, and the rules page and its quick reference say them."""
 
 from flask.testing import FlaskClient
 from house_helpers import form_values, html, make_house_rules, text
@@ -53,3 +53,19 @@ def test_the_editor_refuses_a_draw_of_too_many_cards_naming_the_field(
         "Cards drawn from the stock each turn, deal by deal must be a list of at most 12 whole "
         "numbers from 1 to 10, one for each deal, or an empty list."
     ) in text(response)
+
+
+def test_the_editor_saves_going_out_by_melding_and_the_rules_page_says_it(
+    client: FlaskClient,
+) -> None:
+    assert 'name="going_out_by_melding_only"' in html(client.get("/house/new?base=pagat"))
+
+    slug = make_house_rules(client, base="pagat", name="Meld out", going_out_by_melding_only=True)
+    rules = text(client.get(f"/rules/house-{slug}"))
+
+    assert client.get(f"/house/{slug}/export").get_json()["changes"] == {
+        "going_out_by_melding_only": True
+    }
+    assert "You go out by melding your last card: a discard never takes you out" in rules
+    assert "must be melded" in rules
+    assert "You go out by melding your last card" not in text(client.get("/rules/pagat"))
