@@ -2,7 +2,7 @@
 
 A turn is: lay down red threes (whenever one is held; where the rules pay for it, a red three
 may go onto a clean book instead), pick up the foot (whenever the hand is
-empty), draw two from the stock or take the discard pile, meld, and discard one card. Asking
+empty), draw from the stock or take the discard pile, meld, and discard one card. Asking
 the partner for leave to go out is an action of its own where the variant calls for it.
 """
 
@@ -78,14 +78,15 @@ class PickUpFoot:
 
 @dataclass(frozen=True, slots=True)
 class Draw:
-    """Draw two cards from the stock: `piles` says which stock pile each card comes from."""
+    """Draw the deal's cards from the stock (two in most rules): `piles` says which stock
+    pile each card comes from, one index a card; empty: every card from the first pile."""
 
-    piles: tuple[int, int] = (0, 0)
+    piles: tuple[int, ...] = ()
 
     def __str__(self) -> str:
-        if self.piles == (0, 0):
-            return "draw two"
-        return f"draw two from piles {self.piles[0] + 1} and {self.piles[1] + 1}"
+        if not any(self.piles):
+            return "draw"
+        return "draw from piles " + ", ".join(str(index + 1) for index in self.piles)
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,9 +34,6 @@ _BLACK = Face.BLACK_THREE
 _TWO = Face.TWO
 _JOKER = Face.JOKER
 _NO_LIMIT = 1 << 30
-_DRAW_FIRST = Draw((0, 0))
-_DRAW_BOTH = Draw((0, 1))
-_DRAW_SECOND = Draw((1, 1))
 _DISCARDS = tuple(Discard(face) for face in FACES)
 """The actions the bot returns most, made once: actions are values."""
 
@@ -294,13 +291,20 @@ class HeuristicBot:
     # --- drawing -------------------------------------------------------------------------------
 
     def _draw(self, state: DealState) -> Draw:
+        """Cards from each stock pile in turn, the first pile first, skipping a pile run dry
+        (two piles of two cards or more: one card from each)."""
         stock = state.stock
         if len(stock) == 1:
-            return _DRAW_FIRST
-        first, second = len(stock[0]), len(stock[1])
-        if first and second:
-            return _DRAW_BOTH
-        return _DRAW_FIRST if first >= second else _DRAW_SECOND
+            return Draw()
+        left = [len(pile) for pile in stock]
+        piles: list[int] = []
+        for turn in range(state.variant.draw_count_for(state.deal)):
+            index = turn % len(stock)
+            if not left[index]:
+                index = max(range(len(stock)), key=lambda i: left[i])
+            left[index] -= 1
+            piles.append(index)
+        return Draw(tuple(sorted(piles)))
 
     def _take(self, state: DealState, player: int) -> TakePile | None:
         pile = state.pile
@@ -311,7 +315,7 @@ class HeuristicBot:
         if not top.is_natural or hand[top] < 2:
             return None
         variant = state.variant
-        if pile_take_count(variant, len(pile)) is None:
+        if pile_take_count(variant, len(pile), state.deal) is None:
             return None
         side = state.side_of[player]
         opened = state.opened[side]

@@ -6,15 +6,13 @@ them depends on a variant's id.
 
 from __future__ import annotations
 
+from ..rules.variants import DRAW_COUNT as DRAW_COUNT
 from ..rules.variants import MATCHING_TO_TAKE as MATCHING_TO_TAKE
 from ..rules.variants import PILE_TAKE as PILE_TAKE
 from ..rules.variants import PilePickup, Variant
 
 MIN_MELD = 3
 """A new meld holds at least three cards."""
-
-DRAW_COUNT = 2
-"""Cards drawn from the stock each turn."""
 
 CUT_SPREAD = 2.0
 """Where players cut their own packets, the standard deviation of a cut around the target
@@ -24,15 +22,17 @@ CUT_REACH = 8
 """A cut is never further than this many cards from the target."""
 
 
-def pile_take_count(variant: Variant, pile_size: int) -> int | None:
-    """How many cards a pickup takes from a pile of `pile_size`, or None if none may be."""
+def pile_take_count(variant: Variant, pile_size: int, deal: int) -> int | None:
+    """How many cards a pickup takes in deal `deal` from a pile of `pile_size`, or None if
+    none may be."""
     if pile_size == 0:
         return None
     if variant.pile_pickup is PilePickup.WHOLE_PILE:
         return pile_size
+    take = variant.pile_take_for(deal)
     if variant.pile_pickup is PilePickup.TOP_SEVEN_FROM_FULL:
-        return PILE_TAKE if pile_size >= PILE_TAKE else None
-    return min(PILE_TAKE, pile_size)
+        return take if pile_size >= take else None
+    return min(take, pile_size)
 
 
 def cut_target(variant: Variant, deal: int) -> int:

@@ -78,6 +78,8 @@ def can_go_out(
         return False
     if not variant.must_discard_to_go_out and _placeable(state, held, table, last_card=False):
         return True
+    if variant.going_out_by_melding_only:
+        return False
     for face in FACES:
         if held[face]:
             held[face] -= 1

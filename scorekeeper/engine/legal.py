@@ -12,6 +12,7 @@ from bisect import bisect_right
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from functools import cache
+from itertools import combinations_with_replacement
 from typing import overload
 
 from ..rules.cards import BOOK_SIZE
@@ -31,7 +32,7 @@ from .actions import (
     TakePile,
 )
 from .cards import FACES, Face
-from .conventions import DRAW_COUNT, MATCHING_TO_TAKE, MIN_MELD, pile_take_count
+from .conventions import MATCHING_TO_TAKE, MIN_MELD, pile_take_count
 from .errors import IllegalAction, Reason
 from .going_out import can_go_out
 from .melds import MeldKind, TableMeld, meld_kind, rank_reason
@@ -287,6 +288,8 @@ def _cards_left_refusal(
         return None
     if left == 0 and state.variant.must_discard_to_go_out:
         return reasons.discard_to_go_out()
+    if left == 1 and state.variant.going_out_by_melding_only:
+        return reasons.meld_to_go_out()
     why = going_out_refusal(state, player, laid, ask_later=ask_later and left == 1)
     if why is not None:
         return reasons.keep_cards(left, why)
@@ -378,18 +381,24 @@ def _refusal(state: DealState, action: Action) -> Reason | None:
 
 def _draw_refusal(state: DealState, action: Draw) -> Reason | None:
     stock = state.stock
-    first, second = action.piles
-    for index in (first, second):
+    count = state.variant.draw_count_for(state.deal)
+    piles = _drawn_from(action, count)
+    for index in piles:
         if not 0 <= index < len(stock):
             return reasons.no_such_stock_pile(index)
-    if state.stock_size < DRAW_COUNT:
+    if len(piles) != count:
+        return reasons.draw_count(count)
+    if state.stock_size < count:
         return None  # legal: the stock cannot supply the draw, so the deal ends
-    if first == second:
-        if len(stock[first]) < DRAW_COUNT:
+    for index in set(piles):
+        if len(stock[index]) < piles.count(index):
             return reasons.stock_pile_short()
-    elif not stock[first] or not stock[second]:
-        return reasons.stock_pile_short()
     return None
+
+
+def _drawn_from(action: Draw, count: int) -> tuple[int, ...]:
+    """The stock pile of each card a draw takes (an empty `piles`: all from the first)."""
+    return action.piles or (0,) * count
 
 
 def _pile_top_refusal(state: DealState, hand: list[int]) -> Reason | None:
@@ -398,8 +407,8 @@ def _pile_top_refusal(state: DealState, hand: list[int]) -> Reason | None:
     pile = state.pile
     if not pile:
         return reasons.pile_empty()
-    if pile_take_count(variant, len(pile)) is None:
-        return reasons.pile_too_small(BOOK_SIZE)
+    if pile_take_count(variant, len(pile), state.deal) is None:
+        return reasons.pile_too_small(variant.pile_take_for(state.deal))
     top = pile[-1]
     if top is _BLACK:
         if not variant.black_three_books:
@@ -440,7 +449,7 @@ def _take_refusal(state: DealState, player: int, action: TakePile) -> Reason | N
     problem = _first_meld_refusal(state, side, laid, from_pile=True)
     if problem is not None:
         return problem
-    taken = pile_take_count(state.variant, len(pile)) or 0
+    taken = pile_take_count(state.variant, len(pile), state.deal) or 0
     return _cards_left_refusal(state, player, sum(work) + taken - 1, laid, ask_later=True)
 
 
@@ -515,6 +524,8 @@ def _discard_refusal(state: DealState, player: int, action: Discard) -> Reason |
     if hand[face] < 1:
         return reasons.not_held_discard(face)
     if state.feet[player] is None and sum(hand) == 1:
+        if state.variant.going_out_by_melding_only and not state.variant.players_may_run_out:
+            return reasons.meld_to_go_out()
         why = going_out_refusal(state, player)
         if why is not None and not state.variant.players_may_run_out:
             return reasons.cannot_go_out(why)
@@ -556,7 +567,7 @@ def apply(state: DealState, action: Action) -> None:
     if isinstance(action, Discard):
         _do_discard(state, player, action.face)
     elif isinstance(action, Draw):
-        _do_draw(state, player, action.piles)
+        _do_draw(state, player, _drawn_from(action, state.variant.draw_count_for(state.deal)))
     elif isinstance(action, Meld):
         _do_plays(state, player, action.plays)
         _after_play(state, player)
@@ -573,7 +584,11 @@ def apply(state: DealState, action: Action) -> None:
         state.feet[player] = None
     else:
         _ask(state, player)
-    if state.set_aside and state.stock_size < DRAW_COUNT and state.phase is not Phase.OVER:
+    if (
+        state.set_aside
+        and state.stock_size < state.variant.draw_count_for(state.deal)
+        and state.phase is not Phase.OVER
+    ):
         recycle_set_aside(state)
 
 
@@ -595,8 +610,8 @@ def _end(state: DealState, end: DealEnd, player: int | None = None) -> None:
     state.phase = Phase.OVER
 
 
-def _do_draw(state: DealState, player: int, piles: tuple[int, int]) -> None:
-    if state.stock_size < DRAW_COUNT:
+def _do_draw(state: DealState, player: int, piles: tuple[int, ...]) -> None:
+    if state.stock_size < len(piles):
         _end(state, DealEnd.STOCK_RAN_OUT)
         return
     hand = state.hands[player]
@@ -678,7 +693,7 @@ def _after_play(state: DealState, player: int) -> None:
 
 def _do_take(state: DealState, player: int, plays: Sequence[Play]) -> None:
     pile = state.pile
-    count = pile_take_count(state.variant, len(pile)) or 0
+    count = pile_take_count(state.variant, len(pile), state.deal) or 0
     taken = pile[-count:]
     del pile[-count:]
     hand = state.hands[player]
@@ -755,9 +770,11 @@ _DISCARDS = tuple(Discard(face) for face in FACES)
 
 
 @cache
-def _draws(piles: int) -> tuple[Draw, ...]:
-    """Every draw from `piles` stock piles, made once for each number of piles."""
-    return tuple(Draw((first, second)) for first in range(piles) for second in range(first, piles))
+def _draws(piles: int, count: int) -> tuple[Draw, ...]:
+    """Every draw of `count` cards from `piles` stock piles, made once for each pair."""
+    if piles == 1:
+        return (Draw(),)
+    return tuple(Draw(combo) for combo in combinations_with_replacement(range(piles), count))
 
 
 class Candidates(Sequence[Action]):
@@ -797,7 +814,7 @@ class Candidates(Sequence[Action]):
             fixed.append(PickUpFoot())
             return
         if state.phase is Phase.DRAW:
-            fixed.extend(_draws(len(state.stock)))
+            fixed.extend(_draws(len(state.stock), state.variant.draw_count_for(state.deal)))
             if state.pile and _pile_top_refusal(state, hand) is None:
                 top = state.pile[-1]
                 work = hand[:]

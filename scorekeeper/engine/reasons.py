@@ -298,6 +298,14 @@ def no_such_stock_pile(number: int) -> Reason:
     return _r("no-such-stock", N_("There is no stock pile number {number}."), number=number + 1)
 
 
+def draw_count(count: int) -> Reason:
+    return _r(
+        "draw-count",
+        N_("A draw takes {count} cards from the stock in this deal: name a pile for each."),
+        count=count,
+    )
+
+
 def stock_pile_short() -> Reason:
     return _r(
         "stock-pile-short",
@@ -442,6 +450,16 @@ def ask_partner_first() -> Reason:
 
 def partner_said_no() -> Reason:
     return _r("partner-said-no", N_("Your partner said no: you may not go out this turn."))
+
+
+def meld_to_go_out() -> Reason:
+    return _r(
+        "meld-to-go-out",
+        N_(
+            "In this variant you go out by melding your last card, never by discarding it: "
+            "keep two cards or meld them all."
+        ),
+    )
 
 
 def discard_to_go_out() -> Reason:

@@ -6,7 +6,6 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from scorekeeper.engine.conventions import (
-    DRAW_COUNT,
     MATCHING_TO_TAKE,
     MIN_MELD,
     cut_targets,
@@ -18,7 +17,7 @@ from scorekeeper.rules.decks import STANDARD
 from scorekeeper.rules.messages import N_
 from scorekeeper.rules.params import silent_source
 from scorekeeper.rules.phrases import Register, pile_pickup_words
-from scorekeeper.rules.variants import RankMelds, WildDiscard
+from scorekeeper.rules.variants import PilePickup, RankMelds, WildDiscard
 from scorekeeper.wording.words import buried_cards, deal_values, points, said
 
 
@@ -226,20 +225,56 @@ class PlaySections(BlockWriter):
 
     def draw_text(self) -> str:
         v = self.v
+        counts = [v.draw_count_for(deal) for deal in range(1, v.deals + 1)]
+        text = self.draw_count_text(counts)
+        if text is not None:
+            return text
         if v.stock_piles == 1:
             return _(
                 "Draw %(count)s cards from the stock, or take the discard pile instead "
                 "(see below).",
-                count=DRAW_COUNT,
+                count=counts[0],
             )
         return _(
             "Draw %(count)s cards from the stock piles, from the same pile or from "
             "different ones, or take the discard pile instead (see below).",
-            count=DRAW_COUNT,
+            count=counts[0],
+        )
+
+    def draw_count_text(self, counts: list[int]) -> str | None:
+        """The draw where it changes from deal to deal, else None."""
+        if all(count == counts[0] for count in counts):
+            return None
+        if self.v.stock_piles == 1:
+            return _(
+                "Draw cards from the stock, as many as the deal says (%(counts)s, deal 1 "
+                "first), or take the discard pile instead (see below).",
+                counts=deal_values(counts, str),
+            )
+        return _(
+            "Draw cards from the stock piles, as many as the deal says (%(counts)s, deal 1 "
+            "first), from the same pile or from different ones, or take the discard pile "
+            "instead (see below).",
+            counts=deal_values(counts, str),
         )
 
     def pile_pickup_text(self) -> str:
-        return said(pile_pickup_words(self.v.pile_pickup, Register.FULL))
+        v = self.v
+        takes = [v.pile_take_for(deal) for deal in range(1, v.deals + 1)]
+        if v.pile_take_by_deal and v.pile_pickup is not PilePickup.WHOLE_PILE:
+            if v.pile_pickup is PilePickup.TOP_SEVEN_FROM_FULL:
+                return _(
+                    "Picking up the discard pile: in each deal you take exactly its top "
+                    "%(counts)s cards (deal 1 first), and only while it holds at least that "
+                    "many.",
+                    counts=deal_values(takes, str),
+                )
+            return _(
+                "Picking up the discard pile: in each deal you take its top %(counts)s cards "
+                "(deal 1 first), or the whole pile if it holds fewer.",
+                counts=deal_values(takes, str),
+            )
+        return said(pile_pickup_words(v.pile_pickup, Register.FULL))
 
     def turn_start(self) -> Block:
         v = self.v

@@ -8,7 +8,7 @@ from scorekeeper.engine.conventions import MATCHING_TO_TAKE, cut_targets
 from scorekeeper.handbook.blocks import BlockWriter, QuickGroup, Row
 from scorekeeper.rules.phrases import pile_pickup_words, runs, wild_discard_words
 from scorekeeper.rules.score_lines import special_rank_words
-from scorekeeper.rules.variants import ConcealedOpening
+from scorekeeper.rules.variants import ConcealedOpening, PilePickup
 from scorekeeper.wording.words import (
     books_needed,
     deal_span,
@@ -120,18 +120,36 @@ class QuickReference(BlockWriter):
         rows.append(
             self.row(
                 _("Last card"),
-                _("must be discarded") if v.must_discard_to_go_out else _("melded or discarded"),
-                names=("must_discard_to_go_out",),
+                self.last_card_text(),
+                names=("must_discard_to_go_out", "going_out_by_melding_only"),
                 link="going-out",
             )
         )
         return rows
 
+    def last_card_text(self) -> str:
+        """How the last card leaves the hand of a player going out."""
+        if self.v.going_out_by_melding_only:
+            return _("must be melded")
+        return _("must be discarded") if self.v.must_discard_to_go_out else _("melded or discarded")
+
+    def pile_take_text(self) -> str:
+        """The cards a pickup takes, deal by deal where the rules give them so."""
+        v = self.v
+        if not v.pile_take_by_deal or v.pile_pickup is PilePickup.WHOLE_PILE:
+            return said(pile_pickup_words(v.pile_pickup))
+        return _(
+            "the top %(counts)s cards (deal 1 first)",
+            counts=deal_values([v.pile_take_for(deal) for deal in range(1, v.deals + 1)], str),
+        )
+
     def pile_rows(self) -> list[Row]:
         """Taking the discard pile, in a few words: what is taken, with what, and when not."""
         v = self.v
         rows = [
-            self.row(_("You take"), said(pile_pickup_words(v.pile_pickup)), names=("pile_pickup",)),
+            self.row(
+                _("You take"), self.pile_take_text(), names=("pile_pickup", "pile_take_by_deal")
+            ),
             self.row(
                 _("You need"),
                 _(

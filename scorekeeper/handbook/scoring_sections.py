@@ -70,6 +70,7 @@ class ScoringSections(BlockWriter):
                 "going_out_needs_partner_in_foot",
                 "going_out_asks_partner",
                 "must_discard_to_go_out",
+                "going_out_by_melding_only",
             ),
         ]
 
@@ -100,7 +101,14 @@ class ScoringSections(BlockWriter):
                 )
             )
 
-        if v.must_discard_to_go_out:
+        if v.going_out_by_melding_only:
+            conditions.append(
+                _(
+                    "You go out by melding your last card: a discard never takes you out, so "
+                    "a player in the foot keeps at least two cards until they can meld them all."
+                )
+            )
+        elif v.must_discard_to_go_out:
             conditions.append(
                 _(
                     "You finish with a discard: the last card goes on the discard pile, not "

@@ -50,6 +50,8 @@ MAX_PLAYERS = 12
 MAX_DECKS = 16
 MAX_TABLES = 16
 MAX_PACKET = 30
+MAX_DRAW = 10
+MAX_TAKE = 20
 MAX_BOOKS = 40
 MAX_WILD_RATIO = 6
 MAX_THRESHOLDS = 8
@@ -156,6 +158,7 @@ SECTION_OF_FIELD: Mapping[str, str] = {
     "first_meld_waived_to_empty_hand": "first-meld",
     "going_out": "going-out",
     "must_discard_to_go_out": "going-out",
+    "going_out_by_melding_only": "going-out",
     "going_out_needs_partner_in_foot": "going-out",
     "going_out_asks_partner": "going-out",
     "black_three_book_goes_out_as": "going-out",
@@ -168,6 +171,8 @@ SECTION_OF_FIELD: Mapping[str, str] = {
     "wild_limit": "wilds",
     "wild_discard": "wilds",
     "pile_pickup": "turn",
+    "pile_take_by_deal": "turn",
+    "draw_count_by_deal": "turn",
     "black_three_pair_takes_pile": "threes",
     "stock_end": "end-of-deal",
 }
@@ -291,6 +296,11 @@ def pair_of_black_threes_takes_pile(variant: Variant) -> bool:
 def needs_concealed_book(variant: Variant) -> bool:
     """Whether the first meld of some deal needs a concealed book."""
     return bool(variant.concealed_book_first_meld_deals)
+
+
+def takes_top_of_pile(variant: Variant) -> bool:
+    """Whether a pickup takes the top cards of the discard pile, not the whole pile."""
+    return variant.pile_pickup is not PilePickup.WHOLE_PILE
 
 
 def pays_going_out_concealed(variant: Variant) -> bool:
@@ -642,6 +652,12 @@ PARAMS: tuple[Param, ...] = (
         Term(N_("A player must end on a discard to go out")),
     ),
     Param(
+        "going_out_by_melding_only",
+        Group.GOING_OUT,
+        Kind.FLAG,
+        Term(N_("A player goes out only by melding the last card, never on a discard")),
+    ),
+    Param(
         "going_out_needs_partner_in_foot",
         Group.GOING_OUT,
         Kind.FLAG,
@@ -808,6 +824,16 @@ PARAMS: tuple[Param, ...] = (
         **_choose((1, Term(N_("one"))), (2, Term(N_("two")))),
     ),
     Param(
+        "draw_count_by_deal",
+        Group.TABLE,
+        Kind.SIZES,
+        Term(N_("Cards drawn from the stock each turn, deal by deal")),
+        low=1,
+        high=MAX_DRAW,
+        help=Term(N_("Empty: two in every deal.")),
+        optional_in_whole=True,
+    ),
+    Param(
         "cut_for_packets",
         Group.TABLE,
         Kind.FLAG,
@@ -827,6 +853,17 @@ PARAMS: tuple[Param, ...] = (
             (PilePickup.WHOLE_PILE.value, Term(N_("the whole pile"))),
         ),
         worded=pile_pickup_words,
+    ),
+    Param(
+        "pile_take_by_deal",
+        Group.PILE,
+        Kind.SIZES,
+        Term(N_("Cards taken from the top of the discard pile, deal by deal")),
+        low=1,
+        high=MAX_TAKE,
+        help=Term(N_("Empty: seven in every deal. Ignored where the whole pile is taken.")),
+        optional_in_whole=True,
+        shown_when=takes_top_of_pile,
     ),
     Param(
         "wild_discard",
@@ -1028,7 +1065,12 @@ def value_at(data: Mapping[str, Any], key: str) -> Any:
 
 
 PER_DEAL_FIELDS = ("first_meld", "going_out", "going_out_bonus")
-SIZES_BY_DEAL = ("hand_size_by_deal", "foot_size_by_deal")
+SIZES_BY_DEAL = (
+    "hand_size_by_deal",
+    "foot_size_by_deal",
+    "draw_count_by_deal",
+    "pile_take_by_deal",
+)
 """Per-deal fields that may also be empty (the same value in every deal)."""
 
 

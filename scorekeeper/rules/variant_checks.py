@@ -49,6 +49,7 @@ def validate_variant(variant: Variant) -> list[Problem]:
     problems += _check_deal_numbers(variant)
     problems += _check_target_score(variant)
     problems += _check_sizes_by_deal(variant)
+    problems += _check_last_card(variant)
     problems += _check_threshold_order(variant)
     problems += _check_tables(variant)
     problems += _check_red_threes(variant)
@@ -83,6 +84,17 @@ def _check_deal_numbers(variant: Variant) -> Iterator[Problem]:
                 deal=late[0],
                 deals=variant.deals,
             )
+
+
+def _check_last_card(variant: Variant) -> Iterator[Problem]:
+    if variant.going_out_by_melding_only and variant.must_discard_to_go_out:
+        yield field_problem(
+            "going_out_by_melding_only",
+            N_(
+                "{field}: a player cannot both end on a discard and go out only by melding; "
+                "choose one."
+            ),
+        )
 
 
 def _check_sizes_by_deal(variant: Variant) -> Iterator[Problem]:

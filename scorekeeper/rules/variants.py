@@ -53,6 +53,9 @@ class WildDiscard(StrEnum):
 PILE_TAKE = BOOK_SIZE
 """Where only the top of the discard pile is taken, it is the top seven cards."""
 
+DRAW_COUNT = 2
+"""Cards drawn from the stock each turn, where the rules do not give a number by deal."""
+
 MATCHING_TO_TAKE = 2
 """Cards of the top card's face a player must hold to take the discard pile."""
 
@@ -242,6 +245,12 @@ class Variant:
     (11, 13, 15, 17); empty: `hand_size` in every deal."""
     foot_size_by_deal: tuple[int, ...] = ()
     """The cards of the foot in each deal, as `hand_size_by_deal`; empty: `foot_size`."""
+    draw_count_by_deal: tuple[int, ...] = ()
+    """The cards drawn from the stock each turn in each deal, deal 1 first (3, 3, 4, 5 at
+    some tables); empty: `DRAW_COUNT` in every deal."""
+    pile_take_by_deal: tuple[int, ...] = ()
+    """Where the top of the discard pile is taken, how many cards in each deal, deal 1 first
+    (3, 4, 5 at some tables); empty: `PILE_TAKE` in every deal."""
     black_three_book_goes_out_as: BookRole = BookRole.CLEAN
     """What a black-three book counts as toward the books needed to go out."""
     special_book_goes_out_as: BookRole = BookRole.CLEAN
@@ -251,6 +260,9 @@ class Variant:
     besides the books of each kind the deal asks for."""
     going_out_needs_special_book: bool = False
     """Whether going out needs a special book among the side's books."""
+    going_out_by_melding_only: bool = False
+    """Whether a player goes out only by melding the last card, never on a discard (the
+    opposite of `must_discard_to_go_out`)."""
     players_may_run_out: bool = False
     """Whether a player may meld every card without going out, and wait for the deal's end."""
     book_first_meld_deals: frozenset[int] = frozenset()
@@ -352,6 +364,15 @@ class Variant:
     def hand_sizes(self) -> tuple[int, ...]:
         """The cards of the hand in each deal, deal 1 first."""
         return tuple(self.hand_size_for(deal) for deal in range(1, self.deals + 1))
+
+    def draw_count_for(self, deal: int) -> int:
+        """The cards drawn from the stock each turn in deal `deal`."""
+        return _of_deal(self.draw_count_by_deal, deal, DRAW_COUNT)
+
+    def pile_take_for(self, deal: int) -> int:
+        """The cards taken from the top of the discard pile in deal `deal` (a whole-pile
+        pickup takes them all whatever this says)."""
+        return _of_deal(self.pile_take_by_deal, deal, PILE_TAKE)
 
     @property
     def foot_sizes(self) -> tuple[int, ...]:

@@ -82,6 +82,7 @@ RULE_VERDICTS = [
             variant_json.check_deal_list,
             variant_checks._check_deal_numbers,
             variant_checks._check_sizes_by_deal,
+            variant_checks._check_last_card,
             variant_checks._check_target_score,
             house_rules._past_last_deal,
             variant_checks._check_threshold_order,
