@@ -266,6 +266,56 @@ JCJ59_EAST_COAST = PublishedRules(
     },
 )
 
+TANGLEWOOD_VEGAS = PublishedRules(
+    slug="vegas-version-tanglewood",
+    name=N_("Tanglewood's Vegas rules"),
+    summary=N_(
+        "Two teams and 22 cards cut; three to five cards drawn from the stock or taken from "
+        "the discard pile as the deals go on; first melds of 90 to 180; three to five clean "
+        "and as many dirty books to go out, by melding the last card; a black three held costs "
+        "300 and a red three 500."
+    ),
+    author="Tanglewood (twrtimes.com)",
+    title="Hand & Foot (Vegas Version)",
+    address="https://twrtimes.com/?p=4100",
+    based_on="pagat",
+    # The source says nothing of a going-out bonus, of the partner's part in going out, of a
+    # red three laid down or of the wild cards a meld may hold beside its natural ones: those
+    # stay pagat's (100; the partner must be in the foot and asked; 100; two naturals a wild).
+    # Its card values (fours to sevens 5, eights to kings 10, aces and twos 20, jokers 50) and
+    # its books (clean 500, dirty 300) are pagat's too; it names no wild book.
+    changes={
+        "tables": [
+            {"sides": 2, "players": 4, "decks": 6},
+            {"sides": 2, "players": 6, "decks": 8},
+        ],
+        "hand_size": 11,
+        "foot_size": 11,
+        "cut_for_packets": True,
+        "exact_22_bonus": 100,
+        "first_meld.1": 90,
+        "first_meld.2": 120,
+        "first_meld.3": 150,
+        "first_meld.4": 180,
+        "draw_count_by_deal": [3, 3, 4, 5],
+        # The pile gives as many cards as the stock in each deal.
+        "pile_take_by_deal": [3, 3, 4, 5],
+        "going_out_by_melding_only": True,
+        "card_points.black_three": 300,
+        "red_three.held": -500,
+        "book_bonus.wild": None,
+        "going_out.1.clean": 3,
+        "going_out.1.dirty": 3,
+        "going_out.2.clean": 3,
+        "going_out.2.dirty": 3,
+        "going_out.3.clean": 4,
+        "going_out.3.dirty": 4,
+        "going_out.4.clean": 5,
+        "going_out.4.dirty": 5,
+        **_every_deal(4, wild=0),
+    },
+)
+
 GALLERY: tuple[PublishedRules, ...] = (
     TONATIHUAI,
     BERTA,
@@ -273,6 +323,7 @@ GALLERY: tuple[PublishedRules, ...] = (
     JCJ59_EAST_COAST,
     DEARIE,
     ROTH,
+    TANGLEWOOD_VEGAS,
 )
 """The ready-made rules, in the order pages list them."""
 

@@ -12,7 +12,15 @@ from house_helpers import form_values, html, text
 
 from scorekeeper.extensions import db
 from scorekeeper.rules import gallery
-from scorekeeper.rules.gallery import BERTA, CHRISTOPHERSANZ, DEARIE, GALLERY, ROTH, TONATIHUAI
+from scorekeeper.rules.gallery import (
+    BERTA,
+    CHRISTOPHERSANZ,
+    DEARIE,
+    GALLERY,
+    ROTH,
+    TANGLEWOOD_VEGAS,
+    TONATIHUAI,
+)
 from scorekeeper.store.games import Game
 from scorekeeper.store.house import HouseVariant
 
@@ -80,6 +88,7 @@ OFFERED_TABLES = {
     CHRISTOPHERSANZ.slug: "2x4",
     DEARIE.slug: "2x4 2x2 3x3 3x6",
     ROTH.slug: "2x4 2x6",
+    TANGLEWOOD_VEGAS.slug: "2x4 2x6",
 }
 
 
@@ -145,6 +154,35 @@ def test_a_game_started_with_ready_made_rules_scores_a_deal_by_them(app, client)
         assert played.rules["red_three"] == {"down": 100, "held": -500, "down_not_out": 50}
     [row] = stored(app)
     assert dict(row.changes) == dict(TONATIHUAI.changes)
+
+
+# Deal 1 of the Vegas game (tests/unit/rules/test_gallery.py): 1050 + 3 x 500 + 3 x 300 +
+# 100 + 100 - 15 = 3635, and 420 + 500 + 300 - 500 - 355 = 365 (a black three held among the
+# cards left).
+VEGAS_DEAL_1 = {
+    "went_out": "0",
+    "sides-0-meld_points": "1050",
+    "sides-0-clean_books": "3",
+    "sides-0-dirty_books": "3",
+    "sides-0-exact_22": "1",
+    "sides-0-cards_left_points": "15",
+    "sides-1-meld_points": "420",
+    "sides-1-clean_books": "1",
+    "sides-1-dirty_books": "1",
+    "sides-1-red_threes_held": "1",
+    "sides-1-cards_left_points": "355",
+}
+
+
+def test_a_vegas_game_scores_a_deal_by_its_rules(client):
+    game = start(client, TANGLEWOOD_VEGAS.key)
+
+    refused = client.post(f"{game}/deals/1", data={**VEGAS_DEAL_1, "sides-0-clean_books": "2"})
+    assert refused.status_code == 422, text(refused)
+    response = client.post(f"{game}/deals/1", data=VEGAS_DEAL_1)
+
+    assert response.status_code == 303, text(response)
+    assert totals(client, game) == (3635, 365)
 
 
 def test_a_second_game_with_the_same_ready_made_rules_keeps_one_copy_of_them(app, client):

@@ -15,6 +15,7 @@ from scorekeeper.rules.gallery import (
     GALLERY,
     JCJ59_EAST_COAST,
     ROTH,
+    TANGLEWOOD_VEGAS,
     TONATIHUAI,
     published,
 )
@@ -496,3 +497,72 @@ def test_the_east_coast_rules_have_no_wild_book():
     other = SideEntry(410, 1, red_threes_held=1, cards_left_points=95)
 
     assert (0, "wild_books") in error_fields(JCJ59_EAST_COAST.variant(), 1, (out, other))
+
+
+# Tanglewood's Vegas Version: 11 + 11 cards cut (an exact 22 earns 100), first melds
+# 90/120/150/180, three clean and three dirty books to go out in deals 1 and 2, four and four in
+# deal 3, five and five in deal 4, no wild book, a red three held -500 and a black three held
+# 300 against (counted in the cards left); clean 500, dirty 300, a red three laid down 100 and
+# going out 100 as pagat.
+def test_the_vegas_rules_over_a_whole_game():
+    deals = [
+        (
+            # 1050 + 3 x 500 + 3 x 300 + 100 + 100 - 15 = 3635
+            SideEntry(1050, 3, 3, exact_22=1, cards_left_points=15, went_out=True),
+            # a black three held among the cards left (300 + 55):
+            # 420 + 500 + 300 - 500 - 355 = 365
+            SideEntry(420, 1, 1, red_threes_held=1, cards_left_points=355),
+        ),
+        (
+            # two black threes held (600 + 40): 130 + 500 + 100 - 640 = 90
+            SideEntry(130, 1, red_threes_down=1, cards_left_points=640),
+            # 1210 + 3 x 500 + 4 x 300 + 100 + 2 x 100 - 20 = 4190
+            SideEntry(1210, 3, 4, exact_22=2, cards_left_points=20, went_out=True),
+        ),
+        (
+            # 1480 + 4 x 500 + 4 x 300 + 2 x 100 + 100 - 25 = 4955
+            SideEntry(1480, 4, 4, red_threes_down=2, cards_left_points=25, went_out=True),
+            # 600 + 2 x 500 + 3 x 300 - 500 + 100 - 330 = 1770
+            SideEntry(600, 2, 3, red_threes_held=1, exact_22=1, cards_left_points=330),
+        ),
+        (
+            # never melded: -2 x 500 - 720 = -1720
+            SideEntry(0, red_threes_held=2, cards_left_points=720),
+            # 1890 + 5 x 500 + 5 x 300 + 100 + 100 - 10 = 6080
+            SideEntry(1890, 5, 5, red_threes_down=1, cards_left_points=10, went_out=True),
+        ),
+    ]
+
+    per_deal, totals = play(TANGLEWOOD_VEGAS.variant(), deals)
+
+    assert per_deal == [[3635, 365], [90, 4190], [4955, 1770], [-1720, 6080]]
+    assert totals == (6960, 12405)  # 3635 + 90 + 4955 - 1720; 365 + 4190 + 1770 + 6080
+
+
+def test_the_vegas_rules_go_out_with_four_clean_and_four_dirty_books_in_deal_3():
+    out = SideEntry(1480, 3, 4, cards_left_points=25, went_out=True)
+    other = SideEntry(600, 2, 3, cards_left_points=330)
+    variant = TANGLEWOOD_VEGAS.variant()
+
+    assert (0, "clean_books") in error_fields(variant, 3, (out, other))
+    assert error_fields(variant, 3, (replace(out, clean_books=4), other)) == []
+
+
+def test_the_vegas_rules_open_deal_4_with_180():
+    low = SideEntry(175, cards_left_points=60)
+    out = SideEntry(1890, 5, 5, cards_left_points=10, went_out=True)
+    variant = TANGLEWOOD_VEGAS.variant()
+
+    assert error_fields(variant, 4, (low, out)) == [(0, "meld_points")]
+    assert error_fields(variant, 4, (replace(low, meld_points=180), out)) == []
+
+
+def test_the_vegas_rules_draw_and_take_more_cards_as_the_deals_go_on():
+    variant = TANGLEWOOD_VEGAS.variant()
+
+    assert [variant.draw_count_for(deal) for deal in range(1, 5)] == [3, 3, 4, 5]
+    assert [variant.pile_take_for(deal) for deal in range(1, 5)] == [3, 3, 4, 5]
+    assert variant.going_out_by_melding_only
+    assert (variant.hand_size, variant.foot_size, variant.cut_for_packets) == (11, 11, True)
+    assert (variant.card_points.black_three, variant.red_three.held) == (300, -500)
+    assert variant.book_bonus.wild is None
