@@ -77,14 +77,19 @@ class RenderSlots:
             return
         descriptor = self._wait_for_one(self.wait_seconds if wait_seconds is None else wait_seconds)
         if descriptor is None:
-            raise ServiceUnavailable(
-                _("Score sheets are being printed for other tables. Try again in a few seconds."),
-                retry_after=RETRY_AFTER_SECONDS,
-            )
+            raise busy()
         try:
             yield
         finally:
             os.close(descriptor)  # closing the only descriptor releases the lock
+
+
+def busy() -> ServiceUnavailable:
+    """The answer to a sheet that could not be rendered in the wait allowed: 503, try again."""
+    return ServiceUnavailable(
+        _("Score sheets are being printed for other tables. Try again in a few seconds."),
+        retry_after=RETRY_AFTER_SECONDS,
+    )
 
 
 def init_app(app: Flask) -> None:

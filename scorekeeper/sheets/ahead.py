@@ -9,20 +9,32 @@ finds it made, whichever worker of whichever server it reaches. A sheet made ahe
 and nothing more: a game not finished is skipped, a render that fails or finds no free slot
 is given up, and a print renders it as ever.
 
-One thread per worker makes these sheets, one at a time, in the order the saves came; a game
-already waiting there is not queued twice, and no more than ``MOST_WAITING`` games wait (the
-others are printed as ever). A sheet changed after it was made (a deal corrected) is a new
-page: the print renders it.
+A print that comes while its game's sheet is still waiting here or being made waits for that
+very sheet (``wait_for``, up to ``PRINT_WAIT_SECONDS``) instead of taking a render slot of its
+own for the same page: in this worker by the job's event, in the machine's other workers by
+the job's marker, a lock file held from the save until the job ends (the lock goes with its
+process, however it ends). The print also marks the game as asked for, and a sheet asked for
+is made before the ones nobody has asked for yet.
+
+One thread per worker makes these sheets, one at a time, asked ones first, otherwise in the
+order the saves came; a game already waiting in any worker of the machine is not queued
+twice, and no more than ``MOST_WAITING`` games wait in a worker (the others are printed as
+ever). A sheet changed after it was made (a deal corrected) is a new page: the print renders
+it.
 """
 
 from __future__ import annotations
 
+import fcntl
 import io
 import logging
 import os
-import queue
 import threading
+import time
 from collections.abc import Callable
+from contextlib import suppress
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from flask import Flask, current_app, request
@@ -34,14 +46,47 @@ from scorekeeper.store.scores import game_score
 log = logging.getLogger(__name__)
 
 MOST_WAITING = 16
+PRINT_WAIT_SECONDS = 20.0
+"""The longest a print waits for its sheet being made ahead (a phone's request stays open)."""
+MARKERS_FOLDER = "sheets-ahead"
+FIRST_LOOK_SECONDS = 0.05
+LONGEST_LOOK_SECONDS = 0.25
+"""A print waiting on another worker's job looks at its marker after a pause that doubles up
+to this."""
 
 Maker = Callable[[Game], None]
-Job = tuple[Flask, dict[str, Any], int, Maker]
+
+
+@dataclass
+class _Job:
+    app: Flask
+    environ: dict[str, Any]
+    game_id: int
+    make: Maker
+    marker: int
+    """The descriptor of the game's marker, locked while the job waits or runs."""
+    folder: Path
+    done: threading.Event = field(default_factory=threading.Event)
+
 
 _lock = threading.Lock()
-_jobs: queue.Queue[Job] = queue.Queue()
+_changed = threading.Condition(_lock)
+_jobs: list[_Job] = []
+_by_game: dict[int, _Job] = {}
+_unfinished = 0
 _maker_owner = 0
-_waiting_games: set[int] = set()
+
+
+def _marker_path(folder: Path, game_id: int) -> Path:
+    return folder / f"game-{game_id}.lock"
+
+
+def _asked_path(folder: Path, game_id: int) -> Path:
+    return folder / f"game-{game_id}.asked"
+
+
+def _markers_folder(app: Flask) -> Path:
+    return Path(app.instance_path) / MARKERS_FOLDER
 
 
 def _reader_environ(environ: dict[str, Any]) -> dict[str, Any]:
@@ -55,55 +100,142 @@ def _reader_environ(environ: dict[str, Any]) -> dict[str, Any]:
     return copied
 
 
-def _make(app: Flask, environ: dict[str, Any], game_id: int, make: Maker) -> None:
+def _lock_marker(folder: Path, game_id: int) -> int | None:
+    """The game's marker, locked, or None when a job of the machine holds it already."""
+    folder.mkdir(parents=True, exist_ok=True)
+    descriptor = os.open(_marker_path(folder, game_id), os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(descriptor)
+        return None
+    return descriptor
 
-    with _lock:
-        _waiting_games.discard(game_id)
-    with app.request_context(environ):
+
+def _marker_held(folder: Path, game_id: int) -> bool:
+    """Whether a job of the machine (any worker) holds the game's marker."""
+    try:
+        descriptor = os.open(_marker_path(folder, game_id), os.O_RDONLY)
+    except FileNotFoundError:
+        return False
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    finally:
+        os.close(descriptor)  # closing releases a lock just taken
+    return False
+
+
+def _end(job: _Job) -> None:
+    """The job is over: its marker and the print's mark go, and its waiters are woken."""
+    for path in (_asked_path(job.folder, job.game_id), _marker_path(job.folder, job.game_id)):
+        with suppress(OSError):
+            path.unlink()
+    os.close(job.marker)
+    job.done.set()
+
+
+def _make(job: _Job) -> None:
+    with job.app.request_context(job.environ):
         try:
-            game = load_game(game_id)
+            game = load_game(job.game_id)
             if game is not None and game_score(game).finished:
-                make(game)
+                job.make(game)
         except Exception:  # noqa: BLE001 (a cache: the print renders the sheet instead)
-            log.warning("The sheet of game %s could not be made ahead", game_id, exc_info=True)
+            log.warning("The sheet of game %s could not be made ahead", job.game_id, exc_info=True)
+
+
+def _next_job() -> _Job:
+    """Called holding the lock: the first job asked for, else the first in line."""
+    while not _jobs:
+        _changed.wait()
+    asked = next((job for job in _jobs if _asked_path(job.folder, job.game_id).exists()), _jobs[0])
+    _jobs.remove(asked)
+    return asked
 
 
 def _make_in_turn() -> None:
-    """The maker thread: each job in the order it came, for as long as the process lives."""
+    """The maker thread: each job in turn, for as long as the process lives."""
+    global _unfinished
     while True:
-        app, environ, game_id, make = _jobs.get()
+        with _lock:
+            job = _next_job()
         try:
-            _make(app, environ, game_id, make)
+            _make(job)
         finally:
-            _jobs.task_done()
+            with _lock:
+                _by_game.pop(job.game_id, None)
+                _end(job)
+                _unfinished -= 1
+                _changed.notify_all()
 
 
 def _start_maker() -> None:
     """Called holding the lock: this process's maker thread, started on first use (a daemon:
     a worker that stops does not wait for the sheets still to make)."""
-    global _maker_owner
+    global _maker_owner, _unfinished
     if _maker_owner != os.getpid():
         _maker_owner = os.getpid()
-        _waiting_games.clear()
+        _jobs.clear()
+        _by_game.clear()
+        _unfinished = 0
         threading.Thread(target=_make_in_turn, name="sheets-ahead", daemon=True).start()
 
 
 def after_save(game_id: int, make: Maker) -> None:
     """Have ``make`` make the game's sheet in the background if the deal just saved finished
     the game."""
+    global _unfinished
     app: Flask = current_app._get_current_object()  # type: ignore[attr-defined]
     if not app.config["SHEETS_AHEAD"]:
         return
     environ = _reader_environ(request.environ)
+    folder = _markers_folder(app)
     with _lock:
         _start_maker()
-        if game_id in _waiting_games or len(_waiting_games) >= MOST_WAITING:
+        if game_id in _by_game or len(_by_game) >= MOST_WAITING:
             return
-        _waiting_games.add(game_id)
-        _jobs.put((app, environ, game_id, make))
+        try:
+            marker = _lock_marker(folder, game_id)
+        except OSError:
+            log.warning("The sheet of game %s cannot be marked as made ahead", game_id)
+            return
+        if marker is None:
+            return
+        job = _Job(app, environ, game_id, make, marker, folder)
+        _by_game[game_id] = job
+        _jobs.append(job)
+        _unfinished += 1
+        _changed.notify_all()
+
+
+def wait_for(game_id: int, seconds: float | None = None) -> bool:
+    """Wait up to ``seconds`` (``PRINT_WAIT_SECONDS`` when None) while the game's sheet is
+    waiting to be made ahead or being made, by this worker or another of the machine, and have
+    it made before the sheets nobody has asked for; False if it was still not made by then."""
+    folder = _markers_folder(current_app)
+    seconds = PRINT_WAIT_SECONDS if seconds is None else seconds
+    with _lock:
+        job = _by_game.get(game_id) if _maker_owner == os.getpid() else None
+    if job is None and not _marker_held(folder, game_id):
+        return True
+    with suppress(OSError):
+        _asked_path(folder, game_id).touch()
+    if job is not None:
+        return job.done.wait(seconds)
+    deadline = time.monotonic() + seconds
+    pause = FIRST_LOOK_SECONDS
+    while _marker_held(folder, game_id):
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return False
+        time.sleep(min(pause, left))
+        pause = min(2 * pause, LONGEST_LOOK_SECONDS)
+    return True
 
 
 def wait_until_made(timeout: float) -> bool:
     """Wait for the sheets asked for so far in this process; False if some are still making."""
-    with _jobs.all_tasks_done:
-        return _jobs.all_tasks_done.wait_for(lambda: _jobs.unfinished_tasks == 0, timeout)
+    with _changed:
+        return _changed.wait_for(lambda: _unfinished == 0, timeout)

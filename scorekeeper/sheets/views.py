@@ -31,7 +31,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response as BaseResponse
 
-from scorekeeper.limits.slots import render_slots
+from scorekeeper.limits.slots import busy, render_slots
 from scorekeeper.operations import metrics
 from scorekeeper.printing import pdf
 from scorekeeper.printing.cache import CachedPdf, PdfCache
@@ -385,8 +385,11 @@ def _game_paper() -> Paper:
 
 def make_game_pdf_ahead(game: Game) -> None:
     """Make the game's sheet on the reader's paper before it is asked for: counted against no
-    client's limit, and given up (a print makes it later) if no render slot comes free."""
-    context = replace(render_context(), admit=render_slots().held)
+    client's limit, and given up (a print makes it later) if no render slot comes free while
+    a print would wait for it."""
+    slots = render_slots()
+    wait = max(slots.wait_seconds, ahead.PRINT_WAIT_SECONDS)
+    context = replace(render_context(), admit=lambda: slots.held(wait))
     _pdf(_game_sheet(game, default_paper()), context, game.id)
 
 
@@ -396,8 +399,13 @@ def _make_when_finished(_sender: object, game_id: int) -> None:
 
 
 def game_pdf(game_id: int) -> BaseResponse:
+    """The game's sheet; while it is being made ahead, that very sheet once made (503 if it
+    takes longer than a print waits: it is still coming)."""
     paper = _game_paper()
     game = _game(game_id)
+    if not ahead.wait_for(game.id):
+        metrics.count("render_refusals", "busy")
+        raise busy()
     made = _pdf(_game_sheet(game, paper), game_id=game.id)
     return _pdf_response(made, f"game-{game.id}-{paper.id}.pdf", max_age=None)
 

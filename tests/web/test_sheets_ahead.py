@@ -240,6 +240,131 @@ def test_a_sheet_made_ahead_is_not_counted_against_the_clients_limit(make_app):
     assert client.get("/sheets/pagat.pdf?sides=2&names=Bob").status_code == 429
 
 
+# --- a print while its sheet is being made ahead ---------------------------------------------
+
+
+def print_in_background(app: Flask, path: str) -> tuple[threading.Thread, list]:
+    """The print of ``path`` asked in a thread of its own (another table's phone)."""
+    answers: list = []
+
+    def ask() -> None:
+        answers.append(app.test_client().get(path))
+
+    thread = threading.Thread(target=ask, daemon=True)
+    thread.start()
+    return thread, answers
+
+
+def held_back_maker(monkeypatch: pytest.MonkeyPatch) -> tuple[threading.Event, threading.Event]:
+    """The real maker, held back until the first event is set; the second says it started."""
+    may_make, started = threading.Event(), threading.Event()
+    real = views.make_game_pdf_ahead
+
+    def make(game) -> None:  # noqa: ANN001
+        started.set()
+        assert may_make.wait(MAKING_SECONDS)
+        real(game)
+
+    monkeypatch.setattr(views, "make_game_pdf_ahead", make)
+    return may_make, started
+
+
+def test_a_print_asked_while_its_sheet_is_made_ahead_gets_that_very_sheet(
+    app, client, layouts, monkeypatch
+):
+    may_make, started = held_back_maker(monkeypatch)
+    links = start_game(app, client, name="Club night")
+    play(client, links, range(1, 5))
+    assert started.wait(MAKING_SECONDS)
+
+    thread, answers = print_in_background(app, f"{links.edit_path}/sheet.pdf")
+    thread.join(0.5)
+    assert thread.is_alive()  # waiting for the sheet being made, not rendering its own
+    assert layouts == []
+    may_make.set()
+    thread.join(MAKING_SECONDS)
+    assert ahead.wait_until_made(MAKING_SECONDS)
+
+    assert answers[0].status_code == 200
+    assert layouts.count("_pdf_bytes") == 1  # one render: the sheet made ahead
+    assert answers[0].data == kept_pdfs(app)[0].read_bytes()
+    assert "Winner: Us with" in pdf_text(answers[0].data)
+
+
+def test_a_print_waits_for_the_sheet_another_worker_is_making(app, client, layouts):
+    links = start_game(app, client, name="Club night")  # SHEETS_AHEAD on, no deal yet
+    folder = Path(app.instance_path) / ahead.MARKERS_FOLDER
+    marker = ahead._lock_marker(folder, links.game_id)  # as another worker queueing it
+    assert marker is not None
+    with app.test_request_context():
+        app.config["SHEETS_AHEAD"] = False  # this worker leaves the sheet to the other one
+        play(client, links, range(1, 5))
+        app.config["SHEETS_AHEAD"] = True
+
+        thread, answers = print_in_background(app, f"{links.edit_path}/sheet.pdf")
+        thread.join(0.5)
+        assert thread.is_alive()
+        assert (folder / f"game-{links.game_id}.asked").exists()
+        game = views.load_game(links.game_id)
+        views.make_game_pdf_ahead(game)  # the other worker's render
+        as_another_worker()
+        os.close(marker)  # its job is over
+    thread.join(MAKING_SECONDS)
+
+    assert answers[0].status_code == 200
+    assert layouts.count("_pdf_bytes") == 1
+    assert answers[0].data == kept_pdfs(app)[0].read_bytes()
+
+
+def test_a_print_still_waiting_when_its_wait_is_over_answers_503(app, client, monkeypatch):
+    may_make, started = held_back_maker(monkeypatch)
+    monkeypatch.setattr(ahead, "PRINT_WAIT_SECONDS", 0.2)
+    links = start_game(app, client)
+    play(client, links, range(1, 5))
+    assert started.wait(MAKING_SECONDS)
+
+    refused = client.get(f"{links.edit_path}/sheet.pdf")
+    may_make.set()
+    assert ahead.wait_until_made(MAKING_SECONDS)
+
+    assert refused.status_code == 503
+    assert refused.headers["Retry-After"] == "3"
+    assert "Try again in a few seconds" in refused.get_data(as_text=True)
+    assert client.get(f"{links.edit_path}/sheet.pdf").status_code == 200
+
+
+def test_a_sheet_asked_for_is_made_before_those_nobody_asked_for(app, client, monkeypatch):
+    may_make, started = threading.Event(), threading.Event()
+    made: list[int] = []
+
+    def make(game) -> None:  # noqa: ANN001
+        started.set()
+        assert may_make.wait(MAKING_SECONDS)
+        made.append(game.id)
+
+    monkeypatch.setattr(views, "make_game_pdf_ahead", make)
+    games = [start_game(app, client, name=f"Table {number}") for number in range(3)]
+    for links in games:
+        play(client, links, range(1, 5))
+    assert started.wait(MAKING_SECONDS)  # the first is being made, the others wait in line
+    asked = games[2].game_id
+    mark = Path(app.instance_path) / ahead.MARKERS_FOLDER / f"game-{asked}.asked"
+
+    def wait_for_it() -> None:
+        with app.app_context():
+            assert ahead.wait_for(asked, MAKING_SECONDS)
+
+    waiting = threading.Thread(target=wait_for_it, daemon=True)
+    waiting.start()
+    while waiting.is_alive() and not mark.exists():
+        waiting.join(0.01)
+    may_make.set()
+    waiting.join(MAKING_SECONDS)
+    assert ahead.wait_until_made(MAKING_SECONDS)
+
+    assert made == [games[0].game_id, asked, games[1].game_id]
+
+
 # --- waiting for a render slot -------------------------------------------------------------
 
 
