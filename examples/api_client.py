@@ -1,6 +1,8 @@
 """A whole game kept through the score keeper's API: the demo bots play it, the API keeps it.
 
-    python examples/api_client.py --server http://127.0.0.1:5000 --table <card table edit token>
+    python examples/api_client.py --server http://127.0.0.1:5000 --table=<card table edit token>
+
+(`--table=`, with the sign: a token may begin with a dash.)
 
 The bots of the project's own engine (``scorekeeper.engine``) play the deals; every call to the
 server goes through the JSON API, with nothing but the standard library: the game is started at

@@ -48,8 +48,7 @@ def test_the_example_client_keeps_the_bots_game_and_prints_the_engines_totals(
             str(CLIENT),
             "--server",
             server,
-            "--table",
-            table_token(client),
+            f"--table={table_token(client)}",
             "--variant",
             variant,
             "--seed",
@@ -69,9 +68,11 @@ def test_the_example_client_keeps_the_bots_game_and_prints_the_engines_totals(
     assert run.stdout.splitlines()[-1].startswith("Won by ")
 
 
-def test_the_example_client_says_what_the_server_refused(server: str) -> None:
+@pytest.mark.parametrize("token", ["x" * 43, "-" + "x" * 42])
+def test_the_example_client_says_what_the_server_refused(server: str, token: str) -> None:
+    """A token may begin with a dash: given as ``--table=TOKEN``, it is still the token."""
     run = subprocess.run(
-        [sys.executable, str(CLIENT), "--server", server, "--table", "x" * 43],
+        [sys.executable, str(CLIENT), "--server", server, f"--table={token}"],
         capture_output=True,
         text=True,
         timeout=60,
