@@ -34,6 +34,8 @@ def _start_game(page: Page, server: str) -> str:
     page.goto(server + "/games/new")
     page.get_by_role("button", name="Start game").last.click()
     expect(page).to_have_url(re.compile(r"/g/[A-Za-z0-9_-]{43}/deals/1$"))
+    # The form's deferred scripts run before "load": until then, Enter would submit it.
+    page.wait_for_load_state("load")
     return page.url
 
 
