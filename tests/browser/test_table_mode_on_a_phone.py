@@ -63,7 +63,11 @@ def _new_game(page: Page, server: str) -> str:
     page.goto(server + "/games/new")
     page.get_by_role("button", name="Start game").last.click()
     expect(page).to_have_url(re.compile(r"/g/[A-Za-z0-9_-]{43}/deals/1$"))
+    page.wait_for_load_state("load")
     page.locator(".crumbs a").first.click()
+    # Deal 1 holds a share offer of its own: read the link on the scoreboard, once it is there.
+    expect(page).to_have_url(re.compile(r"/g/[A-Za-z0-9_-]{43}$"))
+    page.wait_for_load_state("load")
     return page.locator("#view-link").input_value()
 
 
