@@ -36,7 +36,7 @@ from .conventions import MATCHING_TO_TAKE, MIN_MELD, pile_take_count
 from .errors import IllegalAction, Reason
 from .going_out import can_go_out
 from .melds import MeldKind, TableMeld, meld_kind, rank_reason
-from .play_shapes import Context, Kept, Place, Segment, kept_for, shapes_of
+from .play_shapes import Context, Kept, KeptByHand, Place, Segment, kept_for, shapes_of
 from .state import DealEnd, DealState, Outcome, Phase, count_books, recycle_set_aside
 
 _RED = Face.RED_THREE
@@ -381,7 +381,7 @@ def _refusal(state: DealState, action: Action) -> Reason | None:
 
 def _draw_refusal(state: DealState, action: Draw) -> Reason | None:
     stock = state.stock
-    count = state.variant.draw_count_for(state.deal)
+    count = state.draw_count
     piles = _drawn_from(action, count)
     for index in piles:
         if not 0 <= index < len(stock):
@@ -567,7 +567,7 @@ def apply(state: DealState, action: Action) -> None:
     if isinstance(action, Discard):
         _do_discard(state, player, action.face)
     elif isinstance(action, Draw):
-        _do_draw(state, player, _drawn_from(action, state.variant.draw_count_for(state.deal)))
+        _do_draw(state, player, _drawn_from(action, state.draw_count))
     elif isinstance(action, Meld):
         _do_plays(state, player, action.plays)
         _after_play(state, player)
@@ -586,7 +586,7 @@ def apply(state: DealState, action: Action) -> None:
         _ask(state, player)
     if (
         state.set_aside
-        and state.stock_size < state.variant.draw_count_for(state.deal)
+        and state.stock_size < state.draw_count
         and state.phase is not Phase.OVER
     ):
         recycle_set_aside(state)
@@ -802,35 +802,34 @@ class Candidates(Sequence[Action]):
         player = state.current
         hand = state.hands[player]
         fixed = self.fixed
-        if hand[_RED] and state.variant.book_bonus.lady is not None:
-            melds = state.melds[state.side_of[player]]
-            fixed.extend(
-                AddRedThree(index) for index, meld in enumerate(melds) if meld.takes_red_three
-            )
-        if hand[_RED] and state.lays_red_threes:
-            fixed.append(LayRedThrees())
-            return
+        if hand[_RED]:
+            if state.variant.book_bonus.lady is not None:
+                melds = state.melds[state.side_of[player]]
+                fixed.extend(
+                    AddRedThree(index) for index, meld in enumerate(melds) if meld.takes_red_three
+                )
+            if state.lays_red_threes:
+                fixed.append(_LAY_RED_THREES)
+                return
         if state.feet[player] is not None and not any(hand):
-            fixed.append(PickUpFoot())
+            fixed.append(_PICK_UP_FOOT)
             return
         if state.phase is Phase.DRAW:
-            fixed.extend(_draws(len(state.stock), state.variant.draw_count_for(state.deal)))
-            if state.pile and _pile_top_refusal(state, hand) is None:
+            fixed.extend(_draws(len(state.stock), state.draw_count))
+            if state.pile and _pile_top_takes(state, hand):
                 top = state.pile[-1]
                 work = hand[:]
                 work[top] += 1
                 self.take = True
-                self._add_plays(state, work, top, least=MIN_MELD)
+                self.ends.append(len(fixed))  # where the first segment starts: dropped below
+                _play_segments(state, work, top, MIN_MELD, self.segments, self.ends)
+                del self.ends[0]
             return
         fixed.append(_ASK)
-        fixed.extend([_DISCARDS[face] for face in FACES if hand[face]])
-        self._add_plays(state, hand, None, least=1)
-
-    def _add_plays(
-        self, state: DealState, hand: list[int], must_use: Face | None, least: int
-    ) -> None:
-        self.ends.append(len(self.fixed))  # where the first segment starts: dropped below
-        _play_segments(state, hand, must_use, least, self.segments, self.ends)
+        discards = _DISCARDS
+        fixed.extend([discards[face] for face in _FACE_NUMBERS if hand[face]])
+        self.ends.append(len(fixed))
+        _play_segments(state, hand, None, 1, self.segments, self.ends)
         del self.ends[0]
 
     def __len__(self) -> int:
@@ -879,9 +878,39 @@ class Candidates(Sequence[Action]):
 
 
 _ASK = AskToGoOut()
+_LAY_RED_THREES = LayRedThrees()
+_PICK_UP_FOOT = PickUpFoot()
+_FACE_NUMBERS = tuple(range(len(FACES)))
+"""Each face by its number, to index a hand and the tables of faces."""
 
 _NEW_ONLY: list[int | None] = [None]
 """The targets of a rank the side has no meld of: a new meld only."""
+
+_MOST_KEPT = 4096
+"""Answers kept at most for one variant's state (`DealState.plays_kept`); past it they are
+dropped and looked up again."""
+
+
+def _pile_top_takes(state: DealState, hand: list[int]) -> bool:
+    """Whether the top card of the pile may be taken with the cards held: as
+    `_pile_top_refusal` finds no refusal, without wording one."""
+    pile = state.pile
+    if not pile:
+        return False
+    variant = state.variant
+    if pile_take_count(variant, len(pile), state.deal) is None:
+        return False
+    top = pile[-1]
+    if top is _BLACK:
+        if not variant.black_three_books or not variant.black_three_pair_takes_pile:
+            return False
+    elif top is _RED:
+        return False
+    elif top is _TWO or top is _JOKER:
+        rule = variant.wild_discard
+        if rule is WildDiscard.NEVER_TAKEN or rule is WildDiscard.FREEZES_PILE:
+            return False
+    return hand[top] >= MATCHING_TO_TAKE
 
 
 def _play_segments(
@@ -905,16 +934,30 @@ def _play_segments(
     melds = state.melds[side]
     natural_top = must_use is not None and (must_use.is_natural or must_use is _BLACK)
     least_naturals = least if natural_top else 0
-    kept = kept_for(_context(state, hand, must_use, least, side))
+    least_points = -math.inf if state.opened[side] else _least_single_play_points(state, side)
+    kept_here = state.plays_kept
+    if kept_here is None:
+        kept_here = state.plays_kept = _kept_of_variant(state)
+    held_twos = hand[_TWO]
+    held_jokers = hand[_JOKER]
+    kept = kept_here.get((held_twos, held_jokers, must_use, least, least_points))
+    if kept is None:
+        if len(kept_here) >= _MOST_KEPT:
+            kept_here.clear()
+        kept = kept_for(_context(state, hand, must_use, least, least_points))
+        kept_here[(held_twos, held_jokers, must_use, least, least_points)] = kept
     fresh = kept.fresh
     placed = kept.placed
     end = ends[-1]
-    melds_of_rank: dict[Face | None, list[int | None]] = {}
-    for index, table_meld in enumerate(melds):
-        melds_of_rank.setdefault(table_meld.rank, [None]).append(index)
-    for rank in _play_ranks(state, hand, melds):
-        if natural_top and rank is not must_use:
-            continue
+    melds_of_rank = state.melds_by_rank(side)
+    if natural_top:
+        assert must_use is not None
+        ranks: list[Face | None] | tuple[Face, ...] = (must_use,) if hand[must_use] else ()
+        if must_use is _BLACK and not state.variant.black_three_books:
+            ranks = ()
+    else:
+        ranks = _play_ranks(state, hand, melds, melds_of_rank)
+    for rank in ranks:
         if rank is not None and rank not in melds_of_rank:
             number = hand[rank] << 5 | rank
             found = fresh.get(number, _UNKNOWN)
@@ -939,6 +982,24 @@ def _play_segments(
                 segments.append(found[0])
                 end += found[1]
                 ends.append(end)
+
+
+_KEPT_BY_VARIANT: dict[tuple[object, ...], KeptByHand] = {}
+"""The kept answers of each variant's plays, by what the context takes from the variant."""
+
+
+def _kept_of_variant(state: DealState) -> KeptByHand:
+    """The answers kept for the variant of `state`, by the parts of a context that change
+    from hand to hand (`_context` gives the rest from the variant)."""
+    variant = state.variant
+    limit = variant.wild_limit
+    key = (variant.max_meld_size, limit.per_wild, limit.extra, state.melded_points, state.special)
+    found = _KEPT_BY_VARIANT.get(key)
+    if found is None:
+        if len(_KEPT_BY_VARIANT) >= _MOST_KEPT:
+            _KEPT_BY_VARIANT.clear()
+        found = _KEPT_BY_VARIANT[key] = {}
+    return found
 
 
 _PlaceKey = tuple["Face | None", int, "int | None", int, int]
@@ -979,13 +1040,12 @@ def _place(
 
 
 def _context(
-    state: DealState, hand: list[int], must_use: Face | None, least: int, side: int
+    state: DealState, hand: list[int], must_use: Face | None, least: int, least_points: float
 ) -> Context:
     """What every rank and place of the plays share (`play_shapes.Context`)."""
     variant = state.variant
     limit = variant.wild_limit
     points = state.melded_points
-    least_points = _least_single_play_points(state, side)
     return (
         variant.max_meld_size,
         limit.per_wild,
@@ -1003,20 +1063,21 @@ def _context(
     )
 
 
-def _play_ranks(state: DealState, hand: list[int], melds: list[TableMeld]) -> list[Face | None]:
+def _play_ranks(
+    state: DealState,
+    hand: list[int],
+    melds: list[TableMeld],
+    melds_of_rank: dict[Face | None, list[int | None]],
+) -> list[Face | None]:
     """The ranks a play may have: natural ranks held, ranks of melds wild cards alone may join,
     black threes and wild cards where they form melds."""
     ranks: list[Face | None] = [face for face in state.natural_faces if hand[face]]
     if hand[_TWO] or hand[_JOKER]:
         # Wild cards alone may join a meld of a rank no longer held (a natural rank: one
         # below the two).
-        ranks.extend(
-            dict.fromkeys(
-                meld.rank
-                for meld in melds
-                if meld.rank is not None and meld.rank < _TWO and not hand[meld.rank]
-            )
-        )
+        for rank in melds_of_rank:
+            if rank is not None and rank < _TWO and not hand[rank]:
+                ranks.append(rank)
     variant = state.variant
     if variant.black_three_books and hand[_BLACK]:
         ranks.append(_BLACK)

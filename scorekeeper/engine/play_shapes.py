@@ -74,6 +74,11 @@ class Kept:
 
 _KEPT: dict[Context, Kept] = {}
 
+KeptByHand = dict[tuple[int, int, Face | None, int, float], Kept]
+"""The answers kept for one variant's contexts, by what changes from hand to hand: the twos
+and jokers held, the face a play must use and how many of it, and the least points a play
+must be worth."""
+
 
 def kept_for(context: Context) -> Kept:
     """The answers kept for one context."""

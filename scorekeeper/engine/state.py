@@ -28,6 +28,7 @@ from .cards import (
 )
 from .conventions import CUT_REACH, CUT_SPREAD, cut_target
 from .melds import MeldKind, TableMeld, special_face
+from .play_shapes import KeptByHand
 
 PartnerAnswer = Callable[["DealState", int], bool]
 """Asked by `player` whether they may go out: True for yes."""
@@ -96,6 +97,9 @@ class DealState:
         "natural_faces",
         "special",
         "lays_red_threes",
+        "draw_count",
+        "rank_index",
+        "plays_kept",
     )
 
     def __init__(
@@ -166,6 +170,13 @@ class DealState:
         """The rank whose melds stay clean (special books), if any."""
         self.lays_red_threes = variant.red_threes_laid_down
         """Whether red threes are laid down at once (read at every action)."""
+        self.draw_count = variant.draw_count_for(deal)
+        """The cards a draw takes from the stock in this deal (read at every draw)."""
+        self.rank_index: list[tuple[list[TableMeld], int, dict[Face | None, list[int | None]]]]
+        self.rank_index = [_NO_INDEX] * table.sides
+        """Each side's melds by rank, as `melds_by_rank` last found them."""
+        self.plays_kept: KeptByHand | None = None
+        """The plays worked out for this variant's hands (`legal` fills it on first use)."""
         self.running_scores: tuple[int, ...] | None = (
             None if running_scores is None else tuple(running_scores)
         )
@@ -214,6 +225,24 @@ class DealState:
         books = count_books(self.variant, made)
         self.book_cache[side] = books
         return books
+
+    def melds_by_rank(self, side: int) -> dict[Face | None, list[int | None]]:
+        """The indexes of the side's melds of each rank, after a None (a new meld): kept
+        while the side's melds are the same list of the same length (a meld, once down,
+        keeps its rank and its place; new melds are added at the end)."""
+        melds = self.melds[side]
+        kept = self.rank_index[side]
+        if kept[0] is melds and kept[1] == len(melds):
+            return kept[2]
+        index: dict[Face | None, list[int | None]] = {}
+        for number, meld in enumerate(melds):
+            found = index.get(meld.rank)
+            if found is None:
+                index[meld.rank] = [None, number]
+            else:
+                found.append(number)
+        self.rank_index[side] = (melds, len(melds), index)
+        return index
 
     def melds_started_this_turn(self) -> int:
         """How many new melds the current player has started this turn."""
@@ -269,6 +298,7 @@ class DealState:
         twin.opened = list(self.opened)
         twin.red_threes_down = list(self.red_threes_down)
         twin.history = list(self.history)
+        twin.rank_index = [_NO_INDEX] * self.table.sides
         rng = random.Random()
         rng.setstate(self.rng.getstate())
         twin.rng = rng
@@ -279,6 +309,10 @@ class DealState:
             f"<DealState {self.variant.id} deal {self.deal}: player {self.current + 1} "
             f"to {self.phase.value}, stock {self.stock_size}, pile {len(self.pile)}>"
         )
+
+
+_NO_INDEX: tuple[list[TableMeld], int, dict[Face | None, list[int | None]]] = ([], -1, {})
+"""No side's melds indexed yet."""
 
 
 def count_books(variant: Variant, books: Iterable[tuple[Face | None, MeldKind]]) -> BookCount:
