@@ -62,8 +62,15 @@ class RandomBot:
     def choose(self, state: DealState) -> Action:
         candidates = Candidates(state)
         count = len(candidates)
-        tried: set[int] = set()
         randrange = self.rng.randrange
+        if count:  # the first pick, most often legal, taken without the set below
+            index = randrange(count)
+            action = candidates[index]
+            if refusal(state, action) is None:
+                return action
+            tried = {index}
+        else:
+            tried = set()
         while len(tried) < count:
             index = randrange(count)
             if index in tried:
@@ -252,6 +259,20 @@ class _Planner:
                 self.add(rank, 2, *self.wilds(1), None)
 
 
+def _nothing_to_build(state: DealState, side: int, hand: list[int]) -> bool:
+    """Whether `HeuristicBot._build` finds no play in the hand of a side that has opened:
+    no wild card, no black three it could meld, and no natural rank held three times or
+    held at all where the side has a meld of it."""
+    if hand[_TWO] or hand[_JOKER] or (hand[_BLACK] and state.variant.black_three_books):
+        return False
+    melded = state.melds_by_rank(side)
+    for rank in state.natural_faces:
+        held = hand[rank]
+        if held >= MIN_MELD or (held and rank in melded):
+            return False
+    return True
+
+
 class HeuristicBot:
     """Goes for books, saves wild cards for the wild book where going out needs one, takes
     the discard pile when it can meld from it, and goes out as soon as it may."""
@@ -337,7 +358,10 @@ class HeuristicBot:
 
     def _meld(self, state: DealState, player: int) -> Action | None:
         side = state.side_of[player]
-        planner = _Planner(state, side, state.hands[player][:])
+        hand = state.hands[player]
+        if state.opened[side] and _nothing_to_build(state, side, hand):
+            return None
+        planner = _Planner(state, side, hand[:])
         if state.opened[side]:
             self._build(planner, state, player)
         elif not self._opening(planner, state, player):
@@ -402,13 +426,13 @@ class HeuristicBot:
 
     def _black_threes(self, planner: _Planner, state: DealState, player: int) -> None:
         """Meld black threes for their book, while the side's melded points stay well up."""
-        side = state.side_of[player]
-        table = state.melded_points
-        points = sum(meld.points(table) for meld in state.melds[side]) + planner.points
         held = planner.hand[_BLACK]
         target = planner.growing(_BLACK)
         if target is None and held < MIN_MELD:
             return
+        side = state.side_of[player]
+        table = state.melded_points
+        points = sum(meld.points(table) for meld in state.melds[side]) + planner.points
         if points + table[_BLACK] * held < state.first_meld_for(side):
             return
         planner.naturals(_BLACK)
@@ -467,7 +491,11 @@ class HeuristicBot:
     def _worst_card(self, state: DealState, player: int) -> Face:
         hand = state.hands[player]
         side = state.side_of[player]
-        melded = {meld.rank for meld in state.melds[side] if meld.size < BOOK_SIZE}
+        melded = {
+            meld.rank
+            for meld in state.melds[side]
+            if meld.naturals + meld.twos + meld.jokers < BOOK_SIZE
+        }
         keep_black = state.variant.black_three_books and hand[_BLACK] >= 2
         points = state.held_points
         best = None

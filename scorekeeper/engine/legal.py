@@ -148,7 +148,9 @@ def _lay(state: DealState, side: int, plays: Sequence[Play], hand: list[int]) ->
         found[0] += naturals
         found[1] += twos
         found[2] += jokers
-    problem = _ends_refusal(state, melds, laid) or _rank_clash(state, melds, laid)
+    problem = _ends_refusal(state, melds, laid)
+    if problem is None and new:
+        problem = _rank_clash(state, melds, state.melds_by_rank(side), laid)
     return laid if problem is None else problem
 
 
@@ -170,33 +172,39 @@ def _ends_refusal(state: DealState, melds: list[TableMeld], laid: _Laid) -> Reas
     return None
 
 
-def _rank_clash(state: DealState, melds: list[TableMeld], laid: _Laid) -> Reason | None:
+def _rank_clash(
+    state: DealState,
+    melds: list[TableMeld],
+    melds_of_rank: dict[Face | None, list[int | None]],
+    laid: _Laid,
+) -> Reason | None:
     """Whether the new melds keep the variant's rule on melds of one rank, once the plays
     are down: where a rank is melded once, a new meld is the only one of its rank; elsewhere
     the side's older melds of the rank are books by then, and at most one meld of the rank
-    is left unfinished."""
-    if not laid.new:
-        return None
+    is left unfinished. `melds_of_rank`: the side's melds by rank (`melds_by_rank`)."""
     only_one = state.variant.rank_melds is RankMelds.ONE
     changed = laid.changed
     existing = laid.existing
+    new = laid.new
 
     def size(index: int) -> int:
         counts = changed.get(index)
         if counts is None:
-            return melds[index].size
+            meld = melds[index]
+            return meld.naturals + meld.twos + meld.jokers
         return counts[0] + counts[1] + counts[2]
 
-    for rank in dict.fromkeys(laid.new):
-        same = [i for i, meld in enumerate(melds) if meld.rank is rank]
-        started = [existing + k for k, new_rank in enumerate(laid.new) if new_rank is rank]
+    for rank in dict.fromkeys(new) if len(new) > 1 else new:
+        same = melds_of_rank.get(rank, _NEW_ONLY)
         if only_one:
-            if same or len(started) > 1:
+            if len(same) > 1 or new.count(rank) > 1:
                 return reasons.one_meld_per_rank(rank)
             continue
-        if any(size(i) < BOOK_SIZE for i in same):
-            return reasons.one_unfinished_per_rank(rank)
-        if sum(1 for i in started if size(i) < BOOK_SIZE) > 1:
+        for number in same:
+            if number is not None and size(number) < BOOK_SIZE:
+                return reasons.one_unfinished_per_rank(rank)
+        started = [existing + k for k, new_rank in enumerate(new) if new_rank is rank]
+        if len(started) > 1 and sum(1 for i in started if size(i) < BOOK_SIZE) > 1:
             return reasons.one_unfinished_per_rank(rank)
     return None
 
@@ -354,7 +362,7 @@ def _refusal(state: DealState, action: Action) -> Reason | None:
         if isinstance(action, AddRedThree):
             return _add_red_three_refusal(state, player, action)
         return None if kind is LayRedThrees else reasons.red_threes_first()
-    elif kind is LayRedThrees:
+    elif type(action) is LayRedThrees:
         return reasons.no_red_threes()
     if state.feet[player] is not None and not any(hand):
         return None if kind is PickUpFoot else reasons.foot_first()
@@ -363,18 +371,18 @@ def _refusal(state: DealState, action: Action) -> Reason | None:
             return reasons.foot_already_taken()
         return reasons.hand_not_empty()
     if state.phase is Phase.DRAW:
-        if isinstance(action, Draw):
+        if type(action) is Draw:
             return _draw_refusal(state, action)
-        if isinstance(action, TakePile):
+        if type(action) is TakePile:
             return _take_refusal(state, player, action)
         return reasons.draw_first()
-    if isinstance(action, Meld):
-        return _meld_refusal(state, player, action)
-    if isinstance(action, AddRedThree):
-        return _add_red_three_refusal(state, player, action)
-    if isinstance(action, Discard):
+    if type(action) is Discard:
         return _discard_refusal(state, player, action)
-    if isinstance(action, AskToGoOut):
+    if type(action) is Meld:
+        return _meld_refusal(state, player, action)
+    if type(action) is AddRedThree:
+        return _add_red_three_refusal(state, player, action)
+    if kind is AskToGoOut:
         return _ask_refusal(state, player)
     return reasons.already_drawn()
 
@@ -382,6 +390,8 @@ def _refusal(state: DealState, action: Action) -> Reason | None:
 def _draw_refusal(state: DealState, action: Draw) -> Reason | None:
     stock = state.stock
     count = state.draw_count
+    if not action.piles and len(stock) == 1:  # the usual draw: one stock pile
+        return None
     piles = _drawn_from(action, count)
     for index in piles:
         if not 0 <= index < len(stock):
@@ -564,20 +574,20 @@ def apply(state: DealState, action: Action) -> None:
             raise IllegalAction(action, problem)
     state.history.append(action)
     player = state.current
-    if isinstance(action, Discard):
+    if type(action) is Discard:
         _do_discard(state, player, action.face)
-    elif isinstance(action, Draw):
+    elif type(action) is Draw:
         _do_draw(state, player, _drawn_from(action, state.draw_count))
-    elif isinstance(action, Meld):
+    elif type(action) is Meld:
         _do_plays(state, player, action.plays)
         _after_play(state, player)
-    elif isinstance(action, TakePile):
+    elif type(action) is TakePile:
         _do_take(state, player, action.plays)
-    elif isinstance(action, LayRedThrees):
+    elif type(action) is LayRedThrees:
         _do_red_threes(state, player)
-    elif isinstance(action, AddRedThree):
+    elif type(action) is AddRedThree:
         _do_add_red_three(state, player, action.onto)
-    elif isinstance(action, PickUpFoot):
+    elif type(action) is PickUpFoot:
         foot = state.feet[player]
         assert foot is not None
         state.hands[player] = foot
@@ -611,11 +621,11 @@ def _end(state: DealState, end: DealEnd, player: int | None = None) -> None:
 
 
 def _do_draw(state: DealState, player: int, piles: tuple[int, ...]) -> None:
-    if state.stock_size < len(piles):
+    stock = state.stock
+    if (len(stock[0]) if len(stock) == 1 else state.stock_size) < len(piles):
         _end(state, DealEnd.STOCK_RAN_OUT)
         return
     hand = state.hands[player]
-    stock = state.stock
     for index in piles:
         hand[stock[index].pop()] += 1
     if state.feet[player] is None:
@@ -654,7 +664,7 @@ def _do_plays(state: DealState, player: int, plays: Sequence[Play]) -> None:
     melds = state.melds[side]
     hand = state.hands[player]
     # New melds first: a play may add to a new meld listed after it.
-    ordered = sorted(plays, key=lambda play: play.onto is not None)
+    ordered = plays if len(plays) == 1 else sorted(plays, key=lambda play: play.onto is not None)
     for play in ordered:
         if play.naturals:
             assert play.rank is not None
@@ -737,9 +747,15 @@ def _next_turn(state: DealState, player: int) -> None:
     """The turn passes to the next player who still holds cards; a player who ran out of
     cards without going out waits. Where every player has, the deal ends with nobody out,
     as when the stock runs out."""
-    following = ((player + step) % state.players for step in range(1, state.players + 1))
-    current = next((p for p in following if _holds_cards(state, p)), None)
-    if current is None:
+    players = state.players
+    feet = state.feet
+    hands = state.hands
+    current = player
+    for _ in range(players):
+        current = current + 1 if current + 1 < players else 0
+        if feet[current] is not None or any(hands[current]):
+            break
+    else:
         _end(state, DealEnd.STOCK_RAN_OUT)
         return
     state.current = current

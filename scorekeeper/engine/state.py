@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from ..rules.cards import BOOK_SIZE
 from ..rules.variants import BookCount, Table, Variant, WildDiscard
 from .actions import Action, Meld, TakePile
 from .cards import (
@@ -27,7 +28,7 @@ from .cards import (
     shuffled_shoe,
 )
 from .conventions import CUT_REACH, CUT_SPREAD, cut_target
-from .melds import MeldKind, TableMeld, special_face
+from .melds import MeldKind, TableMeld, meld_kind, special_face
 from .play_shapes import KeptByHand
 
 PartnerAnswer = Callable[["DealState", int], bool]
@@ -221,7 +222,11 @@ class DealState:
         cached = self.book_cache[side]
         if cached is not None:
             return cached
-        made = ((meld.rank, meld.kind) for meld in self.melds[side] if meld.is_book)
+        made = [
+            (meld.rank, meld_kind(meld.rank, meld.twos + meld.jokers))
+            for meld in self.melds[side]
+            if meld.naturals + meld.twos + meld.jokers >= BOOK_SIZE
+        ]
         books = count_books(self.variant, made)
         self.book_cache[side] = books
         return books
@@ -334,6 +339,9 @@ def count_books(variant: Variant, books: Iterable[tuple[Face | None, MeldKind]])
             dirty += 1
         elif kind is MeldKind.WILD:
             wild += 1
+    if not black and not specials:
+        # Only black-three and special books count as the variant says.
+        return BookCount(clean, dirty, wild)
     return variant.books_toward_going_out(clean, dirty, wild, black, specials)
 
 
