@@ -88,7 +88,7 @@ def _lay(state: DealState, side: int, plays: Sequence[Play], hand: list[int]) ->
     laid.existing = existing
     changed = laid.changed
     new = laid.new
-    new.extend(play.rank for play in plays if play.onto is None)
+    new.extend([play.rank for play in plays if play.onto is None])
     started = existing
     for play in plays:
         rank = play.rank
@@ -477,11 +477,12 @@ def _meld_refusal(state: DealState, player: int, action: Meld) -> Reason | None:
     laid = _lay(state, side, action.plays, work)
     if isinstance(laid, Reason):
         return laid
-    empties_hand = not sum(work) and state.feet[player] is not None
-    problem = _first_meld_refusal(state, side, laid, from_pile=False, empties_hand=empties_hand)
-    if problem is not None:
-        return problem
     left = sum(work)
+    if not state.opened[side]:
+        empties_hand = not left and state.feet[player] is not None
+        problem = _first_meld_refusal(state, side, laid, False, empties_hand)
+        if problem is not None:
+            return problem
     problem = _cards_left_refusal(state, player, left, laid)
     if problem is not None or not left or not _bound_to_go_out(state):
         return problem
@@ -596,7 +597,7 @@ def apply(state: DealState, action: Action) -> None:
         _ask(state, player)
     if (
         state.set_aside
-        and state.stock_size < state.draw_count
+        and sum(map(len, state.stock)) < state.draw_count
         and state.phase is not Phase.OVER
     ):
         recycle_set_aside(state)
@@ -801,7 +802,7 @@ class Candidates(Sequence[Action]):
     all.
     """
 
-    __slots__ = ("fixed", "segments", "ends", "take")
+    __slots__ = ("fixed", "segments", "ends", "take", "total")
 
     def __init__(self, state: DealState) -> None:
         self.fixed: list[Action] = []
@@ -811,6 +812,8 @@ class Candidates(Sequence[Action]):
         self.take = False
         """Whether the plays take the discard pile (else they are melds)."""
         self._gather(state)
+        self.total = self.ends[-1] if self.ends else len(self.fixed)
+        """How many candidates there are."""
 
     def _gather(self, state: DealState) -> None:
         if state.phase is Phase.OVER:
@@ -849,7 +852,7 @@ class Candidates(Sequence[Action]):
         del self.ends[0]
 
     def __len__(self) -> int:
-        return self.ends[-1] if self.ends else len(self.fixed)
+        return self.total
 
     @overload
     def __getitem__(self, index: int) -> Action: ...
@@ -860,13 +863,15 @@ class Candidates(Sequence[Action]):
     def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
-        if not 0 <= index < len(self):
+        if not 0 <= index < self.total:
             raise IndexError(index)
-        if index < len(self.fixed):
-            return self.fixed[index]
-        number = bisect_right(self.ends, index)
+        fixed = self.fixed
+        if index < len(fixed):
+            return fixed[index]
+        ends = self.ends
+        number = bisect_right(ends, index)
         rank, target, shapes = self.segments[number]
-        offset = index - (self.ends[number - 1] if number else len(self.fixed))
+        offset = index - (ends[number - 1] if number else len(fixed))
         for naturals, twos, _, first, held_jokers, room, plays in shapes:  # noqa: B007
             if offset < plays:
                 break
