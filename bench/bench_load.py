@@ -553,7 +553,7 @@ def run_phase(
     stop.wait(max(0.0, measure_from + seconds + COOL_DOWN_SECONDS - time.monotonic()))
     stop.set()
     gathered: list[dict] = []
-    give_up = measure_from + seconds + 90
+    give_up = measure_from + seconds + SHEET_TIMEOUT_SECONDS + 30
     while len(gathered) < len(workers):
         try:
             gathered.append(results.get(timeout=max(0.1, give_up - time.monotonic())))
@@ -630,8 +630,8 @@ def client_process(
     while tally.measured() < share and not stop.is_set():
         time.sleep(0.02)
     done.set()
-    for thread in threads:
-        thread.join(timeout=60)
+    for thread in threads:  # a sheet's request may wait its turn at the server
+        thread.join(timeout=SHEET_TIMEOUT_SECONDS + 10)
     with tally.lock:
         out.put(
             {

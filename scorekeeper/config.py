@@ -30,7 +30,7 @@ SHEET_RENDER_NICE = 10
 # How long a sheet that finds every render slot taken waits its turn before "try again" (503):
 # a print in all, its sheet made ahead and its own render alike. Long enough for the sheets of
 # ten tables that end at once to be made one after the other on a busy two-core machine.
-SHEET_RENDER_WAIT_SECONDS = 45
+SHEET_RENDER_WAIT_SECONDS = 60
 # A games export may be far larger than a form: the import routes accept up to this.
 MAX_IMPORT_BYTES = 16 * 1024 * 1024
 # Set by ``make run HTTPS=1`` (``scorekeeper.serve``): the table's own certificate authority,

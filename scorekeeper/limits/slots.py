@@ -21,6 +21,7 @@ before its own. A render that comes while nobody waits takes a free slot at once
 from __future__ import annotations
 
 import fcntl
+import logging
 import os
 import threading
 import time
@@ -40,6 +41,8 @@ QUEUE_FOLDER = "queue"
 RETRY_AFTER_SECONDS = 3
 LOOK_SECONDS = 0.05
 """How often the first render waiting in a process looks at the machine's line."""
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(eq=False)
@@ -96,13 +99,25 @@ class RenderSlots:
 
     def _put_ticket(self, waiter: _Waiter) -> None:
         """The waiter's ticket, locked, then put in the line under its final name (a ticket
-        is never seen unlocked)."""
+        is never seen unlocked). A ticket that cannot be made (the folder unwritable) leaves
+        the waiter trying the slots as they come free, out of turn."""
         name = f"{waiter.arrival:020d}-{os.getpid()}-{threading.get_ident()}"
         part = self.queue / f".{name}"
-        self.queue.mkdir(parents=True, exist_ok=True)
-        descriptor = os.open(part, os.O_RDWR | os.O_CREAT, 0o600)
-        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        os.replace(part, self.queue / name)
+        try:
+            self.queue.mkdir(parents=True, exist_ok=True)
+            descriptor = os.open(part, os.O_RDWR | os.O_CREAT, 0o600)
+        except OSError as error:
+            log.warning("A render cannot wait in line in %s: %s", self.queue, error)
+            return
+        try:
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            os.replace(part, self.queue / name)
+        except OSError as error:
+            log.warning("A render cannot wait in line in %s: %s", self.queue, error)
+            os.close(descriptor)
+            with suppress(OSError):
+                part.unlink()
+            return
         waiter.ticket, waiter.ticket_path = descriptor, self.queue / name
 
     def _drop_ticket(self, waiter: _Waiter) -> None:
@@ -132,7 +147,8 @@ class RenderSlots:
 
     def _my_turn(self, waiter: _Waiter) -> bool:
         """Whether fewer tickets than slots come before the waiter's in the machine's line."""
-        assert waiter.ticket_path is not None
+        if waiter.ticket_path is None:
+            return True
         mine = waiter.ticket_path.name
         before = 0
         for name in self._tickets():
@@ -158,6 +174,7 @@ class RenderSlots:
         with self._changed:
             waiter = _Waiter(time.monotonic_ns(), time.monotonic() + seconds)
             self._waiting.append(waiter)
+        tried_ticket = False
         try:
             while True:
                 with self._changed:
@@ -168,7 +185,8 @@ class RenderSlots:
                             return None
                         self._changed.wait(left)
                         continue
-                if waiter.ticket is None:
+                if waiter.ticket is None and not tried_ticket:
+                    tried_ticket = True
                     self._put_ticket(waiter)
                 if self._my_turn(waiter):
                     descriptor = self._take()

@@ -13,6 +13,7 @@ import base64
 import hashlib
 import logging
 import time
+from contextlib import nullcontext
 from dataclasses import replace
 from typing import Any, NoReturn, TypeVar
 
@@ -136,7 +137,23 @@ def _pdf(
         kept = made_pdfs.get(shared) or _shared_pdf(shared)
         if kept is not None:
             return kept
-    html = _html(sheet, pdf.measure_row_height(_source(sheet), context))
+    source = _source(sheet)
+    if pdf.known_row_height(source, context) is None:
+        # Measured and rendered in one turn, admitted (and counted) once.
+        admitted = replace(context, admit=nullcontext)
+        with context.admit():
+            return _measured_pdf(sheet, source, admitted, shared, game_id)
+    return _measured_pdf(sheet, source, context, shared, game_id)
+
+
+def _measured_pdf(
+    sheet: Sheet,
+    source: pdf.SheetSource,
+    context: pdf.RenderContext,
+    shared: str | None,
+    game_id: int | None,
+) -> CachedPdf:
+    html = _html(sheet, pdf.measure_row_height(source, context))
     digest = digest_of(html)
     made = made_pdfs.get(digest)
     if made is None:
