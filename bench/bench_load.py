@@ -105,6 +105,9 @@ TABLES = 10
 """Tables that end their game and print its sheet at the same moment."""
 TABLES_LOAD_SECONDS = 15.0
 """The most the clients play on while the tables print (the printing bounds it first)."""
+SHEET_TIMEOUT_SECONDS = 120.0
+"""How long a client asking for a sheet waits for the answer, as a phone's browser does: the
+server holds a sheet's request while it waits its turn to render (``SHEET_RENDER_WAIT_SECONDS``)."""
 SHEET_ANSWERS = (200, 429, 503)
 """A sheet, or a refusal that the limits make on purpose: none of them is an error."""
 POLLS_PER_SAVE = 20
@@ -408,9 +411,9 @@ class Client:
     """One phone: an HTTP connection (reopened when the server closes it), a session cookie,
     and its own address, sent in ``X-Forwarded-For`` as a proxy in front of the app would."""
 
-    def __init__(self, address: str, index: int = 0) -> None:
+    def __init__(self, address: str, index: int = 0, timeout: float = 30.0) -> None:
         host, port = address.split(":")
-        self.connection = http.client.HTTPConnection(host, int(port), timeout=30)
+        self.connection = http.client.HTTPConnection(host, int(port), timeout=timeout)
         self.cookie = ""
         self.forwarded_for = client_address(index)
 
@@ -550,7 +553,7 @@ def run_phase(
     stop.wait(max(0.0, measure_from + seconds + COOL_DOWN_SECONDS - time.monotonic()))
     stop.set()
     gathered: list[dict] = []
-    give_up = measure_from + seconds + 90
+    give_up = measure_from + seconds + SHEET_TIMEOUT_SECONDS + 30
     while len(gathered) < len(workers):
         try:
             gathered.append(results.get(timeout=max(0.1, give_up - time.monotonic())))
@@ -627,8 +630,8 @@ def client_process(
     while tally.measured() < share and not stop.is_set():
         time.sleep(0.02)
     done.set()
-    for thread in threads:
-        thread.join(timeout=60)
+    for thread in threads:  # a sheet's request may wait its turn at the server
+        thread.join(timeout=SHEET_TIMEOUT_SECONDS + 10)
     with tally.lock:
         out.put(
             {
@@ -739,7 +742,7 @@ def sheet_work(address: str) -> Callable[[int, Tally, threading.Event], None]:
 
     def work(index: int, tally: Tally, stop: threading.Event) -> None:
         rng = random.Random(f"sheets-{index}")
-        client = Client(address, index)
+        client = Client(address, index, SHEET_TIMEOUT_SECONDS)
         while not stop.is_set():
             names = "&".join(f"names={rng.getrandbits(48):x}" for _side in range(2))
             start = time.monotonic()
@@ -824,7 +827,9 @@ def tables_print(address: str, tables: list[BenchGame], deals: int) -> Printed:
 
     The deals before the last are saved first, one table after the other, untimed.
     """
-    clients = [Client(address, 60_000 + index) for index in range(len(tables))]
+    clients = [
+        Client(address, 60_000 + index, SHEET_TIMEOUT_SECONDS) for index in range(len(tables))
+    ]
     tokens = [client.start_session(game) for client, game in zip(clients, tables, strict=True)]
     for client, csrf, game in zip(clients, tokens, tables, strict=True):
         for number in range(1, deals):

@@ -27,8 +27,10 @@ RATE_LIMIT_DEFAULTS = {
 }
 # How much lower a PDF render's priority is than the requests' (0: rendered in the worker).
 SHEET_RENDER_NICE = 10
-# How long a sheet that finds every render slot taken waits for one before "try again" (503).
-SHEET_RENDER_WAIT_SECONDS = 8
+# How long a sheet that finds every render slot taken waits its turn before "try again" (503):
+# a print in all, its sheet made ahead and its own render alike. Long enough for the sheets of
+# ten tables that end at once to be made one after the other on a busy two-core machine.
+SHEET_RENDER_WAIT_SECONDS = 60
 # A games export may be far larger than a form: the import routes accept up to this.
 MAX_IMPORT_BYTES = 16 * 1024 * 1024
 # Set by ``make run HTTPS=1`` (``scorekeeper.serve``): the table's own certificate authority,

@@ -5,14 +5,16 @@
   worker, and every machine sharing a PostgreSQL database, sees the same count. Over the
   limit: 429 with Retry-After.
 - ``slots``: at most ``SHEET_RENDERS_AT_ONCE`` PDF renders at a time on a machine; a render
-  that finds no free slot waits its turn for up to ``SHEET_RENDER_WAIT_SECONDS``, and answers
-  503 with Retry-After only when none came free by then.
+  that finds no free slot waits its turn, first come first served across the machine's
+  workers, for up to ``SHEET_RENDER_WAIT_SECONDS``, and answers 503 with Retry-After only when
+  its turn did not come by then.
 - ``bodies``: the import routes accept a larger body than the 1 MB of every other request, so
   that a whole export comes back.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -46,12 +48,14 @@ def init_app(app: Flask) -> None:
 
 
 @contextmanager
-def admitted_render() -> Iterator[None]:
-    """A sheet's layout, run holding one of the machine's render slots (503 when none came
-    free in the wait allowed) and counted against the client's limit (429). The slot comes
+def admitted_render(until: float | None = None) -> Iterator[None]:
+    """A sheet's layout, run holding one of the machine's render slots (503 when its turn did
+    not come in the wait allowed: ``SHEET_RENDER_WAIT_SECONDS``, or until ``until`` on the
+    ``time.monotonic`` clock) and counted against the client's limit (429). The slot comes
     first: it costs no database write, and a render refused for want of one is not counted."""
+    wait = None if until is None else max(0.0, until - time.monotonic())
     try:
-        with slots.render_slots().held():
+        with slots.render_slots().held(wait):
             try:
                 spend(SHEETS)
             except TooManyRequests:

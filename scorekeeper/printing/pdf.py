@@ -287,8 +287,9 @@ def _pdf_bytes(
 
 
 def _fitted(sheet: SheetSource, context: RenderContext) -> float:
-    """Called holding the render lock: the shape's row height, measured on first use."""
-    row_pt = fitted_rows.get(sheet.fit_key)
+    """Called holding the render lock: the shape's row height, measured on first use (unless
+    another worker of the machine measured it while this one waited its turn)."""
+    row_pt = fitted_rows.get(sheet.fit_key) or _kept_row_pt(sheet, context)
     if row_pt is None:
         html = sheet.measure_html(sheet.least_row_pt)
         row_pt = context.run(
@@ -324,14 +325,17 @@ def measure_row_height(sheet: SheetSource, context: RenderContext) -> float:
     the height found, in this process and (kept by the shortened page's digest) in the
     machine's other workers.
     """
-    row_pt = fitted_rows.get(sheet.fit_key)
-    if row_pt is not None:
-        return row_pt
-    row_pt = _kept_row_pt(sheet, context)
+    row_pt = known_row_height(sheet, context)
     if row_pt is not None:
         return row_pt
     with context.admit(), _render_lock:
         return _fitted(sheet, context)
+
+
+def known_row_height(sheet: SheetSource, context: RenderContext) -> float | None:
+    """The row height of the sheet's shape if it was measured already, in this process or
+    another worker of the machine; None when measuring it takes a layout."""
+    return fitted_rows.get(sheet.fit_key) or _kept_row_pt(sheet, context)
 
 
 def render_html(

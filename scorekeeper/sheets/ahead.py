@@ -6,15 +6,15 @@ in the reader's language and on the reader's paper (the request's cookies and he
 copied, nothing else), laid out at the render process's low priority, and kept by the digest
 of its HTML (``kept``) and in the database (``store.kept_sheets``). The table's print then
 finds it made, whichever worker of whichever server it reaches. A sheet made ahead is a cache
-and nothing more: a game not finished is skipped, a render that fails or finds no free slot
-is given up, and a print renders it as ever.
+and nothing more: a game not finished is skipped, a render that fails or whose turn for a
+render slot does not come in time is given up, and a print renders it as ever.
 
 A print that comes while its game's sheet is still waiting here or being made waits for that
-very sheet (``wait_for``, up to ``PRINT_WAIT_SECONDS``) instead of taking a render slot of its
-own for the same page: in this worker by the job's event, in the machine's other workers by
-the job's marker, a lock file held from the save until the job ends (the lock goes with its
-process, however it ends). The print also marks the game as asked for, and a sheet asked for
-is made before the ones nobody has asked for yet.
+very sheet (``wait_for``, within the print's own wait: ``SHEET_RENDER_WAIT_SECONDS`` in all)
+instead of taking a render slot of its own for the same page: in this worker by the job's
+event, in the machine's other workers by the job's marker, a lock file held from the save
+until the job ends (the lock goes with its process, however it ends). The print also marks the
+game as asked for, and a sheet asked for is made before the ones nobody has asked for yet.
 
 One thread per worker makes these sheets, one at a time, asked ones first, otherwise in the
 order the saves came; a game already waiting in any worker of the machine is not queued
@@ -46,8 +46,6 @@ from scorekeeper.store.scores import game_score
 log = logging.getLogger(__name__)
 
 MOST_WAITING = 16
-PRINT_WAIT_SECONDS = 20.0
-"""The longest a print waits for its sheet being made ahead (a phone's request stays open)."""
 MARKERS_FOLDER = "sheets-ahead"
 FIRST_LOOK_SECONDS = 0.05
 LONGEST_LOOK_SECONDS = 0.25
@@ -211,11 +209,12 @@ def after_save(game_id: int, make: Maker) -> None:
 
 
 def wait_for(game_id: int, seconds: float | None = None) -> bool:
-    """Wait up to ``seconds`` (``PRINT_WAIT_SECONDS`` when None) while the game's sheet is
+    """Wait up to ``seconds`` (``SHEET_RENDER_WAIT_SECONDS`` when None) while the game's sheet is
     waiting to be made ahead or being made, by this worker or another of the machine, and have
     it made before the sheets nobody has asked for; False if it was still not made by then."""
     folder = _markers_folder(current_app)
-    seconds = PRINT_WAIT_SECONDS if seconds is None else seconds
+    if seconds is None:
+        seconds = float(current_app.config["SHEET_RENDER_WAIT_SECONDS"])
     with _lock:
         job = _by_game.get(game_id) if _maker_owner == os.getpid() else None
     if job is None and not _marker_held(folder, game_id):

@@ -12,6 +12,8 @@ from __future__ import annotations
 import base64
 import hashlib
 import logging
+import time
+from contextlib import nullcontext
 from dataclasses import replace
 from typing import Any, NoReturn, TypeVar
 
@@ -31,6 +33,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response as BaseResponse
 
+from scorekeeper.limits import admitted_render
 from scorekeeper.limits.slots import busy, render_slots
 from scorekeeper.operations import metrics
 from scorekeeper.printing import pdf
@@ -134,7 +137,23 @@ def _pdf(
         kept = made_pdfs.get(shared) or _shared_pdf(shared)
         if kept is not None:
             return kept
-    html = _html(sheet, pdf.measure_row_height(_source(sheet), context))
+    source = _source(sheet)
+    if pdf.known_row_height(source, context) is None:
+        # Measured and rendered in one turn, admitted (and counted) once.
+        admitted = replace(context, admit=nullcontext)
+        with context.admit():
+            return _measured_pdf(sheet, source, admitted, shared, game_id)
+    return _measured_pdf(sheet, source, context, shared, game_id)
+
+
+def _measured_pdf(
+    sheet: Sheet,
+    source: pdf.SheetSource,
+    context: pdf.RenderContext,
+    shared: str | None,
+    game_id: int | None,
+) -> CachedPdf:
+    html = _html(sheet, pdf.measure_row_height(source, context))
     digest = digest_of(html)
     made = made_pdfs.get(digest)
     if made is None:
@@ -385,11 +404,10 @@ def _game_paper() -> Paper:
 
 def make_game_pdf_ahead(game: Game) -> None:
     """Make the game's sheet on the reader's paper before it is asked for: counted against no
-    client's limit, and given up (a print makes it later) if no render slot comes free while
-    a print would wait for it."""
+    client's limit, waiting its turn for a render slot as long as a print would, and given up
+    (a print makes it later) if its turn does not come by then."""
     slots = render_slots()
-    wait = max(slots.wait_seconds, ahead.PRINT_WAIT_SECONDS)
-    context = replace(render_context(), admit=lambda: slots.held(wait))
+    context = replace(render_context(), admit=lambda: slots.held(slots.wait_seconds))
     _pdf(_game_sheet(game, default_paper()), context, game.id)
 
 
@@ -399,14 +417,17 @@ def _make_when_finished(_sender: object, game_id: int) -> None:
 
 
 def game_pdf(game_id: int) -> BaseResponse:
-    """The game's sheet; while it is being made ahead, that very sheet once made (503 if it
-    takes longer than a print waits: it is still coming)."""
+    """The game's sheet; while it is being made ahead, that very sheet once made. The print
+    waits, for that sheet and then for its turn to render if it must, no longer than
+    ``SHEET_RENDER_WAIT_SECONDS`` in all (503 past that: it is still coming)."""
     paper = _game_paper()
     game = _game(game_id)
-    if not ahead.wait_for(game.id):
+    deadline = time.monotonic() + render_slots().wait_seconds
+    if not ahead.wait_for(game.id, render_slots().wait_seconds):
         metrics.count("render_refusals", "busy")
         raise busy()
-    made = _pdf(_game_sheet(game, paper), game_id=game.id)
+    context = replace(render_context(), admit=lambda: admitted_render(until=deadline))
+    made = _pdf(_game_sheet(game, paper), context, game_id=game.id)
     return _pdf_response(made, f"game-{game.id}-{paper.id}.pdf", max_age=None)
 
 

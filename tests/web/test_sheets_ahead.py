@@ -316,9 +316,10 @@ def test_a_print_waits_for_the_sheet_another_worker_is_making(app, client, layou
     assert answers[0].data == kept_pdfs(app)[0].read_bytes()
 
 
-def test_a_print_still_waiting_when_its_wait_is_over_answers_503(app, client, monkeypatch):
+def test_a_print_still_waiting_when_its_wait_is_over_answers_503(make_app, monkeypatch):
     may_make, started = held_back_maker(monkeypatch)
-    monkeypatch.setattr(ahead, "PRINT_WAIT_SECONDS", 0.2)
+    app = make_app(SHEETS_AHEAD=True, SHEET_RENDER_WAIT_SECONDS=0.2)
+    client = app.test_client()
     links = start_game(app, client)
     play(client, links, range(1, 5))
     assert started.wait(MAKING_SECONDS)
