@@ -131,8 +131,9 @@ def size_reasons(variant: Variant, rank: Face | None, naturals: int, wilds: int)
     natural = rank is not None and rank is not Face.BLACK_THREE
     if most is not None and size > most:
         found.append(reasons.meld_too_big(most))
-    elif natural and wilds and (dirty_most := variant.largest_meld(dirty=True)) is not None:
-        if size > dirty_most:
+    elif natural and wilds:
+        dirty_most = variant.largest_meld(dirty=True)
+        if dirty_most is not None and size > dirty_most:
             found.append(reasons.dirty_meld_too_big(dirty_most))
     if natural and wilds and not variant.wild_limit.allows(naturals, wilds):
         found.append(reasons.wild_limit_broken(variant.wild_limit, wilds))

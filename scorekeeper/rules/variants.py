@@ -192,7 +192,6 @@ class WildLimit:
         return max((w for w in range(size) if self.allows(size - w, w)), default=0)
 
 
-
 @dataclass(frozen=True, slots=True)
 class ScoreThreshold:
     """From a running score up: the first meld a side needs (by score instead of by deal)."""

@@ -111,7 +111,7 @@ def test_going_out_is_not_within_reach_through_a_closed_dirty_book() -> None:
             variant,
             ["K Q Q Q Q Q Q Q 5", "5 6 7 9", "5 6 7 9", "5 6 7 9"],
             feet=[None, "5", None, "5"],
-                foot_played=[0, 2],
+            foot_played=[0, 2],
             melds={0: books},
             opened=[0],
         )
@@ -128,11 +128,7 @@ def test_a_whole_meld_is_checked_against_both_limits() -> None:
     roth = ROTH.variant()
 
     assert check_meld(vegas, 1, "K", 6, 3).legal
-    assert [str(r) for r in check_meld(vegas, 1, "K", 8, 4).reasons] == [
-        THREE_WILDS_MESSAGE
-    ]
+    assert [str(r) for r in check_meld(vegas, 1, "K", 8, 4).reasons] == [THREE_WILDS_MESSAGE]
     assert check_meld(roth, 1, "K", 9).legal
     assert check_meld(roth, 1, "K", 4, 3).legal
-    assert [str(r) for r in check_meld(roth, 1, "K", 6, 2).reasons] == [
-        DIRTY_CLOSED_MESSAGE
-    ]
+    assert [str(r) for r in check_meld(roth, 1, "K", 6, 2).reasons] == [DIRTY_CLOSED_MESSAGE]
