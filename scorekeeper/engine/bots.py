@@ -92,6 +92,7 @@ class _Planner:
         "state",
         "rule_one",
         "most",
+        "dirty_most",
         "ranks",
         "melded",
         "sizes",
@@ -106,6 +107,7 @@ class _Planner:
         self.state = state
         self.rule_one = variant.rank_melds is RankMelds.ONE
         self.most = variant.max_meld_size or _NO_LIMIT
+        self.dirty_most = variant.largest_meld(dirty=True) or _NO_LIMIT
         melds = state.melds[side]
         self.ranks: list[Face | None] = [meld.rank for meld in melds]
         self.melded: set[Face | None] = set(self.ranks)
@@ -125,6 +127,12 @@ class _Planner:
         counts = self.sizes[index]
         return counts[0] + counts[1] + counts[2]
 
+    def largest(self, index: int) -> int:
+        """The most cards the meld may hold: fewer once it is dirty, where the rules say so."""
+        counts = self.sizes[index]
+        dirty = self.ranks[index] is not None and counts[1] + counts[2] > 0
+        return self.dirty_most if dirty else self.most
+
     def growing(self, rank: Face | None) -> int | None:
         """The meld of `rank` that new cards of that rank should join, if any."""
         if rank not in self.melded:
@@ -135,7 +143,9 @@ class _Planner:
             if meld_rank is rank:
                 naturals, twos, jokers = sizes[index]
                 size = naturals + twos + jokers
-                if size >= self.most:
+                if size >= self.most or (
+                    rank is not None and twos + jokers and size >= self.dirty_most
+                ):
                     continue
                 if self.rule_one or size < BOOK_SIZE:
                     return index
@@ -186,7 +196,7 @@ class _Planner:
             return
         target = self.growing(rank)
         if target is not None:
-            count = min(held, self.most - self.size(target))
+            count = min(held, self.largest(target) - self.size(target))
             if count:
                 self.add(rank, count, 0, 0, target)
                 held -= count
@@ -468,7 +478,7 @@ class HeuristicBot:
                 if planner.hand[_TWO] + planner.hand[_JOKER] == 0:
                     return
                 naturals, twos, jokers = planner.sizes[index]
-                if naturals + twos + jokers >= planner.most:
+                if naturals + twos + jokers >= min(planner.most, planner.dirty_most):
                     break
                 if not planner.allows(naturals, twos + jokers + 1):
                     break

@@ -52,6 +52,10 @@ class _Limits:
     dirty_cap: int
     counts_as: BookRole = BookRole.CLEAN
     """What the rank's clean books count as toward going out (black threes, special books)."""
+    dirty_most: int | None = None
+    """The largest meld with a wild card, where it is smaller than `most`."""
+    most_wilds: int | None = None
+    """The most wild cards a meld may hold, whatever its naturals."""
 
 
 def can_go_out(
@@ -180,6 +184,8 @@ def _limits(
         clean_cap=needed.clean,
         dirty_cap=needed.dirty,
         counts_as=counts_as,
+        dirty_most=variant.max_dirty_meld_size,
+        most_wilds=variant.wild_limit.most,
     )
 
 
@@ -251,7 +257,13 @@ def _fits(naturals: int, wilds: int, limits: _Limits) -> bool:
     """Whether a meld of these cards keeps the size and wild-card limits."""
     if limits.most is not None and naturals + wilds > limits.most:
         return False
-    return not wilds or naturals >= limits.per_wild * wilds + limits.extra
+    if not wilds:
+        return True
+    if limits.dirty_most is not None and naturals + wilds > limits.dirty_most:
+        return False
+    if limits.most_wilds is not None and wilds > limits.most_wilds:
+        return False
+    return naturals >= limits.per_wild * wilds + limits.extra
 
 
 def _new_melds(

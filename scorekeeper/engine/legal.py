@@ -158,17 +158,23 @@ def _ends_refusal(state: DealState, melds: list[TableMeld], laid: _Laid) -> Reas
     """Whether every meld the plays touched ends within the size and wild-card limits."""
     variant = state.variant
     most = variant.max_meld_size
+    dirty_most = variant.largest_meld(dirty=True)
     limit = variant.wild_limit
     per_wild = limit.per_wild
     extra = limit.extra
+    most_wilds = limit.most
     existing = laid.existing
     for index, (naturals, twos, jokers) in laid.changed.items():
         wilds = twos + jokers
         if most is not None and naturals + wilds > most:
             return reasons.meld_too_big(most)
         rank = melds[index].rank if index < existing else laid.new[index - existing]
-        if wilds and rank is not None and naturals < per_wild * wilds + extra:
-            return reasons.too_many_wilds(limit)
+        if not wilds or rank is None:
+            continue
+        if dirty_most is not None and naturals + wilds > dirty_most:
+            return reasons.dirty_meld_too_big(dirty_most)
+        if naturals < per_wild * wilds + extra or (most_wilds is not None and wilds > most_wilds):
+            return reasons.wild_limit_broken(limit, wilds)
     return None
 
 
@@ -1081,6 +1087,8 @@ def _context(
         least if must_use is not None and (must_use.is_natural or must_use is _BLACK) else 0,
         points if least_points != -math.inf else None,
         state.special,
+        variant.max_dirty_meld_size,
+        limit.most,
     )
 
 

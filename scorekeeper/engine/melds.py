@@ -128,11 +128,15 @@ def size_reasons(variant: Variant, rank: Face | None, naturals: int, wilds: int)
     if size < MIN_MELD:
         found.append(reasons.meld_too_small(MIN_MELD))
     most = variant.max_meld_size
+    natural = rank is not None and rank is not Face.BLACK_THREE
     if most is not None and size > most:
         found.append(reasons.meld_too_big(most))
-    natural = rank is not None and rank is not Face.BLACK_THREE
+    elif natural and wilds:
+        dirty_most = variant.largest_meld(dirty=True)
+        if dirty_most is not None and size > dirty_most:
+            found.append(reasons.dirty_meld_too_big(dirty_most))
     if natural and wilds and not variant.wild_limit.allows(naturals, wilds):
-        found.append(reasons.too_many_wilds(variant.wild_limit))
+        found.append(reasons.wild_limit_broken(variant.wild_limit, wilds))
     return found
 
 

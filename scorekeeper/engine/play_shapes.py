@@ -38,13 +38,16 @@ Context = tuple[
     int,
     tuple[int, ...] | None,
     Face | None,
+    int | None,
+    int | None,
 ]
 """What every rank and place of one hand share: the largest meld (None: no limit), the wild
 limit's naturals a wild card and extra naturals, the melded points of a two and of a joker,
 the twos and jokers held, the least twos and jokers a play must hold, the least points a
 play must be worth, the least naturals (of the top card of the pile taken), the melded
-points of each face where a play's points count (None once the side has opened), and the
-rank whose melds stay clean."""
+points of each face where a play's points count (None once the side has opened), the
+rank whose melds stay clean, the largest meld of a rank with a wild card and the most wild
+cards such a meld may hold (None: no limit of its own)."""
 
 Place = tuple[int, int, int, int, bool, bool, int]
 """One rank in one place: naturals held, least naturals, the meld's naturals and wild cards
@@ -94,6 +97,7 @@ def shapes_of(context: Context, place: Place) -> Shapes:
     """Every shape of plays of one rank in one place, and how many plays they hold."""
     most, per_wild, extra, two_points, joker_points, held_twos, held_jokers = context[:7]
     least_twos, least_jokers, least_points = context[7:10]
+    dirty_most, most_wilds = context[13:15]
     held, low, meld_naturals, meld_wilds, clean_only, limited, each = place
     base = meld_naturals + meld_wilds
     best_wild = max(two_points, joker_points)
@@ -106,6 +110,14 @@ def shapes_of(context: Context, place: Place) -> Shapes:
             room = 0
         elif limited:
             allowed = (naturals + meld_naturals - extra) // per_wild - meld_wilds
+            if most_wilds is not None and most_wilds - meld_wilds < allowed:
+                allowed = most_wilds - meld_wilds
+            if dirty_most is not None:
+                dirty_room = dirty_most - base - naturals
+                if dirty_room < 0 and meld_wilds:
+                    break
+                if dirty_room < allowed:
+                    allowed = dirty_room
             if allowed < room:
                 room = allowed if allowed > 0 else 0
         natural_points = naturals * each

@@ -78,6 +78,33 @@ def too_many_wilds(limit: WildLimit) -> Reason:
     )
 
 
+def wild_limit_broken(limit: WildLimit, wilds: int) -> Reason:
+    """Why a meld of `wilds` wild cards breaks the wild-card limit: past the most any meld may
+    hold, or too few natural cards for them."""
+    if limit.most is not None and wilds > limit.most:
+        return too_many_wilds_in_any_meld(limit.most)
+    return too_many_wilds(limit)
+
+
+def too_many_wilds_in_any_meld(most: int) -> Reason:
+    return _r(
+        "too-many-wilds",
+        N_("Too many wild cards: no meld may hold more than {most} of them."),
+        most=most,
+    )
+
+
+def dirty_meld_too_big(most: int) -> Reason:
+    return _r(
+        "meld-too-big",
+        N_(
+            "A meld with a wild card can hold at most {most} cards in these rules: a dirty "
+            "book is closed."
+        ),
+        most=most,
+    )
+
+
 def no_wild_melds() -> Reason:
     return _r(
         "no-wild-melds",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from scorekeeper.engine.conventions import MIN_MELD
 from scorekeeper.handbook.blocks import Block, BlockWriter
@@ -264,6 +265,18 @@ class CardSections(BlockWriter):
         """How many natural cards a meld needs for its wild cards."""
         return said(wild_limit_rule(self.v.wild_limit, Register.FULL))
 
+    def most_wilds_rule(self) -> list[Block]:
+        """The most wild cards any meld may hold, where the rules cap them."""
+        most = self.v.wild_limit.most
+        if most is None:
+            return []
+        text = ngettext(
+            "A dirty meld holds at most %(num)d wild card, however many natural cards it has.",
+            "A dirty meld holds at most %(num)d wild cards, however many natural cards it has.",
+            most,
+        )
+        return [self.p(text, "wild_limit")]
+
     def wilds(self) -> list[Block]:
         v = self.v
         limit = v.wild_limit
@@ -283,6 +296,7 @@ class CardSections(BlockWriter):
                 "card_points",
             ),
             self.p(self.wild_limit_rule(), "wild_limit"),
+            *self.most_wilds_rule(),
             self.table((_("Cards in the meld"), _("Most wild cards")), rows),
             self.p(_("A meld with even one wild card in it is dirty."), see=("books",)),
             self.p(self.wild_melds_text(), "book_bonus"),

@@ -465,6 +465,18 @@ class PlaySections(BlockWriter):
                 "max_meld_size",
                 see=("books",),
             )
+        if v.max_dirty_meld_size is not None:
+            return self.p(
+                _(
+                    "A clean meld has no upper size: cards of its rank may still be added after "
+                    "it has become a book. A meld with a wild card stops at %(max)s cards: a "
+                    "dirty book is closed.",
+                    max=v.max_dirty_meld_size,
+                ),
+                "max_meld_size",
+                "max_dirty_meld_size",
+                see=("books",),
+            )
         return self.p(
             _(
                 "A meld has no upper size: cards of its rank may still be added after "

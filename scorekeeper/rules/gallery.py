@@ -205,7 +205,10 @@ ROTH = PublishedRules(
     title="Hand and Foot (Roth family rules)",
     address="https://chan.dev/hand-and-foot/",
     based_on="pagat",
-    # The source plays until a team reaches 10,000 points: twelve deals at the most.
+    # The source plays until a team reaches 10,000 points: twelve deals at the most. Its
+    # pickup (one matching card shown, then the top seven taken and a new clean meld made with
+    # the top card) and its 100-point penalty for a pickup that fails are not kept: the pickup
+    # stays pagat's (a pair of naturals), and a failed pickup has no line of the score.
     changes={
         "deals": 12,
         "target_score": 10000,
@@ -229,7 +232,9 @@ ROTH = PublishedRules(
             {"from_score": 5000, "minimum": 120},
             {"from_score": 7500, "minimum": 150},
         ],
+        # Clean books stay open to more cards; a dirty book is closed at exactly seven.
         "max_meld_size": None,
+        "max_dirty_meld_size": 7,
         "wild_limit.per_wild": 1,
         "wild_limit.extra": 1,
         "must_discard_to_go_out": True,
@@ -279,11 +284,13 @@ TANGLEWOOD_VEGAS = PublishedRules(
     title="Hand & Foot (Vegas Version)",
     address="https://twrtimes.com/?p=4100",
     based_on="pagat",
-    # The source says nothing of a going-out bonus, of the partner's part in going out, of a
-    # red three laid down or of the wild cards a meld may hold beside its natural ones: those
-    # stay pagat's (100; the partner must be in the foot and asked; 100; two naturals a wild).
-    # Its card values (fours to sevens 5, eights to kings 10, aces and twos 20, jokers 50) and
-    # its books (clean 500, dirty 300) are pagat's too; it names no wild book.
+    # The source says nothing of a going-out bonus, of the partner's part in going out or of a
+    # red three laid down: those stay pagat's (100; the partner must be in the foot and asked;
+    # 100). It allows three wild cards in a dirty book, which pagat's two naturals a wild
+    # forbid in a book of seven, and no more however the book grows: cards are buried in
+    # closed books, so books have no upper size. Its card values (fours to sevens 5, eights to
+    # kings 10, aces and twos 20, jokers 50) and its books (clean 500, dirty 300) are pagat's
+    # too; it names no wild book.
     changes={
         "tables": [
             {"sides": 2, "players": 4, "decks": 6},
@@ -301,6 +308,10 @@ TANGLEWOOD_VEGAS = PublishedRules(
         # The pile gives as many cards as the stock in each deal.
         "pile_take_by_deal": [3, 3, 4, 5],
         "going_out_by_melding_only": True,
+        "max_meld_size": None,
+        "wild_limit.per_wild": 1,
+        "wild_limit.extra": 1,
+        "wild_limit.most": 3,
         "card_points.black_three": 300,
         "red_three.held": -500,
         "book_bonus.wild": None,

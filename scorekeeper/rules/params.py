@@ -54,6 +54,7 @@ MAX_DRAW = 10
 MAX_TAKE = 20
 MAX_BOOKS = 40
 MAX_WILD_RATIO = 6
+MOST_WILDS_CAP = 6
 MAX_THRESHOLDS = 8
 POINT_STEP = 5
 
@@ -167,6 +168,7 @@ SECTION_OF_FIELD: Mapping[str, str] = {
     "going_out_needs_special_book": "going-out",
     "players_may_run_out": "going-out",
     "max_meld_size": "melds",
+    "max_dirty_meld_size": "melds",
     "rank_melds": "melds",
     "wild_limit": "wilds",
     "wild_discard": "wilds",
@@ -738,6 +740,22 @@ PARAMS: tuple[Param, ...] = (
         worded=Amount,
     ),
     Param(
+        "max_dirty_meld_size",
+        Group.MELDS,
+        Kind.CHOICE,
+        Term(N_("Largest meld with a wild card")),
+        **_choose(
+            (None, Term(N_("as any meld"))),
+            (BOOK_SIZE, Term(N_("7 cards: a dirty book is closed at seven"))),
+        ),
+        help=Term(
+            N_("Some tables let a clean book grow past seven cards but close a dirty one at seven.")
+        ),
+        empty_words=Term(N_("as any meld")),
+        empty_shown=True,
+        worded=Amount,
+    ),
+    Param(
         "wild_limit.per_wild",
         Group.MELDS,
         Kind.COUNT,
@@ -757,6 +775,19 @@ PARAMS: tuple[Param, ...] = (
             )
         ),
         high=MAX_WILD_RATIO,
+    ),
+    Param(
+        "wild_limit.most",
+        Group.MELDS,
+        Kind.CHOICE,
+        Term(N_("Most wild cards in a dirty meld")),
+        **_choose(
+            (None, Term(N_("as many as the natural cards allow"))),
+            *((count, Term(str(count))) for count in range(1, MOST_WILDS_CAP + 1)),
+        ),
+        empty_words=Term(N_("as many as the natural cards allow")),
+        empty_shown=True,
+        worded=Amount,
     ),
     Param(
         "rank_melds",

@@ -368,6 +368,9 @@ WILD_LIMIT_TEMPLATES: Mapping[Register, Mapping[WildLimitCase, str | tuple[str, 
 pages), the words of a refusal (the engine's ``{placeholders}``, as its messages take)."""
 
 WILD_LIMIT_IN_A_BOOK = N_("%(rule)s; at most %(most)s in a book of %(size)s")
+WILD_LIMIT_IN_A_BOOK_AND_ANY_MELD = N_(
+    "%(rule)s; at most %(most)s in a book of %(size)s, and %(cap)s in any meld"
+)
 
 
 def wild_limit_rule(limit: WildLimit, register: Register) -> Said:
@@ -389,11 +392,12 @@ def wild_limit_refusal(limit: WildLimit) -> Phrase:
 def wild_limit_with_book(limit: WildLimit) -> Wording:
     """The wild-card limit as the comparison says it: its formula and the most wild cards a
     book may hold."""
-    return Wording(
-        WILD_LIMIT_IN_A_BOOK,
-        numbers={"most": limit.most_wilds(BOOK_SIZE), "size": BOOK_SIZE},
-        words={"rule": wild_limit_rule(limit, Register.CLAUSE)},
-    )
+    numbers = {"most": limit.most_wilds(BOOK_SIZE), "size": BOOK_SIZE}
+    words = {"rule": wild_limit_rule(limit, Register.CLAUSE)}
+    if limit.most is None:
+        return Wording(WILD_LIMIT_IN_A_BOOK, numbers=numbers, words=words)
+    numbers["cap"] = limit.most
+    return Wording(WILD_LIMIT_IN_A_BOOK_AND_ANY_MELD, numbers=numbers, words=words)
 
 
 def first_meld_by_deal(first_meld: tuple[int, ...]) -> Slashed:

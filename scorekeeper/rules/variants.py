@@ -176,9 +176,16 @@ class WildLimit:
 
     per_wild: int
     extra: int
+    most: int | None = None
+    """The most wild cards any meld may hold, whatever its naturals (three at some tables);
+    None: as many as the ratio allows."""
 
     def allows(self, naturals: int, wilds: int) -> bool:
-        return wilds == 0 or naturals >= self.per_wild * wilds + self.extra
+        if wilds == 0:
+            return True
+        if self.most is not None and wilds > self.most:
+            return False
+        return naturals >= self.per_wild * wilds + self.extra
 
     def most_wilds(self, size: int) -> int:
         """The most wilds a meld of `size` cards may hold (at least one natural kept)."""
@@ -273,6 +280,9 @@ class Variant:
     first_meld_waived_to_empty_hand: bool = False
     """Where True, a side's first meld below the minimum is allowed when it lays down every
     card of the player's hand (the hand, not the foot): the "Marva rule" of some tables."""
+    max_dirty_meld_size: int | None = None
+    """The most cards of a meld that holds a wild card: where set, a dirty book is closed at
+    that size while a clean one may grow to `max_meld_size`; None: as `max_meld_size`."""
     inferred: frozenset[str] = field(default_factory=frozenset)
     """Names of the fields whose values no source states: defaults a table may change."""
 
@@ -387,6 +397,13 @@ class Variant:
             != (self.hand_size_for(1), self.foot_size_for(1))
             for deal in range(2, self.deals + 1)
         )
+
+    def largest_meld(self, dirty: bool) -> int | None:
+        """The most cards a meld may hold, dirty (with a wild card) or clean; None: no limit."""
+        most = self.max_meld_size
+        if dirty and self.max_dirty_meld_size is not None:
+            return self.max_dirty_meld_size if most is None else min(most, self.max_dirty_meld_size)
+        return most
 
     def going_out_for(self, deal: int) -> BookCount:
         return self.going_out[deal - 1]
