@@ -1020,7 +1020,15 @@ def _kept_of_variant(state: DealState) -> KeptByHand:
     from hand to hand (`_context` gives the rest from the variant)."""
     variant = state.variant
     limit = variant.wild_limit
-    key = (variant.max_meld_size, limit.per_wild, limit.extra, state.melded_points, state.special)
+    key = (
+        variant.max_meld_size,
+        limit.per_wild,
+        limit.extra,
+        state.melded_points,
+        state.special,
+        variant.max_dirty_meld_size,
+        limit.most,
+    )
     found = _KEPT_BY_VARIANT.get(key)
     if found is None:
         if len(_KEPT_BY_VARIANT) >= _MOST_KEPT:

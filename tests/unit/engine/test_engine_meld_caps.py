@@ -132,3 +132,17 @@ def test_a_whole_meld_is_checked_against_both_limits() -> None:
     assert check_meld(roth, 1, "K", 9).legal
     assert check_meld(roth, 1, "K", 4, 3).legal
     assert [str(r) for r in check_meld(roth, 1, "K", 6, 2).reasons] == [DIRTY_CLOSED_MESSAGE]
+
+
+def test_the_plays_listed_under_one_cap_are_not_kept_for_rules_without_it() -> None:
+    """The legal-action list keeps its answers by variant: rules that differ only in a cap
+    list their own plays, whichever was asked first."""
+    capped = kings_on_table(house(**CAPPED_WILDS), "2 5 6", kings=7, twos=3)
+    free = kings_on_table(house(**NO_CAP), "2 5 6", kings=7, twos=3)
+    closed = kings_on_table(house(**CLOSED_DIRTY), "K 2 5 6", kings=7, twos=0)
+    open_dirty = kings_on_table(house(**NO_CAP), "K 2 5 6", kings=7, twos=0)
+
+    assert not listed(capped, onto_kings(twos=1))
+    assert listed(free, onto_kings(twos=1))
+    assert not listed(closed, onto_kings(twos=1))
+    assert listed(open_dirty, onto_kings(twos=1))
