@@ -588,7 +588,8 @@ def test_failed_pickups_are_refused_where_the_rules_cost_nothing_for_one():
         (
             1,
             "failed_pickups",
-            "Side 2: Partnership (pagat.com) has no penalty for a failed pickup of the discard pile.",
+            "Side 2: Partnership (pagat.com) has no penalty for a failed pickup of the "
+            "discard pile.",
         )
     ]
     assert [(p.side, p.field, p.message) for p in under_roth.errors] == [
