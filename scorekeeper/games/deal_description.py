@@ -30,6 +30,7 @@ from scorekeeper.rules.book_supply import supply_of
 from scorekeeper.rules.phrases import Counted, Said, field_hints, going_out_rule, say
 from scorekeeper.rules.score_lines import WENT_OUT_CONCEALED, entered_fields
 from scorekeeper.rules.terms import Phrase
+from scorekeeper.rules.validation import MAX_FAILED_PICKUPS
 from scorekeeper.rules.variants import ConcealedOpening, Table, Variant
 
 Limits = Mapping[str, int | None]
@@ -80,7 +81,7 @@ class DealFormDescription:
 
 
 _NO_LIMITS: Limits = dict.fromkeys(
-    ("red_threes_down", "red_threes_held", "ladies_in_books", "exact_22")
+    ("red_threes_down", "red_threes_held", "ladies_in_books", "exact_22", "failed_pickups")
 )
 
 
@@ -108,6 +109,7 @@ def _limits(variant: Variant, table: Table) -> Limits:
         "red_threes_held": red_threes,
         "ladies_in_books": red_threes,
         "exact_22": table.players_per_side,
+        "failed_pickups": MAX_FAILED_PICKUPS,
     }
 
 

@@ -86,6 +86,15 @@ class QuickReference(BlockWriter):
                     link="scoring",
                 )
             )
+        if v.failed_pickup_penalty is not None:
+            rows.append(
+                self.row(
+                    _("Failed pickup"),
+                    signed(-v.failed_pickup_penalty),
+                    names=("failed_pickup_penalty",),
+                    link="scoring",
+                )
+            )
         return rows
 
     def going_out_rows(self) -> list[Row]:

@@ -415,6 +415,10 @@ class ScoringSections(BlockWriter):
                 bonus=signed(v.exact_22_bonus or 0),
                 cut=deal_values(cut_targets(v)),
             ),
+            "failed_pickups": lambda: _(
+                "%(penalty)s for each pickup of the discard pile a player had to give back",
+                penalty=signed(-(v.failed_pickup_penalty or 0)),
+            ),
             "cards_left": lambda: _("minus the value of every card left in hands and feet"),
         }
         if line.key in wording:

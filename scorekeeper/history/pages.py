@@ -61,6 +61,7 @@ def line_labels() -> dict[str, str]:
         "red_threes": _("Red threes"),
         "going_out": _("Going out"),
         "exact_22": _("Cut exactly 22"),
+        "failed_pickups": _("Failed pickups"),
         "cards_left": _("Cards left"),
     }
 

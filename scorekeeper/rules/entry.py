@@ -34,6 +34,9 @@ class SideEntry:
     """The side went out with no meld on the table before, in one go."""
     exact_22: int = 0
     """How many of the side's players cut exactly 22 cards."""
+    failed_pickups: int = 0
+    """How many pickups of the discard pile the side's players had to give back, where the
+    rules cost points for one (``failed_pickup_penalty``)."""
 
     def has_melded(self) -> bool:
         """Whether the side put melds on the table (a red-three book is laid down, not

@@ -207,8 +207,8 @@ ROTH = PublishedRules(
     based_on="pagat",
     # The source plays until a team reaches 10,000 points: twelve deals at the most. Its
     # pickup (one matching card shown, then the top seven taken and a new clean meld made with
-    # the top card) and its 100-point penalty for a pickup that fails are not kept: the pickup
-    # stays pagat's (a pair of naturals), and a failed pickup has no line of the score.
+    # the top card) stays pagat's for the bots (a pair of naturals); a pickup that fails costs
+    # 100 points, entered as a count.
     changes={
         "deals": 12,
         "target_score": 10000,
@@ -220,6 +220,7 @@ ROTH = PublishedRules(
         "foot_size": 11,
         "cut_for_packets": True,
         "exact_22_bonus": 100,
+        "failed_pickup_penalty": 100,
         "card_points.nine": 5,
         "card_points.eight": 5,
         "card_points.black_three": 0,

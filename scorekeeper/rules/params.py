@@ -151,6 +151,7 @@ SECTION_OF_FIELD: Mapping[str, str] = {
     "going_out_bonus": "going-out",
     "going_out_concealed_bonus": "going-out",
     "exact_22_bonus": "scoring",
+    "failed_pickup_penalty": "scoring",
     "first_meld": "first-meld",
     "first_meld_by_score": "first-meld",
     "concealed_book_first_meld_deals": "first-meld",
@@ -594,6 +595,20 @@ PARAMS: tuple[Param, ...] = (
         Term(N_("Bonus for cutting exactly 22 cards")),
         help=Term(N_("Empty: no such bonus. Needs players who cut their own cards.")),
         signed=True,
+    ),
+    Param(
+        "failed_pickup_penalty",
+        Group.BONUSES,
+        Kind.OPTIONAL_BONUS,
+        Term(N_("Penalty for a failed pickup of the discard pile")),
+        help=Term(
+            N_(
+                "Empty: no such penalty. Points a side loses each time a player takes the "
+                "discard pile, cannot meld its top card as the rules ask and puts the cards back."
+            )
+        ),
+        against=True,
+        optional_in_whole=True,
     ),
     *_deal_params(),
     Param(

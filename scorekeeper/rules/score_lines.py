@@ -208,6 +208,7 @@ EXACT_22 = _field(
 CARDS_LEFT_POINTS = _field(
     "cards_left_points", N_("Cards left (points)"), N_("points of cards left"), "end-of-deal"
 )
+FAILED_PICKUPS = _field("failed_pickups", N_("Failed pickups"), N_("failed pickups"), "scoring")
 
 ENTRY_FIELDS: Mapping[str, EntryField] = {
     field.name: field
@@ -226,6 +227,7 @@ ENTRY_FIELDS: Mapping[str, EntryField] = {
         WENT_OUT,
         WENT_OUT_CONCEALED,
         EXACT_22,
+        FAILED_PICKUPS,
     )
 }
 assert set(ENTRY_FIELDS) == set(SIDE_FIELDS), "every SideEntry field is described once"
@@ -312,6 +314,11 @@ def unit_concealed(variant: Variant, out: bool, deal: int) -> int:
 
 def unit_exact_22(variant: Variant, out: bool, deal: int) -> int | None:
     return variant.exact_22_bonus
+
+
+def unit_failed_pickup(variant: Variant, out: bool, deal: int) -> int | None:
+    penalty = variant.failed_pickup_penalty
+    return None if penalty is None else -penalty
 
 
 def count_going_out(side: SideEntry, deal: DealFacts) -> int:
@@ -507,6 +514,16 @@ LINES: tuple[LineSpec, ...] = (
         lambda v: v.exact_22_bonus is not None,
         counts="players",
         params=("exact_22_bonus",),
+    ),
+    _counted_line(
+        "failed_pickups",
+        N_("Failed pickups"),
+        N_("Each pickup of the discard pile a player had to give back."),
+        FAILED_PICKUPS,
+        unit_failed_pickup,
+        lambda v: v.failed_pickup_penalty is not None,
+        counts="pickups",
+        params=("failed_pickup_penalty",),
     ),
     LineSpec(
         "cards_left",

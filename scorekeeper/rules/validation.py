@@ -265,6 +265,26 @@ def _check_exact_22(deal: _Deal) -> Iterator[Problem]:
             )
 
 
+def _check_failed_pickups(deal: _Deal) -> Iterator[Problem]:
+    for index, name, side in deal.sides():
+        if side.failed_pickups and deal.variant.failed_pickup_penalty is None:
+            yield _error(
+                index,
+                "failed_pickups",
+                N_("{side}: {variant} has no penalty for a failed pickup of the discard pile."),
+                side=name,
+                variant=Term(deal.variant.name),
+            )
+        elif side.failed_pickups > MAX_FAILED_PICKUPS:
+            yield _error(
+                index,
+                "failed_pickups",
+                N_("{side}: {value} failed pickups in one deal is more than any table sees."),
+                side=name,
+                value=side.failed_pickups,
+            )
+
+
 def _check_going_out(deal: _Deal) -> Iterator[Problem]:
     """At most one side goes out, none when the stock ran out, one otherwise (fact 6)."""
     out = [index for index, _, side in deal.sides() if side.went_out]
@@ -458,6 +478,9 @@ def _least_whole_hand_points(deal: _Deal) -> int:
     ]
     return _cheapest(cards, variant.hand_size_for(deal.number) + 1)[0]
 
+
+MAX_FAILED_PICKUPS = 50
+"""More pickups given back than this in one deal is a slip of the finger, not a deal."""
 
 _CONCEALED_OPENING = N_(
     "{side}: the first meld of deal {deal} must include a concealed book, so a side that "
@@ -1053,6 +1076,7 @@ def _check_red_three_books_made(deal: _Deal) -> Iterator[Problem]:
 RULE_CHECKS: tuple[Callable[[_Deal], Iterator[Problem]], ...] = (
     _check_book_kinds,
     _check_exact_22,
+    _check_failed_pickups,
     _check_going_out,
     _check_going_out_books,
     _check_going_out_other_books,

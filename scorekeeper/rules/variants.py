@@ -280,6 +280,9 @@ class Variant:
     first_meld_waived_to_empty_hand: bool = False
     """Where True, a side's first meld below the minimum is allowed when it lays down every
     card of the player's hand (the hand, not the foot): the "Marva rule" of some tables."""
+    failed_pickup_penalty: int | None = None
+    """The points a side loses for each pickup of the discard pile that failed (the player
+    could not meld the top card as the rules ask, and put the cards back); None: no such line."""
     max_dirty_meld_size: int | None = None
     """The most cards of a meld that holds a wild card: where set, a dirty book is closed at
     that size while a clean one may grow to `max_meld_size`; None: as `max_meld_size`."""

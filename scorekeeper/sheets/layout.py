@@ -452,6 +452,17 @@ def reference(
                 "exact_22_bonus",
             )
         )
+    if variant.failed_pickup_penalty is not None:
+        items.append(
+            item(
+                _("Failed pickup"),
+                _(
+                    "%(points)s for each pickup of the discard pile given back.",
+                    points=signed(-variant.failed_pickup_penalty),
+                ),
+                "failed_pickup_penalty",
+            )
+        )
     if variant.target_score is not None:
         items.append(
             item(

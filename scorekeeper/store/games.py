@@ -152,6 +152,7 @@ class DealSide(Model):
     went_out: Mapped[bool] = mapped_column(default=False)
     went_out_concealed: Mapped[bool] = mapped_column(default=False)
     exact_22: Mapped[int] = mapped_column(default=0)
+    failed_pickups: Mapped[int] = mapped_column(default=0)
 
     deal: Mapped[Deal] = relationship(back_populates="sides")
 

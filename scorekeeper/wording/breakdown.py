@@ -35,11 +35,16 @@ def _players(num: int) -> str:
     return ngettext("%(num)s player", "%(num)s players", num)
 
 
+def _pickups(num: int) -> str:
+    return ngettext("%(num)s pickup", "%(num)s pickups", num)
+
+
 COUNT_WORDS: Mapping[str, Callable[[int], str]] = {
     "books": _books,
     "laid_down": _laid_down,
     "held": _held,
     "players": _players,
+    "pickups": _pickups,
 }
 """The words for each kind of count a line spec names (``LineSpec.counts``). Other lines
 (melded points, going out, cards left) are their points alone."""

@@ -9,6 +9,7 @@ from dataclasses import replace
 import pytest
 from flask import Flask
 from house_helpers import form_values, html, text
+from test_hostile_text import pdf_text
 
 from scorekeeper.extensions import db
 from scorekeeper.rules import gallery
@@ -297,3 +298,60 @@ def test_the_dearie_and_roth_rules_are_worded_in_the_reader_language(
 
     assert all(name in words for name in names)
     assert summary_words in words
+
+
+# Deal 1 of the Roth game (tests/unit/rules/test_gallery.py), the second team having given back
+# two pickups of the discard pile: 1150 + 5 x 500 + 4 x 300 + 100 + 2 x 100 - 15 = 5135, and
+# 400 + 2 x 500 + 300 - 500 + 100 - 2 x 100 - 60 = 1040.
+ROTH_DEAL_1 = {
+    "went_out": "0",
+    "sides-0-meld_points": "1150",
+    "sides-0-clean_books": "5",
+    "sides-0-dirty_books": "4",
+    "sides-0-exact_22": "2",
+    "sides-0-cards_left_points": "15",
+    "sides-1-meld_points": "400",
+    "sides-1-clean_books": "2",
+    "sides-1-dirty_books": "1",
+    "sides-1-red_threes_held": "1",
+    "sides-1-exact_22": "1",
+    "sides-1-failed_pickups": "2",
+    "sides-1-cards_left_points": "60",
+}
+
+
+def test_a_roth_game_counts_the_pickups_given_back_on_the_form_the_board_and_the_sheet(app, client):
+    game = start(client, ROTH.key)
+    form = html(client.get(f"{game}/deals/1"))
+    assert 'name="sides-1-failed_pickups"' in form and "Failed pickups" in form
+
+    response = client.post(f"{game}/deals/1", data=ROTH_DEAL_1)
+
+    assert response.status_code == 303, text(response)
+    assert totals(client, game) == (5135, 1040)
+    assert "2 pickups" in text(client.get(game))
+    sheet = pdf_text(client.get(f"{game}/sheet.pdf").data)
+    assert "Failed pickups -100 each 0 2 pickups: -200" in sheet.replace("\n", " ")
+    rules = text(client.get(f"/rules/house-{ROTH.slug}"))
+    assert "−100 for each pickup of the discard pile a player had to give back" in rules
+
+
+def test_the_score_api_refuses_pickups_given_back_where_the_rules_have_no_penalty(client):
+    sides = [
+        {"meld_points": 1150, "clean_books": 5, "dirty_books": 4, "cards_left_points": 15},
+        {"meld_points": 400, "clean_books": 2, "dirty_books": 1, "failed_pickups": 2},
+    ]
+    sides[0]["went_out"] = True
+    sides[1]["cards_left_points"] = 60
+
+    def score(variant):
+        return client.post("/api/v1/score", json={"variant": variant, "deal": 1, "sides": sides})
+
+    roth = score(ROTH.house_rules().to_json())
+    vegas = score(TANGLEWOOD_VEGAS.house_rules().to_json())
+
+    assert roth.status_code == 200, roth.get_data(as_text=True)
+    # 400 + 2 x 500 + 300 + 0 (no one cut exactly) - 2 x 100 - 60 = 1440
+    assert [side["total"] for side in roth.get_json()["sides"]] == [4935, 1440]
+    assert vegas.status_code == 422
+    assert "has no penalty for a failed pickup of the discard pile" in vegas.get_data(as_text=True)

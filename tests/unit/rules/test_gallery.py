@@ -339,8 +339,9 @@ def test_dearies_rules_go_out_with_a_book_of_sevens_beside_three_clean_books():
 # perfect cut 100 a player); fours to nines 5, tens to kings 10, aces and twos 20, jokers 50,
 # black threes 0, a red three -500; clean 500, dirty 300, no wild books, going out 100 with
 # five clean and four dirty books; the first meld by the team's score: 50 from 0, 90 from
-# 2500, 120 from 5000, 150 from 7500. The game is played to 10,000: after deal 3 both teams
-# are below it (9510, 7050), and B passes it in deal 4, which ends the game.
+# 2500, 120 from 5000, 150 from 7500; a pickup of the discard pile given back costs 100. The
+# game is played to 10,000: after deal 3 both teams are below it (9510, 6950), and B passes it
+# in deal 4, which ends the game.
 def test_the_roth_family_rules_over_a_whole_game():
     variant = ROTH.variant()
     deals = [
@@ -359,8 +360,10 @@ def test_the_roth_family_rules_over_a_whole_game():
         (
             # 700 + 5 x 500 + 4 x 300 + 100 - 40 = 4460
             SideEntry(700, 5, 4, cards_left_points=40, went_out=True),
-            # 300 + 500 - 500 + 100 - 95 = 305
-            SideEntry(300, 1, red_threes_held=1, exact_22=1, cards_left_points=95),
+            # with a pickup given back: 300 + 500 - 500 + 100 - 100 - 95 = 205
+            SideEntry(
+                300, 1, red_threes_held=1, exact_22=1, cards_left_points=95, failed_pickups=1
+            ),
         ),
         (
             # at 9510, a first meld of 150: 160 - 500 - 85 = -425
@@ -379,8 +382,8 @@ def test_the_roth_family_rules_over_a_whole_game():
 
     per_deal, totals = play(variant, deals)
 
-    assert per_deal == [[5135, 1240], [-85, 5505], [4460, 305], [-425, 5085]]
-    assert totals == running == (9085, 12135)  # 5135 - 85 + 4460 - 425; 1240 + 5505 + 305 + 5085
+    assert per_deal == [[5135, 1240], [-85, 5505], [4460, 205], [-425, 5085]]
+    assert totals == running == (9085, 12035)  # 5135 - 85 + 4460 - 425; 1240 + 5505 + 205 + 5085
     game = score_game(
         variant, ("A", "B"), [DealEntry(variant, n, d) for n, d in enumerate(deals, 1)]
     )
@@ -566,3 +569,29 @@ def test_the_vegas_rules_draw_and_take_more_cards_as_the_deals_go_on():
     assert (variant.hand_size, variant.foot_size, variant.cut_for_packets) == (11, 11, True)
     assert (variant.card_points.black_three, variant.red_three.held) == (300, -500)
     assert variant.book_bonus.wild is None
+
+
+def test_failed_pickups_are_refused_where_the_rules_cost_nothing_for_one():
+    out = SideEntry(1105, 5, 4, cards_left_points=20, went_out=True)
+    slipped = SideEntry(300, 1, cards_left_points=95, failed_pickups=51)
+    given_back = SideEntry(300, 1, cards_left_points=95, failed_pickups=2)
+    pagat = BUILT_IN["pagat"]
+
+    under_pagat = validate_deal(
+        DealEntry(
+            pagat, 1, (SideEntry(900, 5, 4, 1, cards_left_points=5, went_out=True), given_back)
+        )
+    )
+    under_roth = validate_deal(DealEntry(ROTH.variant(), 1, (out, slipped)))
+
+    assert [(p.side, p.field, p.message) for p in under_pagat.errors] == [
+        (
+            1,
+            "failed_pickups",
+            "Side 2: Partnership (pagat.com) has no penalty for a failed pickup of the "
+            "discard pile.",
+        )
+    ]
+    assert [(p.side, p.field, p.message) for p in under_roth.errors] == [
+        (1, "failed_pickups", "Side 2: 51 failed pickups in one deal is more than any table sees.")
+    ]
