@@ -5,9 +5,7 @@ house rules are written (`house_rules.HouseRules`), with a name and a one-line s
 own words and its source named: the author or project, and the address it is published at.
 Picking one makes house rules from it, which a table then changes like any other.
 
-Only rule sets that today's parameters express faithfully are here. The facts read from each
-source, and the rule sets that wait for a parameter, are written down beside the code
-(``notes/gallery-rules.md`` of the working notes).
+Only rule sets that today's parameters express faithfully are here.
 """
 
 from __future__ import annotations
