@@ -10,6 +10,7 @@ the page renders them in the reader's language with `FORM_VOICE`.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+import dataclasses
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -34,7 +35,7 @@ from scorekeeper.rules.variants import ConcealedOpening, Table, Variant
 
 Limits = Mapping[str, int | None]
 """The most a side's field may hold, by field: red threes by the decks' supply, players who
-cut exactly 22 by the players of a side; None: no bound."""
+cut exactly by the players of a side; None: no bound."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +55,9 @@ class DealRules:
     """The deal opens with a concealed book."""
     first_meld_book: bool = False
     """The deal's first meld holds a book (any book), besides its points."""
+    labels: Mapping[str, Phrase] = dataclasses.field(default_factory=dict)
+    """The label of every field entered in this deal (the exact cut names this deal's
+    number of cards)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +67,8 @@ class DealFormDescription:
     fields: tuple[str, ...]
     """The fields each side fills in, in form order (who went out is asked once)."""
     labels: Mapping[str, Phrase]
-    """The label of every field entered, who went out concealed included."""
+    """The label of every field entered, who went out concealed included, in no one deal
+    (`DealRules.labels` has them in each deal)."""
     concealed_asked: bool
     counters: Counters
     counter_labels: Mapping[str, str]
@@ -124,6 +129,7 @@ def _deal_rules(variant: Variant, number: int, fields: Sequence[str]) -> DealRul
         first_meld_by_score=by_score,
         first_meld_concealed=concealed_first,
         first_meld_book=number in variant.book_first_meld_deals and not concealed_first,
+        labels={field.name: field.label_for(variant, number) for field in entered_fields(variant)},
     )
 
 
@@ -168,9 +174,13 @@ class FormVoice:
 FORM_VOICE = FormVoice()
 
 
-def field_labels(description: DealFormDescription) -> dict[str, str]:
-    """What the deal form calls each field, in the reader's language."""
-    return {name: say(label, FORM_VOICE) for name, label in description.labels.items()}
+def field_labels(description: DealFormDescription, number: int | None = None) -> dict[str, str]:
+    """What the deal form calls each field, in the reader's language: in deal `number`,
+    where the exact cut names its number of cards."""
+    labels = dict(description.labels)
+    if number is not None and 1 <= number <= len(description.deals):
+        labels.update(description.deal(number).labels)
+    return {name: say(label, FORM_VOICE) for name, label in labels.items()}
 
 
 def field_hints_shown(rules: DealRules) -> dict[str, str]:

@@ -141,7 +141,7 @@ def preview_deal(game_id: int, number: int) -> Response:
     if "csrf_token" in checked.form.errors:
         abort(400)
     description, names = checked.at.description, checked.at.game.side_names
-    labels = field_labels(description)
+    labels = field_labels(description, number)
     problems = Problems(checked.form, checked.report, description.fields, names, labels)
     totals = None
     if checked.entry is not None:
