@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from .house_rules import HouseRules
+from .house_rules import HouseRules, RulesSource
 from .messages import N_
 from .variants import Variant
 
@@ -67,7 +67,12 @@ class PublishedRules:
             dict(self.changes),
             self.summary if summary is None else summary,
             self.slug,
+            self.source,
         )
+
+    @property
+    def source(self) -> RulesSource:
+        return RulesSource(self.author, self.title, self.address)
 
     def variant(self) -> Variant:
         """The variant the entry's house rules make, checked (VariantRejected if not)."""
