@@ -35,8 +35,8 @@ from scorekeeper.rules.entry import SIDE_FIELDS, DealEntry
 from scorekeeper.rules.game import GameScore
 from scorekeeper.rules.json_entry import BOOL_FIELDS, read_object, read_sides
 from scorekeeper.rules.messages import N_, Problem
-from scorekeeper.rules.terms import Plurals
 from scorekeeper.rules.names import clean_name, refused_characters
+from scorekeeper.rules.terms import Plurals
 from scorekeeper.rules.variants import Table, Variant
 from scorekeeper.store.game_service import Place
 from scorekeeper.store.games import NAME_LENGTH, SIDE_NAME_LENGTH, Deal, Game

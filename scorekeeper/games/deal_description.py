@@ -9,8 +9,8 @@ the page renders them in the reader's language with `FORM_VOICE`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 import dataclasses
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any

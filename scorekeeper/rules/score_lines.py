@@ -108,7 +108,11 @@ def worded(template: str, variant: Variant | None, deal: int | None = None) -> P
         cut = exact_cut(variant, deal)
         if cut is None:
             template = EXACT_CUT_IN_GENERAL[template]
-            cuts = () if variant is None else (exact_cut(variant, n) for n in range(1, variant.deals + 1))
+            cuts = (
+                ()
+                if variant is None
+                else (exact_cut(variant, n) for n in range(1, variant.deals + 1))
+            )
             params["cuts"] = ", ".join(str(number) for number in cuts)
         else:
             params["cut"] = cut

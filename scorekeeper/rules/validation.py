@@ -21,7 +21,6 @@ from .score_lines import exact_cut
 from .terms import NP_, Plural
 from .variants import ConcealedOpening, RankMelds, Table, Variant
 
-
 ANY_BOOKS = NP_("%(num)s book", "%(num)s books")
 """A number of books of any kind."""
 PLAYERS = NP_("%(num)s player", "%(num)s players")

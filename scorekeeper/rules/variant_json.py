@@ -196,8 +196,10 @@ def _read_source(raw: object) -> RulesSource:
             problems.append(
                 problem_at(
                     where,
-                    N_("{key} must be text of at most {most} characters, with no control "
-                       "characters."),
+                    N_(
+                        "{key} must be text of at most {most} characters, with no control "
+                        "characters."
+                    ),
                     key=where,
                     most=MAX_SOURCE_PART,
                 )

@@ -23,9 +23,9 @@ from scorekeeper.rules.entry import FLAG_FIELDS, LATER_SIDE_FIELDS, SIDE_FIELDS,
 from scorekeeper.rules.json_entry import EntryRejected, deal_from_json
 from scorekeeper.rules.json_numbers import read_json_number
 from scorekeeper.rules.messages import N_, Phrase, Problem
-from scorekeeper.rules.terms import Plurals
 from scorekeeper.rules.names import clean_name, refused_characters
 from scorekeeper.rules.scoring import score_deal
+from scorekeeper.rules.terms import Plurals
 from scorekeeper.rules.validation import validate_deal
 from scorekeeper.rules.variant_checks import validate_variant
 from scorekeeper.rules.variant_json import check_deal_lists

@@ -308,10 +308,7 @@ def test_a_variant_without_a_book_kind_takes_none(variant_id, field):
 def test_exact_22_only_where_the_variant_pays_it():
     error = only_error(problems(sides=(OUT, replace(IN, exact_22=1))))
     assert (error.side, error.field) == (1, "exact_22")
-    assert (
-        error.message
-        == "Side 2: Partnership (pagat.com) has no bonus for an exact cut."
-    )
+    assert error.message == "Side 2: Partnership (pagat.com) has no bonus for an exact cut."
 
 
 def test_exact_22_at_most_once_per_player():
