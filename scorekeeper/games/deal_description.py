@@ -29,7 +29,7 @@ from scorekeeper.games.forms import (
 )
 from scorekeeper.rules.book_supply import supply_of
 from scorekeeper.rules.phrases import Counted, Said, field_hints, going_out_rule, say
-from scorekeeper.rules.score_lines import WENT_OUT_CONCEALED, entered_fields
+from scorekeeper.rules.score_lines import WENT_OUT_CONCEALED, EntryField, entered_fields
 from scorekeeper.rules.terms import Phrase
 from scorekeeper.rules.variants import ConcealedOpening, Table, Variant
 
@@ -102,7 +102,9 @@ def describe_deal_form(variant: Variant) -> DealFormDescription:
         counter_labels=counter_labels(variant),
         side_form=side_form_class(variant, fields),
         limits={(table.sides, table.players): _limits(variant, table) for table in variant.tables},
-        deals=tuple(_deal_rules(variant, number, fields) for number in range(1, variant.deals + 1)),
+        deals=tuple(
+            _deal_rules(variant, number, fields, entered) for number in range(1, variant.deals + 1)
+        ),
     )
 
 
@@ -116,7 +118,9 @@ def _limits(variant: Variant, table: Table) -> Limits:
     }
 
 
-def _deal_rules(variant: Variant, number: int, fields: Sequence[str]) -> DealRules:
+def _deal_rules(
+    variant: Variant, number: int, fields: Sequence[str], entered: Sequence[EntryField]
+) -> DealRules:
     concealed_first = number in variant.concealed_book_first_meld_deals
     instead = concealed_first and variant.concealed_opening is ConcealedOpening.INSTEAD_OF_POINTS
     by_score = bool(variant.first_meld_by_score) and not instead
@@ -129,7 +133,7 @@ def _deal_rules(variant: Variant, number: int, fields: Sequence[str]) -> DealRul
         first_meld_by_score=by_score,
         first_meld_concealed=concealed_first,
         first_meld_book=number in variant.book_first_meld_deals and not concealed_first,
-        labels={field.name: field.label_for(variant, number) for field in entered_fields(variant)},
+        labels={field.name: field.label_for(variant, number) for field in entered},
     )
 
 
