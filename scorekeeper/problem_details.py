@@ -20,6 +20,7 @@ from typing import Any
 
 from flask import Response, jsonify
 from flask_babel import gettext as _
+from flask_babel import ngettext
 from werkzeug.http import HTTP_STATUS_CODES
 
 from scorekeeper.rules.messages import Problem
@@ -82,7 +83,7 @@ def status_wording(status: int) -> tuple[str, str]:
 def described(problem: Problem) -> dict[str, Any]:
     """A problem of the rules core as the API's ``errors`` state it, in the request's
     language."""
-    return {"side": problem.side, "field": problem.field, "message": problem.render(_)}
+    return {"side": problem.side, "field": problem.field, "message": problem.render(_, ngettext)}
 
 
 def field_error(problem: Problem) -> dict[str, Any]:

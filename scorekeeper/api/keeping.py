@@ -36,6 +36,7 @@ from scorekeeper.rules.game import GameScore
 from scorekeeper.rules.json_entry import BOOL_FIELDS, read_object, read_sides
 from scorekeeper.rules.messages import N_, Problem
 from scorekeeper.rules.names import clean_name, refused_characters
+from scorekeeper.rules.terms import Plurals
 from scorekeeper.rules.variants import Table, Variant
 from scorekeeper.store.game_service import Place
 from scorekeeper.store.games import NAME_LENGTH, SIDE_NAME_LENGTH, Deal, Game
@@ -306,7 +307,7 @@ class _FormProblem(Problem):
 
     __slots__ = ()
 
-    def render(self, translate: Callable[[str], str]) -> str:
+    def render(self, translate: Callable[[str], str], plurals: Plurals | None = None) -> str:
         return translate(self.template) % dict(self.params)
 
 

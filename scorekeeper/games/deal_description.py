@@ -9,6 +9,7 @@ the page renders them in the reader's language with `FORM_VOICE`.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -28,14 +29,14 @@ from scorekeeper.games.forms import (
 )
 from scorekeeper.rules.book_supply import supply_of
 from scorekeeper.rules.phrases import Counted, Said, field_hints, going_out_rule, say
-from scorekeeper.rules.score_lines import WENT_OUT_CONCEALED, entered_fields
+from scorekeeper.rules.score_lines import WENT_OUT_CONCEALED, EntryField, entered_fields
 from scorekeeper.rules.terms import Phrase
 from scorekeeper.rules.validation import MAX_FAILED_PICKUPS
 from scorekeeper.rules.variants import ConcealedOpening, Table, Variant
 
 Limits = Mapping[str, int | None]
 """The most a side's field may hold, by field: red threes by the decks' supply, players who
-cut exactly 22 by the players of a side; None: no bound."""
+cut exactly by the players of a side; None: no bound."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +56,9 @@ class DealRules:
     """The deal opens with a concealed book."""
     first_meld_book: bool = False
     """The deal's first meld holds a book (any book), besides its points."""
+    labels: Mapping[str, Phrase] = dataclasses.field(default_factory=dict)
+    """The label of every field entered in this deal (the exact cut names this deal's
+    number of cards)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +68,8 @@ class DealFormDescription:
     fields: tuple[str, ...]
     """The fields each side fills in, in form order (who went out is asked once)."""
     labels: Mapping[str, Phrase]
-    """The label of every field entered, who went out concealed included."""
+    """The label of every field entered, who went out concealed included, in no one deal
+    (`DealRules.labels` has them in each deal)."""
     concealed_asked: bool
     counters: Counters
     counter_labels: Mapping[str, str]
@@ -98,7 +103,9 @@ def describe_deal_form(variant: Variant) -> DealFormDescription:
         counter_labels=counter_labels(variant),
         side_form=side_form_class(variant, fields),
         limits={(table.sides, table.players): _limits(variant, table) for table in variant.tables},
-        deals=tuple(_deal_rules(variant, number, fields) for number in range(1, variant.deals + 1)),
+        deals=tuple(
+            _deal_rules(variant, number, fields, entered) for number in range(1, variant.deals + 1)
+        ),
     )
 
 
@@ -113,7 +120,9 @@ def _limits(variant: Variant, table: Table) -> Limits:
     }
 
 
-def _deal_rules(variant: Variant, number: int, fields: Sequence[str]) -> DealRules:
+def _deal_rules(
+    variant: Variant, number: int, fields: Sequence[str], entered: Sequence[EntryField]
+) -> DealRules:
     concealed_first = number in variant.concealed_book_first_meld_deals
     instead = concealed_first and variant.concealed_opening is ConcealedOpening.INSTEAD_OF_POINTS
     by_score = bool(variant.first_meld_by_score) and not instead
@@ -126,6 +135,7 @@ def _deal_rules(variant: Variant, number: int, fields: Sequence[str]) -> DealRul
         first_meld_by_score=by_score,
         first_meld_concealed=concealed_first,
         first_meld_book=number in variant.book_first_meld_deals and not concealed_first,
+        labels={field.name: field.label_for(variant, number) for field in entered},
     )
 
 
@@ -170,9 +180,13 @@ class FormVoice:
 FORM_VOICE = FormVoice()
 
 
-def field_labels(description: DealFormDescription) -> dict[str, str]:
-    """What the deal form calls each field, in the reader's language."""
-    return {name: say(label, FORM_VOICE) for name, label in description.labels.items()}
+def field_labels(description: DealFormDescription, number: int | None = None) -> dict[str, str]:
+    """What the deal form calls each field, in the reader's language: in deal `number`,
+    where the exact cut names its number of cards."""
+    labels = dict(description.labels)
+    if number is not None and 1 <= number <= len(description.deals):
+        labels.update(description.deal(number).labels)
+    return {name: say(label, FORM_VOICE) for name, label in labels.items()}
 
 
 def field_hints_shown(rules: DealRules) -> dict[str, str]:

@@ -71,7 +71,7 @@ def render_deal_form(
 ) -> str:
     """The deal form with what the rules say of this deal, and the problems of a submit."""
     description, rules, game = at.description, at.rules, at.game
-    labels = field_labels(description)
+    labels = field_labels(description, at.number)
     return render_template(
         "games/deal.html",
         game=game,

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import abort, jsonify, request
+from flask import abort, jsonify, render_template, request
+from flask_babel import format_decimal, ngettext
 from werkzeug.wrappers import Response
 
 from scorekeeper.access import current_grant, edit_only
 from scorekeeper.connections import writes_in_one_statement
 from scorekeeper.extensions import db
-from scorekeeper.games.blueprint import bp, get_game
+from scorekeeper.games.blueprint import bp, get_game, names_of
 from scorekeeper.games.concurrency import deal_version, posted_version
 from scorekeeper.games.deal_description import deal_form, field_labels
 from scorekeeper.games.deal_form_page import DealAt, deal_at, form_data, render_deal_form
@@ -29,7 +30,7 @@ from scorekeeper.rules.scoring import score_deal
 from scorekeeper.rules.validation import Report, validate_deal
 from scorekeeper.rules.variants import MAX_DEALS
 from scorekeeper.store.games import Game
-from scorekeeper.store.scores import with_running_scores
+from scorekeeper.store.scores import game_score, with_running_scores
 
 
 @bp.route("/g/<token>/deals/<int:number>", methods=["GET", "POST"])
@@ -44,14 +45,41 @@ def deal(game_id: int, number: int) -> str | Response | tuple[str, int]:
 
 
 def _show_deal(game_id: int, number: int) -> str:
-    """The form of a new deal (holding a deal just taken back, if any), or of a stored one."""
+    """The form of a new deal (holding a deal just taken back, if any), or of a stored one.
+    A deal past a game that ended at its target score is not played: the page says so, and
+    links to the scoreboard (a page, not a redirect with a message, as the phones keep the
+    deal forms of a game in advance)."""
     at = deal_at(get_game(game_id), number)
     stored = at.game.deal(number)
+    if stored is None:
+        ended = _ended_before(at.game, number)
+        if ended is not None:
+            return render_template("games/over.html", game=at.game, number=number, message=ended)
     fields = at.description.fields
     data = form_data(fields, stored) if stored is not None else take_undone(game_id, number)
     form = deal_form(at.description, at.game.side_names, data=data)
     editing = stored is not None
     return render_deal_form(at, form, None, editing=editing, version=deal_version(stored))
+
+
+def _ended_before(game: Game, number: int) -> str | None:
+    """What to say of deal `number` of a game that ended at its target score before it
+    (None while the game goes on, or where the deal is within it)."""
+    score = game_score(game)
+    ended = score.ended_after
+    if ended is None or number <= ended or not score.ended_at_target:
+        return None
+    return ngettext(
+        "The game is over: %(names)s reached the target score of %(target)s in deal "
+        "%(deal)s and won, so deal %(number)s is not played.",
+        "The game is over: %(names)s reached the target score of %(target)s in deal "
+        "%(deal)s and tied for the win, so deal %(number)s is not played.",
+        len(score.winners),
+        names=names_of(score.winners, score.side_names),
+        target=format_decimal(score.variant.target_score or 0),
+        deal=ended,
+        number=number,
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,7 +169,7 @@ def preview_deal(game_id: int, number: int) -> Response:
     if "csrf_token" in checked.form.errors:
         abort(400)
     description, names = checked.at.description, checked.at.game.side_names
-    labels = field_labels(description)
+    labels = field_labels(description, number)
     problems = Problems(checked.form, checked.report, description.fields, names, labels)
     totals = None
     if checked.entry is not None:

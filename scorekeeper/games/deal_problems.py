@@ -8,6 +8,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from scorekeeper.games.forms import DealForm
 from scorekeeper.rules.messages import Problem
@@ -66,7 +67,7 @@ class Problems:
                     self._add(index, key, "error", named, field.id)
 
     def _add_problem(self, form: DealForm, problem: Problem, fields: Sequence[str]) -> None:
-        message = problem.render(_)
+        message = problem.render(_, ngettext)
         severity = problem.severity.value
         field, side = problem.field, problem.side
         if field in ("went_out", "stock_ran_out", "went_out_concealed"):

@@ -93,7 +93,7 @@ def _conflict_page(at: DealAt, entry: DealEntry, version: int) -> tuple[str, int
         variant=at.variant,
         names=at.game.side_names,
         fields=at.description.fields,
-        labels=field_labels(at.description),
+        labels=field_labels(at.description, at.number),
     )
     return page, 409
 

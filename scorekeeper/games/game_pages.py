@@ -68,7 +68,7 @@ def _render_scoreboard(game: Game) -> str:
         keys=shown_line_keys(variant),
         shown_lines=shown_lines,
         count_label=count_label,
-        labels=line_labels(variant),
+        labels={number: line_labels(variant, number) for number in range(1, variant.deals + 1)},
         table=table_summary(game, variant),
         ending=_deal_endings(score),
         delete_form=ConfirmForm() if can_edit() else None,  # only the keeper deletes deals

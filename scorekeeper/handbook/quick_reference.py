@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from scorekeeper.engine.conventions import MATCHING_TO_TAKE, cut_targets
 from scorekeeper.handbook.blocks import BlockWriter, QuickGroup, Row
 from scorekeeper.rules.phrases import pile_pickup_words, runs, wild_discard_words
 from scorekeeper.rules.score_lines import special_rank_words
-from scorekeeper.rules.variants import ConcealedOpening, PilePickup
+from scorekeeper.rules.variants import BookRole, ConcealedOpening, PilePickup
 from scorekeeper.wording.words import (
     books_needed,
     deal_span,
@@ -134,7 +135,64 @@ class QuickReference(BlockWriter):
                 link="going-out",
             )
         )
+        return rows + self.other_going_out_rows()
+
+    def other_going_out_rows(self) -> list[Row]:
+        """What the rules set apart for going out: books of any kind, a special book, what a
+        black-three or special book counts as, and a player who runs out of cards."""
+        v = self.v
+        rows: list[Row] = []
+        if v.going_out_any_books:
+            rows.append(
+                self.row(
+                    _("Books in all"),
+                    ngettext(
+                        "at least %(num)s book of any kind",
+                        "at least %(num)s books of any kind",
+                        v.going_out_any_books,
+                    ),
+                    names=("going_out_any_books",),
+                    link="going-out",
+                )
+            )
+        rank = v.book_bonus.special_rank
+        if v.going_out_needs_special_book and rank is not None:
+            rows.append(
+                self.row(
+                    _("Special book"),
+                    _("a clean book of %(rank)s", rank=_(special_rank_words(v))),
+                    names=("going_out_needs_special_book",),
+                    link="going-out",
+                )
+            )
+        counted = (
+            (_("Black-three book"), v.book_bonus.black_three, v.black_three_book_goes_out_as),
+            (
+                _("Clean book of %(rank)s", rank=_(special_rank_words(v))) if rank else "",
+                v.book_bonus.special if rank is not None else None,
+                v.special_book_goes_out_as,
+            ),
+        )
+        names = ("black_three_book_goes_out_as", "special_book_goes_out_as")
+        for (label, bonus, role), name in zip(counted, names, strict=True):
+            if bonus is not None and role is not BookRole.CLEAN:
+                rows.append(self.row(label, self.counts_as(role), names=(name,), link="going-out"))
+        if v.players_may_run_out:
+            rows.append(
+                self.row(
+                    _("Out of cards"),
+                    _("a player who may not go out waits for the end of the deal"),
+                    names=("players_may_run_out",),
+                    link="going-out",
+                )
+            )
         return rows
+
+    def counts_as(self, role: BookRole) -> str:
+        """What a book that holds no wild card counts as toward going out, in a few words."""
+        if role is BookRole.DIRTY:
+            return _("counts as a dirty book")
+        return _("counts as neither a clean nor a dirty book")
 
     def last_card_text(self) -> str:
         """How the last card leaves the hand of a player going out."""
@@ -176,6 +234,14 @@ class QuickReference(BlockWriter):
         return [Row(row.cells, inferred=row.inferred, link="turn") for row in rows]
 
     def first_meld_note(self) -> str:
+        """What the first melds' table leaves out: a concealed book, and a first meld that
+        lays down the whole hand where it needs no minimum."""
+        notes = [self.concealed_note()]
+        if self.v.first_meld_waived_to_empty_hand:
+            notes.append(_("no minimum for a first meld that lays down the whole hand"))
+        return " · ".join(note for note in notes if note)
+
+    def concealed_note(self) -> str:
         deals = self.v.concealed_book_first_meld_deals
         if not deals:
             return ""

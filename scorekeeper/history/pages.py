@@ -60,7 +60,7 @@ def line_labels() -> dict[str, str]:
         "books": _("Books"),
         "red_threes": _("Red threes"),
         "going_out": _("Going out"),
-        "exact_22": _("Cut exactly 22"),
+        "exact_22": _("Exact cut"),
         "failed_pickups": _("Failed pickups"),
         "cards_left": _("Cards left"),
     }

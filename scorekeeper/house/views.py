@@ -51,6 +51,7 @@ from scorekeeper.rules.house_rules import (
     HOUSE_PREFIX,
     Difference,
     HouseRules,
+    RulesSource,
     diff_from_base,
     typed_differences,
 )
@@ -183,7 +184,7 @@ def new() -> str | Response | tuple[str, int]:
     if entry is not None:
         # Ready-made rules: the form starts from them, named in the reader's language.
         start = entry.variant().with_changes(name=_(entry.name)[:60], summary=_(entry.summary))
-        return _edit(None, BUILT_IN[entry.based_on], start)
+        return _edit(None, BUILT_IN[entry.based_on], start, entry.source)
     base = BUILT_IN.get(request.values.get("base", ""))
     if base is None:
         base = next(iter(BUILT_IN.values()))
@@ -204,7 +205,7 @@ def edit(slug: str) -> str | Response | tuple[str, int]:
             _("These rules can no longer be played as saved: check the fields marked."), "warning"
         )
         current = _best_effort(row.rules, base)
-    return _edit(row, base, current)
+    return _edit(row, base, current, row.made_from)
 
 
 def _best_effort(rules: HouseRules, base: Variant) -> Variant:
@@ -216,8 +217,10 @@ def _best_effort(rules: HouseRules, base: Variant) -> Variant:
 
 
 def _edit(
-    row: HouseVariant | None, base: Variant, current: Variant
+    row: HouseVariant | None, base: Variant, current: Variant, source: RulesSource | None = None
 ) -> str | Response | tuple[str, int]:
+    """The house-rules form, and its rules saved when they can be played. Rules made from
+    published ones keep naming their source (``source``) through every edit."""
     form = house_form(current)
     problems: list[Problem] = []
     values = {param.key: param_value(current, param.key) for param in params_for(current.deals)}
@@ -230,6 +233,7 @@ def _edit(
             changes_over(base, values),
             form.summary.data or "",
             row.slug if row is not None else "",
+            source,
         )
         problems = rules.problems()
         if not form.errors and not problems:
@@ -240,6 +244,7 @@ def _edit(
         form=form,
         row=row,
         base=base,
+        source=source,
         grouped=grouped,
         differences=_in_words(typed_differences(base, values)),
         changed=[r for group in grouped.values() for r in group if r.changed or r.problems],
@@ -293,7 +298,8 @@ def _create(rules: HouseRules) -> HouseVariant:
     owner = table_for_new(request.values.get("at", type=int))
     mark_used(owner)
     return store.create(
-        HouseRules(rules.name, rules.based_on, rules.changes, rules.summary, slug), owner
+        HouseRules(rules.name, rules.based_on, rules.changes, rules.summary, slug, rules.source),
+        owner,
     )
 
 

@@ -121,12 +121,24 @@ def offline_page() -> str:
 
 @bp.app_context_processor
 def offline_context() -> dict[str, object]:
-    return {"offline_texts": offline_texts, "deals_in_game": deals_in_game}
+    return {
+        "offline_texts": offline_texts,
+        "deals_in_game": deals_in_game,
+        "target_of_game": target_of_game,
+    }
 
 
 def deals_in_game(variant: object) -> int:
     """The deals of the game a page shows, for the pages kept offline; 0 on other pages."""
     return variant.deals if isinstance(variant, Variant) else 0
+
+
+def target_of_game(variant: object) -> int:
+    """The target score that ends the game a page shows, for the pages kept offline; 0 where
+    the game is played to its last deal, and on other pages."""
+    if isinstance(variant, Variant) and variant.target_score is not None:
+        return variant.target_score
+    return 0
 
 
 def offline_texts() -> dict[str, str]:
@@ -160,6 +172,11 @@ def offline_texts() -> dict[str, str]:
         "counted": _(
             "These totals count deal %(numbers)s, saved on this phone and not sent yet.",
             numbers="%s",
+        ),
+        "over": _(
+            "With the deals saved on this phone a side reaches the target score of "
+            "%(target)s: the game is over, and no further deal is played.",
+            target="%s",
         ),
         "restored": _("What you typed before is back in the form."),
         "kept": _("This deal is saved on this phone, not sent yet."),

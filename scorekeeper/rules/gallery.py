@@ -5,9 +5,7 @@ house rules are written (`house_rules.HouseRules`), with a name and a one-line s
 own words and its source named: the author or project, and the address it is published at.
 Picking one makes house rules from it, which a table then changes like any other.
 
-Only rule sets that today's parameters express faithfully are here. The facts read from each
-source, and the rule sets that wait for a parameter, are written down beside the code
-(``notes/gallery-rules.md`` of the working notes).
+Only rule sets that today's parameters express faithfully are here.
 """
 
 from __future__ import annotations
@@ -17,7 +15,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from .house_rules import HouseRules
+from .house_rules import HouseRules, RulesSource
 from .messages import N_
 from .variants import Variant
 
@@ -69,7 +67,12 @@ class PublishedRules:
             dict(self.changes),
             self.summary if summary is None else summary,
             self.slug,
+            self.source,
         )
+
+    @property
+    def source(self) -> RulesSource:
+        return RulesSource(self.author, self.title, self.address)
 
     def variant(self) -> Variant:
         """The variant the entry's house rules make, checked (VariantRejected if not)."""

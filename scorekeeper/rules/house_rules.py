@@ -56,6 +56,28 @@ def house_id(name: str, slug: str = "") -> str:
 
 
 @dataclass(frozen=True)
+class RulesSource:
+    """Where house rules made from published rules come from: who publishes them, the
+    title they go by there, and their address."""
+
+    author: str
+    title: str
+    address: str
+
+    def __post_init__(self) -> None:
+        for key in ("author", "title", "address"):
+            object.__setattr__(self, key, clean_name(getattr(self, key)))
+
+    def to_json(self) -> dict[str, str]:
+        return {"author": self.author, "title": self.title, "address": self.address}
+
+    @property
+    def linkable(self) -> bool:
+        """Whether the address can be followed as a link (an https address)."""
+        return self.address.startswith("https://")
+
+
+@dataclass(frozen=True)
 class HouseRules:
     """A table's own rules: a built-in variant and the parameters it changes."""
 
@@ -66,6 +88,8 @@ class HouseRules:
     summary: str = ""
     slug: str = ""
     """The id's own part ("house-<slug>"); made from the name when empty."""
+    source: RulesSource | None = None
+    """The published rules these were made from (`gallery`), kept through edits and files."""
 
     def __post_init__(self) -> None:
         # Every way in (the form, a file, a link, the score API) names rules by one rule.
@@ -113,10 +137,18 @@ class HouseRules:
             id=self.id,
             name=self.name,
             summary=self.summary or f"House rules based on {base.name}.",
-            source=f"House rules, based on {base.name} ({base.id}).",
+            source=self._source_words(base),
             inferred=sorted(base.inferred - touched),
         )
         return variant_from_dict(data)
+
+    def _source_words(self, base: Variant) -> str:
+        if self.source is None:
+            return f"House rules, based on {base.name} ({base.id})."
+        return (
+            f"House rules made from {self.source.title}, by {self.source.author} "
+            f"({self.source.address}); based on {base.name} ({base.id})."
+        )
 
     def problems(self) -> list[Problem]:
         """Every reason these rules cannot be played, each naming its field."""
@@ -144,7 +176,9 @@ class HouseRules:
         return self.variant()
 
     def with_changes(self, changes: Mapping[str, Any]) -> HouseRules:
-        return HouseRules(self.name, self.based_on, dict(changes), self.summary, self.slug)
+        return HouseRules(
+            self.name, self.based_on, dict(changes), self.summary, self.slug, self.source
+        )
 
     def to_json(self) -> dict[str, Any]:
         """The shareable form: small, and read back by `house_rules_from_json`."""
@@ -157,6 +191,7 @@ class HouseRules:
             "summary": self.summary,
             "based_on": self.based_on,
             "changes": ordered,
+            **({"source": self.source.to_json()} if self.source is not None else {}),
         }
 
 

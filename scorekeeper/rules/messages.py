@@ -18,8 +18,9 @@ __all__ = ["FIELD_TERMS", "N_", "Message", "Phrase", "Problem", "Severity", "Ter
 
 
 def _in_any_variant(template: str) -> Term | Phrase:
-    """A field's term where no variant is at hand: a special book's rank left unnamed."""
-    return worded(template, None) if "{rank}" in template else Term(template)
+    """A field's term where no variant is at hand: a special book's rank left unnamed, an
+    exact cut worded without its number."""
+    return worded(template, None) if "{" in template else Term(template)
 
 
 FIELD_TERMS: Mapping[str, Term | Phrase] = {

@@ -592,7 +592,7 @@ PARAMS: tuple[Param, ...] = (
         "exact_22_bonus",
         Group.BONUSES,
         Kind.OPTIONAL_BONUS,
-        Term(N_("Bonus for cutting exactly 22 cards")),
+        Term(N_("Bonus for cutting exactly the cards of a hand and foot")),
         help=Term(N_("Empty: no such bonus. Needs players who cut their own cards.")),
         signed=True,
     ),
@@ -883,7 +883,7 @@ PARAMS: tuple[Param, ...] = (
         "cut_for_packets",
         Group.TABLE,
         Kind.FLAG,
-        Term(N_("Players cut 22 cards for their hand and foot")),
+        Term(N_("Players cut the cards of their own hand and foot")),
     ),
     Param(
         "pile_pickup",

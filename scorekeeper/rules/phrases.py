@@ -633,10 +633,10 @@ def field_hint(spec: LineSpec, field: EntryField, variant: Variant, number: int)
     and for a side that did not go out where that differs (red threes laid down); the line's
     help where it counts points, and with its bonus for a yes or no (went out concealed)."""
     if spec.unit is None:
-        return spec.help_for(variant)
+        return spec.help_for(variant, number)
     out, not_out = spec.unit(variant, True, number), spec.unit(variant, False, number)
     if field.flag:
-        help_ = spec.help_for(variant)
+        help_ = spec.help_for(variant, number)
         return Wording(FLAG_POINTS, words={"help": help_, "points": Signed(out or 0)})
     each = Wording(EACH, words={"points": Signed(out or 0)})
     if out == not_out:

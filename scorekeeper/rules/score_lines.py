@@ -74,10 +74,49 @@ ANY_RANK = Term(N_("the special rank"))
 """A special book's rank where no variant is at hand (a message or export of any game)."""
 
 
-def worded(template: str, variant: Variant | None) -> Phrase:
-    """A label or term of the spec for this variant: a special book names its rank."""
+EXACT_CUT_IN_GENERAL: Mapping[str, str] = {
+    N_("Players who cut exactly {cut}"): N_("Players with an exact cut"),
+    N_("players who cut exactly {cut}"): N_("players with an exact cut"),
+    N_("Cut exactly {cut}"): N_("Exact cut"),
+    N_("Each player who cut exactly {cut} cards."): N_(
+        "Each player who cut exactly the cards of the deal's hand and foot ({cuts} by deal)."
+    ),
+}
+"""The words of the exact cut where no one number applies (a variant whose hand and foot
+change size from deal to deal, outside any one deal; or no variant at hand), by the words
+that name the number (``{cut}``)."""
+
+
+def exact_cut(variant: Variant | None, deal: int | None = None) -> int | None:
+    """The cards a player cuts for a hand and a foot: in deal `deal`, or in every deal where
+    they are the same; None where no one number applies."""
+    if variant is None:
+        return None
+    if deal is None:
+        if variant.sizes_by_deal:
+            return None
+        deal = 1
+    return variant.hand_size_for(deal) + variant.foot_size_for(deal)
+
+
+def worded(template: str, variant: Variant | None, deal: int | None = None) -> Phrase:
+    """A label or term of the spec for this variant: a special book names its rank, an
+    exact cut its number of cards (in deal `deal`, or where every deal cuts the same)."""
     rank = ANY_RANK if variant is None else _special_plural(variant)
-    return Phrase(template, {"rank": rank})
+    params: dict[str, object] = {"rank": rank}
+    if "{cut}" in template:
+        cut = exact_cut(variant, deal)
+        if cut is None:
+            template = EXACT_CUT_IN_GENERAL[template]
+            cuts = (
+                ()
+                if variant is None
+                else (exact_cut(variant, n) for n in range(1, variant.deals + 1))
+            )
+            params["cuts"] = ", ".join(str(number) for number in cuts)
+        else:
+            params["cut"] = cut
+    return Phrase(template, params)
 
 
 def special_rank_words(variant: Variant) -> str:
@@ -102,7 +141,8 @@ class EntryField:
 
     name: str
     label: str
-    """What the deal form asks ("Clean books"); ``{rank}`` stands for the special rank."""
+    """What the deal form asks ("Clean books"); ``{rank}`` stands for the special rank,
+    ``{cut}`` for the cards of an exact cut (`EXACT_CUT_IN_GENERAL`)."""
     term: str
     """The field inside a sentence ("clean books"), for messages that name it."""
     section: str
@@ -110,8 +150,8 @@ class EntryField:
     flag: bool = False
     """A yes or no asked once for the whole deal (who went out), not counted per side."""
 
-    def label_for(self, variant: Variant | None) -> Phrase:
-        return worded(self.label, variant)
+    def label_for(self, variant: Variant | None, deal: int | None = None) -> Phrase:
+        return worded(self.label, variant, deal)
 
 
 Count = Callable[[SideEntry, DealFacts], int | None]
@@ -153,11 +193,11 @@ class LineSpec:
     def chart_group(self) -> str:
         return self.group or self.key
 
-    def label_for(self, variant: Variant) -> Phrase:
-        return worded(self.label, variant)
+    def label_for(self, variant: Variant, deal: int | None = None) -> Phrase:
+        return worded(self.label, variant, deal)
 
-    def help_for(self, variant: Variant) -> Phrase:
-        return worded(self.help, variant)
+    def help_for(self, variant: Variant, deal: int | None = None) -> Phrase:
+        return worded(self.help, variant, deal)
 
 
 # --- the entry fields --------------------------------------------------------------------
@@ -203,7 +243,7 @@ WENT_OUT_CONCEALED = _field(
     flag=True,
 )
 EXACT_22 = _field(
-    "exact_22", N_("Players who cut exactly 22"), N_("players who cut exactly 22"), "scoring"
+    "exact_22", N_("Players who cut exactly {cut}"), N_("players who cut exactly {cut}"), "scoring"
 )
 CARDS_LEFT_POINTS = _field(
     "cards_left_points", N_("Cards left (points)"), N_("points of cards left"), "end-of-deal"
@@ -507,8 +547,8 @@ LINES: tuple[LineSpec, ...] = (
     ),
     _counted_line(
         "exact_22",
-        N_("Cut exactly 22"),
-        N_("Each player who cut exactly 22 cards."),
+        N_("Cut exactly {cut}"),
+        N_("Each player who cut exactly {cut} cards."),
         EXACT_22,
         unit_exact_22,
         lambda v: v.exact_22_bonus is not None,
@@ -566,8 +606,9 @@ def entered_fields(variant: Variant) -> tuple[EntryField, ...]:
     return tuple(field for spec in shown_specs(variant) for field in spec.fields)
 
 
-def line_label(line: LineSpec, variant: Variant) -> Phrase:
-    """A line's name under this variant: a line shown as one part takes that part's name
-    (red threes where they are never laid down: "Red threes still held")."""
+def line_label(line: LineSpec, variant: Variant, deal: int | None = None) -> Phrase:
+    """A line's name under this variant (in deal `deal`, where it names the deal's exact
+    cut): a line shown as one part takes that part's name (red threes where they are never
+    laid down: "Red threes still held")."""
     parts = shown_parts(line, variant)
-    return parts[0].label_for(variant) if len(parts) == 1 else line.label_for(variant)
+    return parts[0].label_for(variant, deal) if len(parts) == 1 else line.label_for(variant, deal)

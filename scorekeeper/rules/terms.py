@@ -51,6 +51,11 @@ def code_of(template: str) -> str:
     return code
 
 
+Plurals = Callable[[str, str, int], str]
+"""A language's ngettext: the template for one thing or for several, chosen by the count as
+the language counts, translated and given the count as ``%(num)d``."""
+
+
 class Term(str):
     """A word inside a message that is itself translated (a field's name, a book kind)."""
 
@@ -82,9 +87,11 @@ class Message:
         """The message in English."""
         return self.render(lambda text: text)
 
-    def render(self, translate: Callable[[str], str]) -> str:
-        """The message in a language, given that language's gettext function."""
-        return translate(self.template).format(**rendered(self.params, translate))
+    def render(self, translate: Callable[[str], str], plurals: Plurals | None = None) -> str:
+        """The message in a language, given that language's gettext function (and its
+        ngettext, for the counts inside: without it, one thing is singular as in English)."""
+        fields = rendered(self.params, translate, plurals)
+        return translate(self.template).format(**fields)
 
     def __str__(self) -> str:
         return self.message
@@ -98,10 +105,31 @@ class Phrase(Message):
     params: Mapping[str, object] = dataclasses.field(default_factory=dict)
 
 
-def rendered(params: Mapping[str, object], translate: Callable[[str], str]) -> dict[str, object]:
+@dataclass(frozen=True, slots=True)
+class Plural(Message):
+    """A count inside a message, with the templates for one thing and for several as
+    ``ngettext`` takes them ("%(num)d clean book", "%(num)d clean books")."""
+
+    template: str
+    plural: str
+    count: int
+    params: Mapping[str, object] = dataclasses.field(default_factory=dict)
+
+    def render(self, translate: Callable[[str], str], plurals: Plurals | None = None) -> str:
+        if plurals is not None:
+            return plurals(self.template, self.plural, self.count)
+        chosen = self.template if self.count == 1 else self.plural
+        return translate(chosen) % {"num": self.count}
+
+
+def rendered(
+    params: Mapping[str, object],
+    translate: Callable[[str], str],
+    plurals: Plurals | None = None,
+) -> dict[str, object]:
     """The fields of a template in a language: each `Term` and `Message` translated."""
     return {
-        key: value.render(translate)
+        key: value.render(translate, plurals)
         if isinstance(value, Message)
         else translate(value)
         if isinstance(value, Term)
@@ -110,8 +138,10 @@ def rendered(params: Mapping[str, object], translate: Callable[[str], str]) -> d
     }
 
 
-def render(words: Term | Message, translate: Callable[[str], str]) -> str:
+def render(
+    words: Term | Message, translate: Callable[[str], str], plurals: Plurals | None = None
+) -> str:
     """A term or a message in a language, given that language's gettext function."""
     if isinstance(words, Message):
-        return words.render(translate)
+        return words.render(translate, plurals)
     return translate(words)

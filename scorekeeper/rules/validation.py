@@ -16,7 +16,14 @@ from .cards import BOOK_SIZE, SMALLEST_CARD_POINTS
 from .decks import CardType, Supply, get_deck
 from .entry import COUNT_FIELDS, POINT_FIELDS, DealEntry, SideEntry
 from .messages import FIELD_TERMS, N_, Problem, Severity, Term
+from .phrases import BOOK_KINDS
+from .score_lines import exact_cut
+from .terms import NP_, Plural
 from .variants import ConcealedOpening, RankMelds, Table, Variant
+
+ANY_BOOKS = NP_("%(num)s book", "%(num)s books")
+"""A number of books of any kind."""
+PLAYERS = NP_("%(num)s player", "%(num)s players")
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,7 +257,7 @@ def _check_exact_22(deal: _Deal) -> Iterator[Problem]:
             yield _error(
                 index,
                 "exact_22",
-                N_("{side}: {variant} has no bonus for cutting exactly 22 cards."),
+                N_("{side}: {variant} has no bonus for an exact cut."),
                 side=name,
                 variant=Term(deal.variant.name),
             )
@@ -258,9 +265,10 @@ def _check_exact_22(deal: _Deal) -> Iterator[Problem]:
             yield _error(
                 index,
                 "exact_22",
-                N_("{side}: only {most} player(s) on this side could cut exactly 22, not {value}."),
+                N_("{side}: only {most} on this side could cut exactly {cut} cards, not {value}."),
                 side=name,
-                most=deal.table.players_per_side,
+                most=Plural(*PLAYERS, count=deal.table.players_per_side),
+                cut=exact_cut(deal.variant, deal.number),
                 value=side.exact_22,
             )
 
@@ -345,12 +353,11 @@ def _check_going_out_books(deal: _Deal) -> Iterator[Problem]:
                     index,
                     f"{kind}_books",
                     N_(
-                        "{side} went out with {have} {kind}, but going out in deal {deal} "
+                        "{side} went out with {books}, but going out in deal {deal} "
                         "needs at least {count}."
                     ),
                     side=name,
-                    have=have,
-                    kind=FIELD_TERMS[f"{kind}_books"],
+                    books=Plural(*BOOK_KINDS[kind].counted, count=have),
                     deal=deal.number,
                     count=count,
                 )
@@ -371,12 +378,12 @@ def _check_going_out_other_books(deal: _Deal) -> Iterator[Problem]:
                 index,
                 "clean_books",
                 N_(
-                    "{side} went out with {have} books in all, but going out needs at least "
-                    "{count} books of any kind."
+                    "{side} went out with {books} in all, but going out needs at least "
+                    "{needed} of any kind."
                 ),
                 side=name,
-                have=books,
-                count=variant.going_out_any_books,
+                books=Plural(*ANY_BOOKS, count=books),
+                needed=Plural(*ANY_BOOKS, count=variant.going_out_any_books),
             )
         if variant.going_out_needs_special_book and not side.special_books:
             yield _error(

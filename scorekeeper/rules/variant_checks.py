@@ -332,7 +332,7 @@ def _check_cutting(variant: Variant) -> Iterator[Problem]:
     if variant.exact_22_bonus is not None and not variant.cut_for_packets:
         yield field_problem(
             "exact_22_bonus",
-            N_("{field}: only a game where players cut their own 22 cards can have it."),
+            N_("{field}: only a game where players cut their own hand and foot can have it."),
         )
     hand, foot = variant.hand_size_for(1), variant.foot_size_for(1)
     total = hand + foot

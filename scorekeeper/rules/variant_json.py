@@ -15,12 +15,13 @@ from .house_rules import (
     FORMAT_VERSION,
     HOUSE_PREFIX,
     HouseRules,
+    RulesSource,
     house_rules_of,
     read_changes,
 )
 from .json_numbers import read_json_number
 from .messages import N_, Problem, Term
-from .names import clean_name
+from .names import clean_name, refused_characters
 from .params import (
     ID_PATTERN,
     MAX_ID,
@@ -55,7 +56,13 @@ MAX_FILE_BYTES = 16 * 1024
 """A shared file's size limit: a house variant's file is well under 2 KB."""
 
 
-_HOUSE_KEYS = frozenset({"format", "version", "id", "name", "summary", "based_on", "changes"})
+_HOUSE_KEYS = frozenset(
+    {"format", "version", "id", "name", "summary", "based_on", "changes", "source"}
+)
+_SOURCE_KEYS = ("author", "title", "address")
+MAX_SOURCE_PART = 150
+"""The longest author, title or address of the rules' source: the three fit in a variant's
+source text (`MAX_TEXT`)."""
 _HOUSE_REQUIRED = ("name", "based_on", "changes")
 FULL_OPTIONAL: Mapping[str, Any] = {
     "summary": "",
@@ -160,12 +167,46 @@ def house_rules_from_json(data: object) -> HouseRules:
                 )
             ]
         )
-    rules = HouseRules(data["name"], data["based_on"], data["changes"], summary, slug)
+    source = _read_source(data["source"]) if "source" in data else None
+    rules = HouseRules(data["name"], data["based_on"], data["changes"], summary, slug, source)
     problems = rules.problems()
     if problems:
         raise VariantRejected(problems)
     changes, _ = read_changes(data["changes"])
     return rules.with_changes(changes)
+
+
+def _read_source(raw: object) -> RulesSource:
+    """The published rules that house rules were made from: an object of ``author``,
+    ``title`` and ``address``, each text. Raises VariantRejected naming the field."""
+    if not isinstance(raw, Mapping):
+        raise VariantRejected([field_problem("source", N_("{field} must be a JSON object."))])
+    problems = [
+        problem_at("source", N_("Unknown field {value}."), value=quoted(key))
+        for key in raw
+        if key not in _SOURCE_KEYS
+    ]
+    for key in _SOURCE_KEYS:
+        where = f"source.{key}"
+        if key not in raw:
+            problems.append(problem_at(where, N_("{key} is required."), key=where))
+        elif not isinstance(raw[key], str):
+            problems.append(problem_at(where, N_("{key} must be text."), key=where))
+        elif len(raw[key]) > MAX_SOURCE_PART or refused_characters(raw[key]):
+            problems.append(
+                problem_at(
+                    where,
+                    N_(
+                        "{key} must be text of at most {most} characters, with no control "
+                        "characters."
+                    ),
+                    key=where,
+                    most=MAX_SOURCE_PART,
+                )
+            )
+    if problems:
+        raise VariantRejected(problems)
+    return RulesSource(raw["author"], raw["title"], raw["address"])
 
 
 def variant_from_json(data: object) -> Variant:

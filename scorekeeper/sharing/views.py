@@ -164,7 +164,7 @@ def import_file() -> str | BaseResponse | tuple[str, int]:
         try:
             rows = read_file(parse_file(form.file.data.read()))
         except ImportRefused as refusal:
-            problems = refusal.messages(_)
+            problems = refusal.messages(_, ngettext)
         else:
             owner = table_for_new()
             made = import_games(rows, owner)

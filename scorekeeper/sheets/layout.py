@@ -277,7 +277,7 @@ def _first_meld_words(variant: Variant, deal: int) -> tuple[str, str]:
 def _line_rows(variant: Variant, deal: int) -> tuple[Row, ...]:
     """A deal's scored rows: each line's name and, beside it, what it is worth in that deal."""
     return tuple(
-        Row(line.key, line_label(line, variant).render(_), _line_hint(line, variant, deal))
+        Row(line.key, line_label(line, variant, deal).render(_), _line_hint(line, variant, deal))
         for line in variant_lines(variant)
     )
 

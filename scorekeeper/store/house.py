@@ -13,7 +13,7 @@ from sqlalchemy import JSON, ForeignKey, String
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from scorekeeper.extensions import Model
-from scorekeeper.rules.house_rules import HOUSE_PREFIX, HouseRules
+from scorekeeper.rules.house_rules import HOUSE_PREFIX, HouseRules, RulesSource
 from scorekeeper.rules.params import MAX_ID, MAX_NAME, MAX_TEXT
 from scorekeeper.store.tables import CardTable
 
@@ -42,6 +42,9 @@ class HouseVariant(Model):
     based_on: Mapped[str] = mapped_column(String(MAX_ID))
     changes: Mapped[dict[str, Any]] = mapped_column(JSON)
     """Parameter key -> value, only where the rules differ from the base variant."""
+    source: Mapped[dict[str, str] | None] = mapped_column(JSON, nullable=True)
+    """The published rules these were made from (author, title, address); None for rules
+    a table made itself."""
     version: Mapped[int] = mapped_column(default=1)
     """1 when made, one more on each edit."""
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
@@ -53,7 +56,20 @@ class HouseVariant(Model):
 
     @property
     def rules(self) -> HouseRules:
-        return HouseRules(self.name, self.based_on, dict(self.changes), self.summary, self.slug)
+        return HouseRules(
+            self.name, self.based_on, dict(self.changes), self.summary, self.slug, self.made_from
+        )
+
+    @property
+    def made_from(self) -> RulesSource | None:
+        """The published rules these were made from, as the rules core reads them."""
+        source = self.source
+        if not isinstance(source, dict):
+            return None
+        parts = [source.get(key) for key in ("author", "title", "address")]
+        if not all(isinstance(part, str) for part in parts):
+            return None
+        return RulesSource(*(str(part) for part in parts))
 
     def __repr__(self) -> str:
         return f"<HouseVariant {self.variant_id} v{self.version}>"

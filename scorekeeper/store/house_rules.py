@@ -90,6 +90,7 @@ def create(rules: HouseRules, table: CardTable) -> HouseVariant:
         summary=rules.summary,
         based_on=rules.based_on,
         changes=dict(rules.changes),
+        source=rules.source.to_json() if rules.source is not None else None,
         version=1,
     )
     db.session.add(row)
@@ -115,11 +116,12 @@ def house_rules_at(rules: HouseRules, table: CardTable) -> Variant:
 
 def update(row: HouseVariant, rules: HouseRules) -> bool:
     """Store new rules in the row (same id); True when anything changed."""
-    before = (row.name, row.summary, row.based_on, row.changes)
-    after = (rules.name, rules.summary, rules.based_on, dict(rules.changes))
+    source = rules.source.to_json() if rules.source is not None else None
+    before = (row.name, row.summary, row.based_on, row.changes, row.source)
+    after = (rules.name, rules.summary, rules.based_on, dict(rules.changes), source)
     if before == after:
         return False
-    row.name, row.summary, row.based_on, row.changes = after
+    row.name, row.summary, row.based_on, row.changes, row.source = after
     row.version += 1
     row.updated_at = utcnow()
     _forget()

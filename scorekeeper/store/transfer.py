@@ -25,6 +25,7 @@ from scorekeeper.rules.json_numbers import read_json_number
 from scorekeeper.rules.messages import N_, Phrase, Problem
 from scorekeeper.rules.names import clean_name, refused_characters
 from scorekeeper.rules.scoring import score_deal
+from scorekeeper.rules.terms import Plurals
 from scorekeeper.rules.validation import validate_deal
 from scorekeeper.rules.variant_checks import validate_variant
 from scorekeeper.rules.variant_json import check_deal_lists
@@ -73,8 +74,10 @@ class ImportRefused(ValueError):
         super().__init__("; ".join(p.message for p in problems))
         self.problems = list(problems)
 
-    def messages(self, translate: Callable[[str], str] = lambda text: text) -> list[str]:
-        return [problem.render(translate) for problem in self.problems]
+    def messages(
+        self, translate: Callable[[str], str] = lambda text: text, plurals: Plurals | None = None
+    ) -> list[str]:
+        return [problem.render(translate, plurals) for problem in self.problems]
 
 
 def _time(value: datetime) -> str:

@@ -69,6 +69,7 @@ def count_label(line: ScoreLine) -> str:
     return _("%(count)s:", count=words) if words else ""
 
 
-def line_labels(variant: Variant) -> dict[str, str]:
-    """The name of each row of a breakdown under this variant, in the reader's language."""
-    return {spec.key: spec.label_for(variant).render(_) for spec in shown_specs(variant)}
+def line_labels(variant: Variant, deal: int | None = None) -> dict[str, str]:
+    """The name of each row of a breakdown under this variant (of deal `deal`, where the
+    exact cut names its number of cards), in the reader's language."""
+    return {spec.key: spec.label_for(variant, deal).render(_) for spec in shown_specs(variant)}

@@ -15,6 +15,9 @@
   var carrier = document.querySelector("script[data-texts]");
   var texts = JSON.parse(carrier.getAttribute("data-texts") || "{}");
   var dealsPerGame = Number(carrier.getAttribute("data-deals")) || 0;
+  // The score that ends the game once a side reaches it (0: the game is played to its last
+  // deal): the kept deals that reach it leave no further deal to offer.
+  var target = Number(carrier.getAttribute("data-target")) || 0;
   var here = window.location.pathname;
   var box = document.createElement("div");
   box.className = "flashes offline-status";
@@ -55,7 +58,7 @@
   // hidden meanwhile (css: .has-kept-deals).
   var nextBar = null;
 
-  function showNextBar(link, counted, notCounted) {
+  function showNextBar(link, counted, notCounted, over) {
     if (nextBar) {
       nextBar.remove();
       nextBar = null;
@@ -66,7 +69,11 @@
     }
     nextBar = document.createElement("section");
     nextBar.className = "just-saved kept-next";
-    [["counted", counted], ["notCounted", notCounted]].forEach(function (kind) {
+    var notes = [["counted", counted], ["notCounted", notCounted]];
+    if (over) {
+      notes.push(["over", [target]]);
+    }
+    notes.forEach(function (kind) {
       if (kind[1].length) {
         var note = document.createElement("p");
         note.className = "flash flash-warning";
@@ -85,13 +92,13 @@
     totals.parentNode.insertBefore(nextBar, totals.nextSibling);
   }
 
-  function nextDeal(records) {
+  function nextDeal(records, over) {
     var numbers = records.filter(function (record) {
       return record.game === here && record.state === "pending";
     })
       .map(function (record) { return record.number; });
     var next = Math.max.apply(null, numbers) + 1;
-    if (!numbers.length || next > dealsPerGame || !texts.enter) {
+    if (!numbers.length || next > dealsPerGame || over || !texts.enter) {
       return null;
     }
     var link = document.createElement("a");
@@ -104,8 +111,11 @@
   // The scoreboard's totals with the deals kept on this phone counted in (their totals as
   // their form worked them out when it was saved: offline-store.js), their rows marked; the
   // page's own sentence on the leader and its chart, older, are hidden. Returns the numbers of
-  // the kept deals it counted.
+  // the kept deals it counted; `keptTotals` holds the totals they come to.
+  var keptTotals = [];
+
   function countKept(records) {
+    keptTotals = [];
     var section = document.getElementById("totals");
     var bigTotals = section ? section.querySelectorAll(".big-totals .big-total") : [];
     var kept = {};
@@ -149,6 +159,7 @@
       cell.textContent = String(running[side]);
       cell.classList.toggle("lead", running[side] === best);
     });
+    keptTotals = running;
     section.querySelector(".big-totals").classList.add("kept", "warning");
     section.querySelectorAll(".result, #running-chart").forEach(function (older) {
       older.hidden = true;
@@ -202,9 +213,11 @@
       return record.game === here && record.state === "pending";
     });
     var counted = countKept(keptHere);
-    showNextBar(nextDeal(records), counted, keptHere.map(function (record) {
+    // Where the game ends at a target score, a side that reaches it with the kept deals ends it.
+    var over = target > 0 && keptTotals.some(function (total) { return total >= target; });
+    showNextBar(nextDeal(records, over), counted, keptHere.map(function (record) {
       return record.number;
-    }).filter(function (number) { return counted.indexOf(number) === -1; }));
+    }).filter(function (number) { return counted.indexOf(number) === -1; }), over);
     box.hidden = !box.firstChild;
     document.documentElement.classList.toggle("has-kept-deals", records.some(function (record) {
       return record.game === here && record.state === "pending";

@@ -92,7 +92,7 @@ def test_a_whole_game_on_a_phone(page: Page, migrated_server: str, artifacts_dir
     clean = side(page, ANN).get_by_label("Clean books", exact=True)
     expect(clean).to_have_attribute("aria-invalid", "true")
     expect(side(page, ANN).locator(".field-error")).to_contain_text(
-        "went out with 1 clean books, but going out in deal 1 needs at least 2"
+        "went out with 1 clean book, but going out in deal 1 needs at least 2"
     )
     expect(side(page, ANN).get_by_label("Melded cards (points)", exact=True)).to_have_value("1210")
     page.screenshot(path=artifacts_dir / "game-2-deal-1-error.png", full_page=True)

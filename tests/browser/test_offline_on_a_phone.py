@@ -462,3 +462,50 @@ def test_a_deal_kept_while_the_server_is_out_of_reach_counts_in_the_kept_scorebo
     )
     expect(page.locator(".big-totals.kept .big-total")).to_have_text([str(t) for t in TOTALS_1])
     assert stored_deals(migrated_server, game) == []
+
+
+@pytest.mark.browser
+def test_a_deal_kept_offline_that_reaches_the_target_score_offers_no_further_deal(
+    phone: BrowserContext, migrated_server: str, artifacts_dir: Path
+) -> None:
+    page = phone.new_page()
+    page.goto(migrated_server + "/house/new?base=pagat")
+    page.get_by_label("Name of your rules").fill("First to 4000")
+    page.get_by_label("Find a rule").fill("target")
+    page.get_by_label("Target score").fill("4000")
+    page.get_by_role("button", name="Save the rules").click()
+    expect(page.locator(".flash-success")).to_contain_text("Your rules are saved.")
+    page.goto(migrated_server + "/games/new")
+    page.get_by_text("Other rules").click()
+    page.get_by_label("First to 4000").check()
+    page.get_by_role("button", name="Start game").last.click()
+    page.wait_for_url(re.compile(r"/g/[^/]+/deals/1$"))
+    game = page.url.rsplit("/deals/", 1)[0]
+    open_with_pages_kept(page, game)
+
+    phone.set_offline(True)
+    page.reload()
+    page.get_by_role("link", name="Enter deal 1").click()
+    fill_deal(page, DEAL_1)
+    page.locator("button[name=save]").click()
+    page.wait_for_url(game + "#kept-on-this-phone")
+
+    # 4595 reaches 4000: the game is over once deal 1 is sent, so no deal 2 is offered.
+    expect(page.locator(".big-totals.kept .big-total")).to_have_text([str(t) for t in TOTALS_1])
+    expect(page.locator(".kept-next")).to_contain_text(
+        "With the deals saved on this phone a side reaches the target score of 4000: the game "
+        "is over, and no further deal is played."
+    )
+    expect(page.get_by_role("link", name=re.compile(r"^Enter deal \d+$"))).to_have_count(0)
+    page.screenshot(path=artifacts_dir / "offline-kept-deal-reaches-the-target.png")
+
+    phone.set_offline(False)
+    page.wait_for_url(game)
+    expect(page.locator(".result-final")).to_contain_text("Team 1 won with 4,595 points.")
+    page.goto(game + "/deals/2")
+    expect(page.get_by_role("heading", level=1)).to_have_text("The game is over")
+    expect(page.locator(".game-over")).to_contain_text(
+        "The game is over: Team 1 reached the target score of 4,000 in deal 1 and won, so "
+        "deal 2 is not played."
+    )
+    expect(page.locator("input[name='sides-0-meld_points']")).to_have_count(0)

@@ -107,6 +107,23 @@ def test_the_deal_form_says_the_exact_cut_of_each_deal(client: FlaskClient) -> N
     assert "exact cut is" not in text(client.get(f"{plain}/deals/1"))
 
 
+def test_each_deal_labels_the_exact_cut_with_its_own_number(client: FlaskClient) -> None:
+    slug = make_house_rules(client, base="simpson", name="Growing", **GROWING)
+    game = start_game(client, f"house-{slug}", table="2x2")
+
+    first, third = html(client.get(f"{game}/deals/1")), html(client.get(f"{game}/deals/3"))
+    sheet = text(client.get(f"{game}/sheet.html"))
+    rules = text(client.get(f"/rules/house-{slug}"))
+    exported = client.get(f"{game}/export.csv").get_data(as_text=True)
+
+    assert '<label for="sides-0-exact_22">Players who cut exactly 22</label>' in first
+    assert '<label for="sides-0-exact_22">Players who cut exactly 30</label>' in third
+    assert "exactly 22<" not in third
+    assert "Cut exactly 22 +100 each" in sheet and "Cut exactly 34 +100 each" in sheet
+    assert "Exact cut" in rules and "Cut exactly 22" not in rules
+    assert "Players with an exact cut" in exported.splitlines()[0]
+
+
 def test_the_game_sheet_prints_the_card_values(client: FlaskClient) -> None:
     slug = make_house_rules(client, base="simpson", name="Roth", **ROTH)
     game = start_game(client, f"house-{slug}", table="2x2")

@@ -174,7 +174,7 @@ def test_the_preview_escapes_nothing_itself_and_is_for_the_keeper_only(
     watcher = other_phone.post(f"/g/{view_token}/deals/1/preview", data=form_data(DEAL_1))
 
     assert mine.mimetype == "application/json"
-    assert "<b>Ann</b> went out with 1 clean books" in mine.json["errors"][0]["message"]
+    assert "<b>Ann</b> went out with 1 clean book" in mine.json["errors"][0]["message"]
     assert watcher.status_code in (403, 404)
 
 

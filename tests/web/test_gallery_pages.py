@@ -3,8 +3,10 @@ house rules a table can change, offered by the new-game form and scored there.""
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import replace
+from html import unescape
 
 import pytest
 from flask import Flask
@@ -82,6 +84,86 @@ def test_the_house_rules_made_from_an_entry_change_like_any_other(app, client):
     assert response.status_code == 303, text(response)
     [row] = stored(app)
     assert row.changes == {"first_meld.2": 50, "first_meld.3": 50, "wild_limit.extra": 1}
+
+
+BERTA_SOURCE = {
+    "author": "Michelle Berta",
+    "title": BERTA.title,
+    "address": BERTA.address,
+}
+
+
+def test_house_rules_made_from_an_entry_name_their_source_through_edits_and_files(app, client):
+    address = "/house/new?published=score-keeper-michelle-berta"
+    form = text(client.get(address))
+    values = form_values(html(client.get(address)))
+    slug = client.post(address, data=values).headers["Location"].removeprefix("/house/")
+    values = form_values(html(client.get(f"/house/{slug}/edit")))
+    values["first_meld__4"] = "200"
+    assert client.post(f"/house/{slug}/edit", data=values).status_code == 303
+
+    shown = html(client.get(f"/house/{slug}"))
+    rules = text(client.get(f"/rules/house-{slug}"))
+    exported = client.get(f"/house/{slug}/export").get_json()
+    [row] = stored(app)
+
+    said = f"Made from {BERTA.title}, by Michelle Berta"
+    assert said in form
+    assert said in text(client.get(f"/house/{slug}/edit"))
+    assert said in shown
+    assert f'<a href="{BERTA.address}" rel="noopener noreferrer">{BERTA.address}</a>' in shown
+    assert (
+        f"Source: House rules made from {BERTA.title}, by Michelle Berta ({BERTA.address}); "
+        "based on Partnership (pagat.com) (pagat)." in rules
+    )
+    assert row.source == BERTA_SOURCE and row.version == 2
+    assert exported["source"] == BERTA_SOURCE
+    assert exported["changes"]["first_meld.4"] == 200
+
+    with app.app_context():
+        db.session.delete(db.session.get(HouseVariant, row.id))
+        db.session.commit()
+    imported = client.post("/house/import", data={"text": json.dumps(exported)})
+    assert imported.status_code == 303, text(imported)
+    [again] = stored(app)
+    assert again.source == BERTA_SOURCE
+    assert said in text(client.get(imported.headers["Location"]))
+
+
+def test_rules_a_table_made_itself_name_no_source(app, client):
+    values = form_values(html(client.get("/house/new?base=pagat")))
+    slug = client.post("/house/new?base=pagat", data=values).headers["Location"]
+
+    [row] = stored(app)
+    assert row.source is None
+    assert "Made from" not in text(client.get(slug))
+    assert "source" not in client.get(f"{slug}/export").get_json()
+
+
+def test_a_rules_file_source_is_shown_as_text_and_refused_when_malformed(app, client):
+    hostile = {
+        "author": "<i>Someone</i>",
+        "title": "A & B",
+        "address": 'javascript:alert("x")',
+    }
+    rules = {"name": "Odd", "based_on": "pagat", "changes": {}, "source": hostile}
+    imported = client.post("/house/import", data={"text": json.dumps(rules)})
+    page = html(client.get(imported.headers["Location"]))
+    rules_page = html(client.get("/rules/house-odd"))
+
+    assert "<i>Someone" not in page and "<i>Someone" not in rules_page
+    assert "Made from A &amp; B, by &lt;i&gt;Someone&lt;/i&gt;" in page
+    assert "javascript:" not in page.split('href="')[-1][:12] and 'href="javascript' not in page
+    assert "&lt;i&gt;Someone&lt;/i&gt;" in rules_page
+
+    bad = {**rules, "name": "Bad", "source": {"author": 5, "title": "T", "page": "x"}}
+    refused = client.post("/house/import", data={"text": json.dumps(bad)})
+    said = text(refused)
+    assert refused.status_code == 422
+    assert 'Unknown field "page".' in unescape(said)
+    assert "source.author must be text." in said
+    assert "source.address is required." in said
+    assert [row.name for row in stored(app)] == ["Odd"]
 
 
 # The tables an entry offers where its source names them (elsewhere pagat's).

@@ -301,7 +301,7 @@ def test_rules_errors_are_shown_beside_their_field_and_nothing_is_saved(
     )
     assert (
         '<p class="field-error" id="sides-0-clean_books-p1">Ann &amp; Bob went out with '
-        "1 clean books, but going out in deal 1 needs at least 2.</p>"
+        "1 clean book, but going out in deal 1 needs at least 2.</p>"
     ) in page
     assert 'value="1215"' in page, "what was typed is kept"
     assert 'id="went_out-0" value="0" checked' in page

@@ -120,7 +120,7 @@ def test_statistics_count_wins_and_deals_from_the_entries(client, season) -> Non
     # melded cards, books, red threes, going out, cards left: Ann over her two games
     books = 4 * (2 * 500 + 2 * 300 + 1500) + 4 * (500 + 300)
     assert f'<th scope="row">Ann</th><td>7,240</td><td>{books:,}</td>' in share
-    assert '<th scope="col">Cut exactly 22</th>' not in share
+    assert '<th scope="col">Exact cut</th>' not in share
 
 
 def test_statistics_count_going_out_red_threes_and_books(app, season) -> None:

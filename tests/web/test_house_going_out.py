@@ -338,3 +338,42 @@ def test_the_rules_page_says_which_deals_open_with_a_book(client) -> None:
         "the discard pile, and still reach the minimum." in page
     )
     assert "must hold a book" not in text(client.get("/rules/simpson"))
+
+
+def quick_reference(client, variant: str) -> str:
+    """The quick reference of a rules page, in words: each row's label and value."""
+    page = client.get(f"/rules/{variant}").get_data(as_text=True)
+    section = page.split('id="quick-reference"')[1].split("</section>")[0]
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", section))
+
+
+def test_the_quick_reference_says_what_going_out_needs_besides_the_books_of_each_deal(
+    client,
+) -> None:
+    make_house_rules(client, base="simpson", name="Sevens needed", **SEVENS_NEEDED)
+    make_house_rules(
+        client,
+        base="simpson",
+        name="Run out",
+        players_may_run_out=True,
+        going_out_any_books=1,
+        first_meld_waived_to_empty_hand=True,
+    )
+    make_house_rules(
+        client, base="brouillette-low", name="Black dirty", black_three_book_goes_out_as="dirty"
+    )
+
+    sevens = quick_reference(client, "house-sevens-needed")
+    run_out = quick_reference(client, "house-run-out")
+    black = quick_reference(client, "house-black-dirty")
+    simpson = quick_reference(client, "simpson")
+
+    assert " Books in all at least 3 books of any kind " in sevens
+    assert " Special book a clean book of sevens " in sevens
+    assert " Clean book of sevens counts as neither a clean nor a dirty book " in sevens
+    assert " Books in all at least 1 book of any kind " in run_out
+    assert " Out of cards a player who may not go out waits for the end of the deal " in run_out
+    assert " no minimum for a first meld that lays down the whole hand " in run_out
+    assert " Black-three book counts as a dirty book " in black
+    for words in ("Books in all", "Special book", "counts as", "Out of cards", "no minimum"):
+        assert words not in simpson

@@ -174,7 +174,7 @@ def test_setting_a_rule_back_to_the_base_value_drops_the_change(app, client):
         ({"red_three__held": 100}, "p-red_three__held", "must be 0 or less"),
         ({"card_points__joker": "fifty"}, "p-card_points__joker", "Enter a whole number"),
         ({"decks__0": 0}, "p-tables", "play with 1 to 16 decks (entered 0)"),
-        ({"exact_22_bonus": 100}, "p-exact_22_bonus", "cut their own 22 cards"),
+        ({"exact_22_bonus": 100}, "p-exact_22_bonus", "cut their own hand and foot"),
         (
             {"wild_limit__per_wild": 6, "wild_limit__extra": 6},
             "p-wild_limit__per_wild",

@@ -377,6 +377,27 @@ def test_a_game_to_10000_counts_as_finished_in_the_history_once_it_ends(client):
     assert re.search(r"Finished First to 10000, .+? Us won\. Us 13785 Them 3840", listed)
 
 
+def test_the_deal_form_past_the_end_of_a_game_to_10000_says_the_game_is_over(client):
+    game = start_game_to_10000(client)
+    for number in (1, 2):
+        enter(client, game, number)
+    open_deal_3 = text(client.get(f"{game}/deals/3"))
+    enter(client, game, 3)
+
+    past = client.get(f"{game}/deals/4")
+    said = unescape(text(past))
+    again = unescape(text(client.get(f"{game}/deals/3")))
+
+    assert "The game is over" not in open_deal_3 and 'name="sides-0-meld_points"' not in said
+    assert past.status_code == 200
+    assert (
+        "The game is over The game is over: Us reached the target score of 10,000 in deal 3 "
+        "and won, so deal 4 is not played. See the scoreboard" in said
+    )
+    assert f'href="{game}"' in html(past).replace("http://localhost", "")
+    assert "Edit deal 3" in again
+
+
 def test_the_sheet_of_a_game_to_10000_prints_its_three_deals_and_the_winner(client):
     game = start_game_to_10000(client)
     for number in (1, 2, 3):

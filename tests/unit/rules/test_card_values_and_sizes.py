@@ -233,7 +233,7 @@ def test_the_exact_cut_follows_each_deals_packets_where_they_grow() -> None:
     assert refusals("simpson", hand_size=13) == [
         (
             "cut_for_packets",
-            "Players cut 22 cards for their hand and foot: the cut 22 cards make the hand and "
+            "Players cut the cards of their own hand and foot: the cut 22 cards make the hand and "
             "the foot, so they must add up to 22 (now 13 + 11 = 24).",
         )
     ]

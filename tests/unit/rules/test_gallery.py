@@ -20,7 +20,7 @@ from scorekeeper.rules.gallery import (
     published,
 )
 from scorekeeper.rules.game import score_game
-from scorekeeper.rules.house_rules import HouseRules
+from scorekeeper.rules.house_rules import HouseRules, RulesSource
 from scorekeeper.rules.scoring import score_deal
 from scorekeeper.rules.validation import validate_deal
 from scorekeeper.rules.variants import BUILT_IN, Variant
@@ -62,9 +62,14 @@ def test_the_house_rules_of_an_entry_take_the_name_and_summary_given():
     rules = TONATIHUAI.house_rules(name="Nos règles", summary="Résumé.")
 
     assert rules == HouseRules(
-        "Nos règles", "pagat", dict(TONATIHUAI.changes), "Résumé.", rules.slug
+        "Nos règles", "pagat", dict(TONATIHUAI.changes), "Résumé.", rules.slug, TONATIHUAI.source
     )
     assert rules.slug == TONATIHUAI.slug
+    assert rules.source == RulesSource(
+        "tonatihuai2026",
+        "Hand and Foot Score Calculator (hand-and-foot-canasta-scorer)",
+        "https://github.com/tonatihuai2026/hand-and-foot-canasta-scorer",
+    )
 
 
 # tonatihuai2026's calculator: a red three laid down 100 (50 for a side that did not go out),

@@ -315,3 +315,45 @@ def test_a_share_link_carries_these_rules() -> None:
     assert variant.going_out_needs_special_book is True
     assert variant.players_may_run_out is True
     assert variant.book_first_meld_deals == frozenset({2, 4})
+
+
+def _plurals(lang: str):  # type: ignore[no-untyped-def]
+    catalog = Translations.load(str(TRANSLATIONS), [lang])
+
+    def plurals(singular: str, plural: str, count: int) -> str:
+        return str(catalog.ngettext(singular, plural, count)) % {"num": count}
+
+    return catalog.gettext, plurals
+
+
+def test_a_single_book_is_named_in_the_singular() -> None:
+    variant = house("simpson", going_out_any_books=1)
+    none = SideEntry(meld_points=100, went_out=True)
+    one_clean = house("simpson", **{"going_out.1.clean": 2})
+    short = SideEntry(meld_points=100, clean_books=1, went_out=True)
+
+    assert errors(deal(variant, none, CAUGHT)) == [
+        "Side 1 went out with 0 clean books, but going out in deal 1 needs at least 1.",
+        "Side 1 went out with 0 dirty books, but going out in deal 1 needs at least 1.",
+        "Side 1 went out with 0 books in all, but going out needs at least 1 book of any kind.",
+    ]
+    assert "Side 1 went out with 1 clean book, but going out in deal 1 needs at least 2." in (
+        errors(deal(one_clean, short, CAUGHT))
+    )
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("fr", "Side 1 : sortie avec 1 canasta propre, mais sortir à la donne 1 en demande"),
+        ("it", "Side 1 ha chiuso con 1 canasta pulita, ma per chiudere nella smazzata 1"),
+        ("de", "Side 1 ist mit 1 reine Canasta ausgegangen, aber Ausgehen in Runde 1"),
+    ],
+)
+def test_a_single_book_is_singular_in_each_language(lang: str, words: str) -> None:
+    variant = house("simpson", **{"going_out.1.clean": 2})
+    short = SideEntry(meld_points=100, clean_books=1, dirty_books=1, went_out=True)
+    (problem,) = validate_deal(deal(variant, short, CAUGHT)).errors
+    translate, plurals = _plurals(lang)
+
+    assert problem.render(translate, plurals).startswith(words)

@@ -263,7 +263,7 @@ def test_more_decks_for_a_table_allow_more_wild_books():
         ),
         ("pagat", {"max_meld_size": 8}, "max_meld_size", "one of 7, none"),
         ("pagat", {"pile_pickup": "half-the-pile"}, "pile_pickup", "one of"),
-        ("pagat", {"exact_22_bonus": 100}, "exact_22_bonus", "cut their own 22 cards"),
+        ("pagat", {"exact_22_bonus": 100}, "exact_22_bonus", "cut their own hand and foot"),
         ("simpson", {"hand_size": 13}, "cut_for_packets", "add up to 22"),
         (
             "gamerules",

@@ -243,7 +243,7 @@ def test_a_red_three_book_is_not_a_clean_book_to_go_out_with():
 
     assert (error.side, error.field) == (0, "clean_books")
     assert error.message == (
-        "Side 1 went out with 1 clean books, but going out in deal 1 needs at least 2."
+        "Side 1 went out with 1 clean book, but going out in deal 1 needs at least 2."
     )
 
 

@@ -308,10 +308,7 @@ def test_a_variant_without_a_book_kind_takes_none(variant_id, field):
 def test_exact_22_only_where_the_variant_pays_it():
     error = only_error(problems(sides=(OUT, replace(IN, exact_22=1))))
     assert (error.side, error.field) == (1, "exact_22")
-    assert (
-        error.message
-        == "Side 2: Partnership (pagat.com) has no bonus for cutting exactly 22 cards."
-    )
+    assert error.message == "Side 2: Partnership (pagat.com) has no bonus for an exact cut."
 
 
 def test_exact_22_at_most_once_per_player():
@@ -320,7 +317,7 @@ def test_exact_22_at_most_once_per_player():
         problems("simpson", 1, (out, SideEntry(meld_points=100, cards_left_points=50)))
     )
     assert (error.side, error.field) == (0, "exact_22")
-    assert "only 1 player(s) on this side could cut exactly 22, not 2" in error.message
+    assert "Side 1: only 1 player on this side could cut exactly 22 cards, not 2." in error.message
 
 
 def test_black_threes_that_count_against_may_bring_melds_below_the_opening_minimum():
