@@ -18,15 +18,12 @@ from markupsafe import Markup
 
 from scorekeeper.history import charts
 from scorekeeper.history.stats import (
-    STORED_FORMAT,
     Filters,
     Statistics,
     Tallies,
     Tally,
-    from_stored_data,
     named,
     statistics,
-    stored_data,
     tallies,
 )
 from scorekeeper.history.stats import rules_played as statistics_rules
@@ -40,13 +37,9 @@ from scorekeeper.store.summaries import (
     summaries,
     table_seats,
     table_summaries_read,
-    table_versions_read,
+    table_versions,
 )
-from scorekeeper.store.table_statistics import (
-    store_statistics,
-    stored_statistics,
-    versions_digest,
-)
+from scorekeeper.store.table_statistics import stored_statistics
 from scorekeeper.variant_texts import table_label, variant_text
 
 MOST_POINTS_OVER_TIME = 40
@@ -160,7 +153,7 @@ drawn_views = ViewCache()
 
 def stats_view(table_id: int, args: Mapping[str, str]) -> StatsView:
     """The table's statistics under the filters asked; a filter refused is named, not used."""
-    versions, current = table_versions_read(table_id)
+    versions = table_versions(table_id)
     names = {player.id: player.name for player in table_players(table_id)}
     errors: dict[str, str] = {}
     rules = args.get("rules") or None
@@ -171,11 +164,6 @@ def stats_view(table_id: int, args: Mapping[str, str]) -> StatsView:
         if not read:
             read.append(table_summaries_read(table_id))
         return read[0][0]
-
-    def stored_at() -> Versions | None:
-        """The versions of the games ``stored`` read, when every summary was current."""
-        stored()
-        return read[0][1]
 
     if rules is not None and rules not in {
         variant_id for variant_id, _name in _rules_of(table_id, versions, stored)
@@ -194,9 +182,7 @@ def stats_view(table_id: int, args: Mapping[str, str]) -> StatsView:
     drawn = drawn_views.get(key)
     if drawn is None:
         if filters == Filters():
-            result = named(
-                _all_games(table_id, versions if current else None, stored, stored_at), names
-            )
+            result = named(_all_games(table_id, stored), names)
         else:
             result = statistics(stored(), table_seats(table_id), names, filters)
         drawn = Drawn(result, share_chart(result.players), results_charts(result.players))
@@ -205,25 +191,14 @@ def stats_view(table_id: int, args: Mapping[str, str]) -> StatsView:
     return StatsView(filters, errors, drawn.stats, shown, drawn)
 
 
-def _all_games(
-    table_id: int,
-    versions: Versions | None,
-    stored: Callable[[], list[GameSummary]],
-    stored_at: Callable[[], Versions | None],
-) -> Tallies:
-    """The numbers of every game of the table: stored with the table when made at these
-    ``versions`` of its games (``store.table_statistics``; None: some game's summary is not
-    current, and every summary is read), else made from the games' summaries and, when every
-    one of them was current, stored for every process."""
-    if versions is not None:
-        data = stored_statistics(table_id, versions_digest(versions, STORED_FORMAT))
-        if data is not None:
-            return from_stored_data(data)
-    found = tallies(stored(), table_seats(table_id))
-    made_at = stored_at()
-    if made_at is not None:
-        store_statistics(table_id, versions_digest(made_at, STORED_FORMAT), stored_data(found))
-    return found
+def _all_games(table_id: int, stored: Callable[[], list[GameSummary]]) -> Tallies:
+    """The numbers of every game of the table: stored with the table, and kept up to date by
+    every change to its games (``store.table_statistics``); else (a table with no row yet)
+    made from the games' summaries."""
+    found = stored_statistics(table_id)
+    if found is not None:
+        return found
+    return tallies(stored(), table_seats(table_id))
 
 
 def _rules_of(

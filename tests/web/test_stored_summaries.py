@@ -212,11 +212,14 @@ def test_the_statistics_read_the_stored_summaries_and_make_again_only_those_not_
 
     again = html(client.get(f"/t/{token}/stats"))
 
+    assert scored == [], "the table's statistics are read, kept by every change"
+    assert without_tokens(again) == without_tokens(page)
+    filtered = html(client.get(f"/t/{token}/stats?from=2000-01-01"))
     assert sorted(scored) == sorted([first, second])
     assert rebuilt_summaries.count == made + 2
-    assert without_tokens(again) == without_tokens(page)
+    assert "2 finished games counted." in filtered
     forget_kept()
-    html(client.get(f"/t/{token}/stats"))
+    html(client.get(f"/t/{token}/stats?from=2000-01-02"))
     assert rebuilt_summaries.count == made + 4, "made again on every read, never trusted"
     scored.clear()
     html(client.get(f"/t/{token}/stats?rules=pagat"))
