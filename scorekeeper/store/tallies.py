@@ -302,4 +302,3 @@ def _tally(raw: list[Any], dates: list[datetime]) -> Tally:
             )
         ],
     )
-

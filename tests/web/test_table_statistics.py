@@ -5,6 +5,7 @@ SQLite and PostgreSQL, also when two games of one table are saved at once."""
 
 from __future__ import annotations
 
+import io
 import re
 from functools import partial
 
@@ -167,9 +168,7 @@ def test_every_change_to_a_game_changes_the_stored_statistics_with_it(
 
     assert save(client, app, path, game_id, 4, OUT_CAUGHT) == 303
     assert page_rows(client, token)["Dee"] == ["1", "0", "0%", "1,280", "1,280", "5,120"]
-    undone = client.post(
-        f"{path}/deals/4/undo", data={"version": str(game_version(app, game_id))}
-    )
+    undone = client.post(f"{path}/deals/4/undo", data={"version": str(game_version(app, game_id))})
     assert undone.status_code == 303
     assert_current(app)
     assert page_rows(client, token) == {}
@@ -244,3 +243,46 @@ def test_two_games_of_one_table_saved_at_once_both_count(app: Flask, client: Fla
         rows = page_rows(client, token)
         assert rows["Ann"][:2] == [str(round_ + 1)] * 2, f"round {round_}"
         assert rows["Hal"][:2] == [str(round_ + 1), "0"], f"round {round_}"
+
+
+def test_a_finished_game_imported_into_the_table_counts_at_once(
+    app: Flask, client: FlaskClient
+) -> None:
+    path = started(client, "Ann", "Bob", "Cy", "Dee")
+    game_id = newest_game_id(app)
+    token = table_token(client, app)
+    for number in (1, 2, 3, 4):
+        assert save(client, app, path, game_id, number, OUT_CAUGHT) == 303
+    exported = client.get(f"{path}/export.json")
+    assert exported.status_code == 200
+
+    imported = client.post(
+        "/games/import",
+        data={"file": (io.BytesIO(exported.get_data()), "game.json")},
+        content_type="multipart/form-data",
+    )
+
+    assert imported.status_code == 303
+    assert_current(app)
+    forget_kept()
+    page = client.get(f"/t/{token}/stats").get_data(as_text=True)
+    assert "2 finished games counted." in page
+    assert standings(page, "team-standings")["Ann & Bob"][:2] == ["1", "1"]
+
+
+def test_the_migration_makes_every_table_s_statistics_from_its_games(empty_app: Flask) -> None:
+    runner = empty_app.test_cli_runner()
+    assert runner.invoke(args=["db", "upgrade"]).exit_code == 0
+    client = empty_app.test_client()
+    two_games(empty_app, client)
+    down = runner.invoke(args=["db", "downgrade", "0014"])  # the rows of 0012: none stored
+    assert down.exit_code == 0, down.output
+
+    up = runner.invoke(args=["db", "upgrade"])
+
+    assert up.exit_code == 0, up.output
+    assert_current(empty_app)
+    with empty_app.app_context():
+        found = stored_statistics(table_id(empty_app))
+    assert found is not None and found.games == 2
+    assert sorted(tally.wins for tally in found.players.values()) == [0, 1, 1, 2]
