@@ -26,7 +26,6 @@ from scorekeeper.history.stats import (
     statistics,
     tallies,
 )
-from scorekeeper.history.stats import rules_played as statistics_rules
 from scorekeeper.rules.game import GameScore
 from scorekeeper.rules.names import clean_name, refused_characters
 from scorekeeper.store.people import table_players
@@ -39,7 +38,7 @@ from scorekeeper.store.summaries import (
     table_summaries_read,
     table_versions,
 )
-from scorekeeper.store.table_statistics import stored_statistics
+from scorekeeper.store.table_statistics import played_rules, stored_statistics
 from scorekeeper.variant_texts import table_label, variant_text
 
 MOST_POINTS_OVER_TIME = 40
@@ -166,7 +165,7 @@ def stats_view(table_id: int, args: Mapping[str, str]) -> StatsView:
         return read[0][0]
 
     if rules is not None and rules not in {
-        variant_id for variant_id, _name in _rules_of(table_id, versions, stored)
+        variant_id for variant_id, _name in _rules_of(table_id, versions)
     }:
         errors["rules"] = _("%(field)s: choose rules from the list.", field=_("Rules"))
         rules = None
@@ -182,7 +181,8 @@ def stats_view(table_id: int, args: Mapping[str, str]) -> StatsView:
     drawn = drawn_views.get(key)
     if drawn is None:
         if filters == Filters():
-            result = named(_all_games(table_id, stored), names)
+            found = _all_games(table_id, stored)
+            result = named(found, names, _rules_of(table_id, versions))
         else:
             result = statistics(stored(), table_seats(table_id), names, filters)
         drawn = Drawn(result, share_chart(result.players), results_charts(result.players))
@@ -201,14 +201,13 @@ def _all_games(table_id: int, stored: Callable[[], list[GameSummary]]) -> Tallie
     return tallies(stored(), table_seats(table_id))
 
 
-def _rules_of(
-    table_id: int, versions: Versions, stored: Callable[[], list[GameSummary]]
-) -> list[tuple[str, str]]:
-    """The rules the table played: read from the summaries (kept by game version)."""
+def _rules_of(table_id: int, versions: Versions) -> list[tuple[str, str]]:
+    """The rules the table played: read from its first game of each (kept by game
+    version)."""
     key = (table_id, versions)
     played = _played_rules.get(key)
     if played is None:
-        played = statistics_rules(stored())
+        played = played_rules(table_id)
         with _played_lock:
             if len(_played_rules) >= 64:
                 _played_rules.clear()

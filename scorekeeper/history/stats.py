@@ -48,9 +48,12 @@ class Statistics:
     """(id, name) of every rules the table played, for the filter."""
 
 
-def named(found: Tallies, names: dict[int, str]) -> Statistics:
+def named(
+    found: Tallies, names: dict[int, str], rules: list[tuple[str, str]] | None = None
+) -> Statistics:
     """The standings of ``found``, each player and team named as ``names`` (each player's
-    current name: renamed and merged players read as they are now)."""
+    current name: renamed and merged players read as they are now), with the ``rules``
+    played (by default those ``found`` counted)."""
     for player_id, tally in found.players.items():
         tally.name = names.get(player_id, "?")
     for key, team in found.teams.items():
@@ -59,7 +62,7 @@ def named(found: Tallies, names: dict[int, str]) -> Statistics:
         found.games,
         _standings(found.players.values()),
         _standings(found.teams.values()),
-        found.rules,
+        found.rules if rules is None else rules,
     )
 
 

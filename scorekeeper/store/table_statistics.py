@@ -3,11 +3,11 @@ every change to its games, in the change's own transaction: the statistics page 
 and no game's summary.
 
 - A deal saved, edited, deleted or undone, a game deleted (``store.deal_writes``), a game
-  started or imported with the table (``new_games``, after the flush that adds it): the game's
-  part is taken out of the table's numbers as it was and put in as it is now
-  (``store.tallies``). A deal of a game still being played changes nothing the statistics
-  count (only finished games count, and a deal does not change a game's rules): such a save
-  writes nothing here.
+  imported with the table (``new_games``, after the flush that adds it): the game's part is
+  taken out of the table's numbers as it was and put in as it is now (``store.tallies``).
+  Only finished games count: a change to a game still being played before and after it (a
+  deal of it saved, a game started) writes nothing here. The rules a table played, which
+  the filter lists, are read from its games (``played_rules``), not from here.
 - Players merged: the table's numbers are made again from its games (``remake``).
 - A player renamed changes nothing here: the page reads the players' names as they are now.
 
@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, Connection, ForeignKey, Integer, event, select, update
+from sqlalchemy import JSON, Connection, ForeignKey, Integer, event, func, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
@@ -140,7 +140,7 @@ def follow(connection: Connection, changes: Iterable[Change]) -> None:
     transaction, after it is written)."""
     by_table: dict[int, list[Change]] = {}
     for before, after in changes:
-        if before is not None and after is not None and _same_part(before, after):
+        if not _counted(before) and not _counted(after):
             continue
         for part in (before, after):
             if part is not None and part.table_id is not None:
@@ -159,15 +159,24 @@ def follow(connection: Connection, changes: Iterable[Change]) -> None:
         _write(connection, table_id, found)
 
 
-def _same_part(before: GamePart, after: GamePart) -> bool:
-    """Whether the game counts the same before and after: still being played, same rules."""
-    return (
-        before.table_id == after.table_id
-        and not before.summary.finished
-        and not after.summary.finished
-        and before.summary.variant_id == after.summary.variant_id
-        and before.summary.variant_name == after.summary.variant_name
+def _counted(part: GamePart | None) -> bool:
+    """Whether the game counts in its table's numbers: finished (the rules played are read
+    from the games themselves: ``played_rules``)."""
+    return part is not None and part.table_id is not None and part.summary.finished
+
+
+def played_rules(table_id: int) -> list[tuple[str, str]]:
+    """(id, name) of every rules the table played, by name: the name its first game of those
+    rules froze with them (as its summary names them: ``summary_data``)."""
+    first = (
+        select(func.min(Game.id))
+        .where(Game.table_id == table_id)
+        .group_by(Game.variant_id)
+        .scalar_subquery()
     )
+    rows = db.session.execute(select(Game.variant_id, Game.rules).where(Game.id.in_(first)))
+    found = [(variant_id, str(rules.get("name", variant_id))) for variant_id, rules in rows]
+    return sorted(found, key=lambda item: item[1].casefold())
 
 
 def remake(connection: Connection, table_id: int) -> None:
@@ -252,8 +261,15 @@ def made_from_games(connection: Connection, table_id: int) -> Tallies:
 
 
 def new_games(session: Session, flush_context: Any) -> None:
-    """After a flush: games it added with a table (started, imported) count in its numbers."""
-    added = [obj.id for obj in session.new if isinstance(obj, Game) and obj.table_id is not None]
+    """After a flush: finished games it added with a table (imported) count in its numbers."""
+    added = [
+        obj.id
+        for obj in session.new
+        if isinstance(obj, Game)
+        and obj.table_id is not None
+        and obj.stored_summary is not None
+        and finished(obj.stored_summary.summary)
+    ]
     if not added:
         return
     connection = session.connection()

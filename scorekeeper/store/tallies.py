@@ -147,7 +147,8 @@ class Tallies:
     players: dict[int, Tally]
     teams: dict[tuple[int, ...], Tally]
     played_rules: dict[str, tuple[str, int]] = field(default_factory=dict)
-    """variant id -> (its name, games of it), every game counted, finished or not."""
+    """variant id -> (its name, games of it), every game, finished or not; made by
+    ``tallies``, not stored (the page reads them from the games: ``played_rules``)."""
 
     @property
     def rules(self) -> list[tuple[str, str]]:
@@ -157,14 +158,12 @@ class Tallies:
 
     def put_in(self, game: GameSummary, sides: Sequence[Sequence[int]]) -> None:
         """Count the game, its players seated as ``sides`` (player ids of each side)."""
-        self._rules(game, 1)
         if game.finished:
             self.games += 1
             self._sides(game, sides, add=True)
 
     def take_out(self, game: GameSummary, sides: Sequence[Sequence[int]]) -> None:
         """Take out what ``put_in`` counted of the game (its summary and seats as then)."""
-        self._rules(game, -1)
         if game.finished:
             self.games -= 1
             self._sides(game, sides, add=False)
@@ -229,7 +228,8 @@ STORED_FORMAT = 2
 
 def stored_data(found: Tallies) -> dict[str, Any]:
     """``found`` as JSON, to be stored (``store.table_statistics``) and read back by
-    ``from_stored_data`` as it was: each tally's counters in the order they were first met.
+    ``from_stored_data`` as it was (the rules played apart): each tally's counters in the order
+    they were first met.
     The games' dates are written once (``dates``), and each result names its date's place."""
     places: dict[datetime, int] = {}
     for tally in [*found.players.values(), *found.teams.values()]:
@@ -242,7 +242,6 @@ def stored_data(found: Tallies) -> dict[str, Any]:
             [player_id, _tally_data(tally, places)] for player_id, tally in found.players.items()
         ],
         "teams": [[list(key), _tally_data(tally, places)] for key, tally in found.teams.items()],
-        "rules": [[variant_id, name, n] for variant_id, (name, n) in found.played_rules.items()],
     }
 
 
@@ -252,7 +251,6 @@ def from_stored_data(data: dict[str, Any]) -> Tallies:
         data["games"],
         {player_id: _tally(raw, dates) for player_id, raw in data["players"]},
         {tuple(key): _tally(raw, dates) for key, raw in data["teams"]},
-        {variant_id: (name, n) for variant_id, name, n in data["rules"]},
     )
 
 
