@@ -2,16 +2,18 @@
 
 The games are bot games (``history.demo.store_season``) with eight players taking turns, spread
 over the days before today. Each figure is printed beside its floor, measured in the same run:
-a bare Flask endpoint of the same app. The first request of a process reads the statistics stored
-with the table (``store.table_statistics``) and draws the charts; later requests find them kept
-in memory. The first request is timed after everything kept of any table is dropped
-(``forget_kept``, what a new worker starts with), several times; then with no statistics stored
-(the first request after a change: it reads the summaries stored with the games,
-``store.summaries``, and stores the statistics), and once more with the stored summaries
-hidden too, which makes the page score every game again, as it did before summaries were
-stored; the templates are compiled beforehand on another table's page. Targets: later requests
-under 100 ms median, and the first within 3 times a later one. Run by `make bench` (not by
-`make test`):
+a bare Flask endpoint of the same app. The statistics are stored with the table and changed by
+every change to its games, in its transaction (``store.table_statistics``): the first request
+reads them and draws the charts; later requests find them kept in memory. The first request is
+timed after everything kept of any table is dropped (``forget_kept``, what a new worker starts
+with), several times; then right after a change (a deal of the newest finished game edited,
+the save itself timed: it changes the table's statistics); then with no statistics stored (a
+table the migration missed: the page reads the summaries stored with the games,
+``store.summaries``), and once more with the stored summaries hidden too, which makes the page
+score every game again, as it did before summaries were stored; the templates are compiled
+beforehand on another table's page. Targets: later requests under 100 ms median, and the first
+(of a process, and after a change) within 3 times a later one, by the wall clock. Run by
+`make bench` (not by `make test`):
 
     .venv/bin/python bench/bench_history.py [--games N] [--requests N] [--postgres URL]
 
@@ -28,6 +30,7 @@ import statistics
 import sys
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,7 +39,7 @@ sys.path.insert(0, str(ROOT))
 from flask import Flask  # noqa: E402
 from flask.testing import FlaskClient  # noqa: E402
 from flask_migrate import upgrade  # noqa: E402
-from sqlalchemy import create_engine, delete, make_url, text  # noqa: E402
+from sqlalchemy import create_engine, delete, make_url, select, text  # noqa: E402
 from sqlalchemy.exc import OperationalError  # noqa: E402
 
 from scorekeeper import create_app  # noqa: E402
@@ -45,6 +48,9 @@ from scorekeeper.history.demo import store_season  # noqa: E402
 from scorekeeper.history.pages import forget_kept  # noqa: E402
 from scorekeeper.rules.variants import get_variant  # noqa: E402
 from scorekeeper.store import summaries as stored_summaries  # noqa: E402
+from scorekeeper.store.deal_writes import write_deal  # noqa: E402
+from scorekeeper.store.games import Deal, Game  # noqa: E402
+from scorekeeper.store.scores import deal_entry, game_variant  # noqa: E402
 from scorekeeper.store.table_service import new_table  # noqa: E402
 from scorekeeper.store.table_statistics import StoredStatistics  # noqa: E402
 
@@ -87,9 +93,35 @@ def cold(client: FlaskClient, path: str, cpu: str | None = None) -> float:
     return first
 
 
+def after_a_change(
+    app: Flask, client: FlaskClient, path: str, table_id: int
+) -> tuple[float, float]:
+    """A deal of the table's newest finished game edited (its sides' meld points five more or
+    five less each time), then the page's first request after it: both times in ms."""
+    with app.app_context():
+        game = db.session.scalars(
+            select(Game).where(Game.table_id == table_id).order_by(Game.created_at.desc())
+        ).first()
+        assert game is not None
+        deal = game.deals[-1]
+        entry = deal_entry(game, deal, game_variant(game))
+        step = 5 if entry.sides[0].meld_points % 10 == 0 else -5
+        changed = replace(
+            entry,
+            sides=tuple(replace(side, meld_points=side.meld_points + step) for side in entry.sides),
+        )
+        version = db.session.scalar(select(Deal.version).where(Deal.id == deal.id))
+        start = time.perf_counter()
+        write_deal(game, changed, based_on=version or 0)
+        db.session.commit()
+        saved = (time.perf_counter() - start) * 1000
+    first, _later = timed(client, path, 0)
+    return saved, first
+
+
 def without_stored_statistics(app: Flask, client: FlaskClient, path: str) -> float:
-    """A first request that finds no statistics stored with the table (the first after a
-    change to one of its games): every game's stored summary read; its time in ms."""
+    """A first request that finds no statistics stored with the table (one the migration
+    missed): every game's stored summary read; its time in ms."""
     with app.app_context():
         db.session.execute(delete(StoredStatistics))
         db.session.commit()
@@ -123,23 +155,28 @@ def measure(label: str, url: str, games: int, requests: int) -> bool:
             store_season(table, get_variant("pagat"), games, distinct=DISTINCT_GAMES)
             store_season(other, get_variant("pagat"), 2)
             stored_s = time.perf_counter() - started
-            view, warm_up = table.view_token, other.view_token
+            view, warm_up, table_id = table.view_token, other.view_token, table.id
     client = app.test_client()
     timed(client, f"/t/{warm_up}/stats", 1)  # the templates compiled, as in a worker's life
     path = f"/t/{view}/stats"
     made = stored_summaries.rebuilt_summaries.count
-    making = without_stored_statistics(app, client, path)
     for times in CPU_TIMES.values():
         times.clear()
     firsts = [cold(client, path, "first") for _ in range(COLD_STARTS)]
+    timed(client, path, 1)
+    changes = [after_a_change(app, client, path, table_id) for _ in range(COLD_STARTS)]
     rebuilt = stored_summaries.rebuilt_summaries.count - made
     _first, warm = timed(client, path, requests, "later")
+    making = without_stored_statistics(app, client, path)
     scored, scored_games = without_stored_summaries(app, client, path)
     _first_floor, floor = timed(client, FLOOR_PATH, requests)
     median, floor_median = statistics.median(warm), statistics.median(floor)
     first = statistics.median(firsts)
     p95 = statistics.quantiles(warm, n=20)[-1]
     ratio = first / median
+    saves = statistics.median([saved for saved, _first in changes])
+    first_after = statistics.median([after for _saved, after in changes])
+    ratio_after = first_after / median
     print(
         f"{label}: statistics page of a table with {games} finished games "
         f"(stored in {stored_s:.0f} s)"
@@ -156,6 +193,15 @@ def measure(label: str, url: str, games: int, requests: int) -> bool:
         f"  first / later               {ratio:>6.1f} x (target {FIRST_WITHIN:.0f} x):"
         f" {first:.1f} ms beside {median:.1f} ms"
     )
+    print(
+        f"  first request after a change {first_after:>6.1f} ms median of {COLD_STARTS}"
+        f" ({', '.join(f'{after:.0f}' for _saved, after in changes)}): {ratio_after:.1f} x a"
+        f" later one (target {FIRST_WITHIN:.0f} x)"
+    )
+    print(
+        f"  the change itself            {saves:>6.1f} ms median (a deal of a finished game"
+        f" edited and committed: the table's statistics changed with it)"
+    )
     cpu_first = statistics.median(CPU_TIMES["first"])
     cpu_later = statistics.median(CPU_TIMES["later"][1:])
     print(
@@ -163,8 +209,8 @@ def measure(label: str, url: str, games: int, requests: int) -> bool:
         f" first {cpu_first:.1f} ms beside later {cpu_later:.1f} ms (medians)"
     )
     print(
-        f"  first request after a change (no statistics stored for these games: every game's"
-        f" stored summary read, {rebuilt} made again, the statistics stored)  {making:>7.1f} ms"
+        f"  first request with no statistics stored (every game's stored summary read,"
+        f" {rebuilt} made again)  {making:>7.1f} ms"
     )
     print(
         f"  first request with no stored summary current (every game read and scored,"
@@ -172,7 +218,12 @@ def measure(label: str, url: str, games: int, requests: int) -> bool:
     )
     with app.app_context():
         db.engine.dispose()
-    return median <= BUDGET_MS and ratio <= FIRST_WITHIN and rebuilt == 0
+    return (
+        median <= BUDGET_MS
+        and ratio <= FIRST_WITHIN
+        and ratio_after <= FIRST_WITHIN
+        and rebuilt == 0
+    )
 
 
 def postgres_database(server: str) -> tuple[str, str] | None:

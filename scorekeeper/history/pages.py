@@ -18,18 +18,14 @@ from markupsafe import Markup
 
 from scorekeeper.history import charts
 from scorekeeper.history.stats import (
-    STORED_FORMAT,
     Filters,
     Statistics,
     Tallies,
     Tally,
-    from_stored_data,
     named,
     statistics,
-    stored_data,
     tallies,
 )
-from scorekeeper.history.stats import rules_played as statistics_rules
 from scorekeeper.rules.game import GameScore
 from scorekeeper.rules.names import clean_name, refused_characters
 from scorekeeper.store.people import table_players
@@ -40,13 +36,9 @@ from scorekeeper.store.summaries import (
     summaries,
     table_seats,
     table_summaries_read,
-    table_versions_read,
+    table_versions,
 )
-from scorekeeper.store.table_statistics import (
-    store_statistics,
-    stored_statistics,
-    versions_digest,
-)
+from scorekeeper.store.table_statistics import played_rules, stored_statistics
 from scorekeeper.variant_texts import table_label, variant_text
 
 MOST_POINTS_OVER_TIME = 40
@@ -161,7 +153,7 @@ drawn_views = ViewCache()
 
 def stats_view(table_id: int, args: Mapping[str, str]) -> StatsView:
     """The table's statistics under the filters asked; a filter refused is named, not used."""
-    versions, current = table_versions_read(table_id)
+    versions = table_versions(table_id)
     names = {player.id: player.name for player in table_players(table_id)}
     errors: dict[str, str] = {}
     rules = args.get("rules") or None
@@ -173,13 +165,8 @@ def stats_view(table_id: int, args: Mapping[str, str]) -> StatsView:
             read.append(table_summaries_read(table_id))
         return read[0][0]
 
-    def stored_at() -> Versions | None:
-        """The versions of the games ``stored`` read, when every summary was current."""
-        stored()
-        return read[0][1]
-
     if rules is not None and rules not in {
-        variant_id for variant_id, _name in _rules_of(table_id, versions, stored)
+        variant_id for variant_id, _name in _rules_of(table_id, versions)
     }:
         errors["rules"] = _("%(field)s: choose rules from the list.", field=_("Rules"))
         rules = None
@@ -195,9 +182,8 @@ def stats_view(table_id: int, args: Mapping[str, str]) -> StatsView:
     drawn = drawn_views.get(key)
     if drawn is None:
         if filters == Filters():
-            result = named(
-                _all_games(table_id, versions if current else None, stored, stored_at), names
-            )
+            found = _all_games(table_id, stored)
+            result = named(found, names, _rules_of(table_id, versions))
         else:
             result = statistics(stored(), table_seats(table_id), names, filters)
         drawn = Drawn(result, share_chart(result.players), results_charts(result.players))
@@ -206,35 +192,23 @@ def stats_view(table_id: int, args: Mapping[str, str]) -> StatsView:
     return StatsView(filters, errors, drawn.stats, shown, drawn)
 
 
-def _all_games(
-    table_id: int,
-    versions: Versions | None,
-    stored: Callable[[], list[GameSummary]],
-    stored_at: Callable[[], Versions | None],
-) -> Tallies:
-    """The numbers of every game of the table: stored with the table when made at these
-    ``versions`` of its games (``store.table_statistics``; None: some game's summary is not
-    current, and every summary is read), else made from the games' summaries and, when every
-    one of them was current, stored for every process."""
-    if versions is not None:
-        data = stored_statistics(table_id, versions_digest(versions, STORED_FORMAT))
-        if data is not None:
-            return from_stored_data(data)
-    found = tallies(stored(), table_seats(table_id))
-    made_at = stored_at()
-    if made_at is not None:
-        store_statistics(table_id, versions_digest(made_at, STORED_FORMAT), stored_data(found))
-    return found
+def _all_games(table_id: int, stored: Callable[[], list[GameSummary]]) -> Tallies:
+    """The numbers of every game of the table: stored with the table, and kept up to date by
+    every change to its games (``store.table_statistics``); else (a table with no row yet)
+    made from the games' summaries."""
+    found = stored_statistics(table_id)
+    if found is not None:
+        return found
+    return tallies(stored(), table_seats(table_id))
 
 
-def _rules_of(
-    table_id: int, versions: Versions, stored: Callable[[], list[GameSummary]]
-) -> list[tuple[str, str]]:
-    """The rules the table played: read from the summaries (kept by game version)."""
+def _rules_of(table_id: int, versions: Versions) -> list[tuple[str, str]]:
+    """The rules the table played: read from its first game of each (kept by game
+    version)."""
     key = (table_id, versions)
     played = _played_rules.get(key)
     if played is None:
-        played = statistics_rules(stored())
+        played = played_rules(table_id)
         with _played_lock:
             if len(_played_rules) >= 64:
                 _played_rules.clear()

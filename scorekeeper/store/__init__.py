@@ -6,9 +6,9 @@
   its deals written under the game's version; the capability links that open it;
 - ``table_service``, ``holdings``, ``people``, ``catalogue``, ``house_rules``: the tables a
   browser holds, the players of a table, the rules a table may play;
-- ``summaries``, ``table_statistics``, ``export``, ``transfer``: a table's statistics (its games'
-  summaries, and its statistics over all of them as last made), its CSV, and games moved between
-  servers as JSON.
+- ``summaries``, ``tallies``, ``table_statistics``, ``export``, ``transfer``: a table's
+  statistics (its games' summaries, and its numbers over all of them, changed with every change
+  to a game), its CSV, and games moved between servers as JSON.
 
 The store imports the rules core and shared infrastructure, never a blueprint: every blueprint
 reads and writes through it.

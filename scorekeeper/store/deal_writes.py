@@ -23,11 +23,18 @@ transaction, the game's version first.
 
 Every change also writes the game's stored summary (``summary_writes``) with it: a save in the
 same statement or transaction, from the deals read before it; a deletion or an undo in its
-transaction, after it.
+transaction, after it. So does the game's part in its table's statistics
+(``table_statistics.follow``) when the change touches a finished game (or finishes one): on
+PostgreSQL such a save is not the one statement but the statements SQLite runs, in a
+transaction of their own when the request has none (a save answered in one statement).
+The one statement writes only while the game is at the version its deals were read at, so
+that what it skipped of the statistics still holds; else the save is made the other way.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext
 from typing import Any
 
 import sqlalchemy
@@ -56,6 +63,7 @@ from scorekeeper.store.summary_writes import (
     summary_upsert,
     summary_values,
 )
+from scorekeeper.store.table_statistics import counts, follow, game_rows
 
 _GAMES = table_of(Game)
 _DEALS = table_of(Deal)
@@ -125,14 +133,26 @@ def write_deal(game: Game, entry: DealEntry, based_on: int, game_at: int = ANY_V
         for position, side in enumerate(entry.sides)
     ]
     try:
-        if connection.dialect.name == "postgresql":
-            written = _in_one_statement(connection, values, sides, entry)
-        else:
-            written = _statement_by_statement(connection, values, sides, entry)
+        if connection.dialect.name == "postgresql" and _in_one_statement(
+            connection, values, sides, entry
+        ):
+            return
+        with _transaction(connection):
+            if not _statement_by_statement(connection, values, sides, entry):
+                raise DealChanged
     except IntegrityError as error:  # the deal was added meanwhile, or the game deleted
         raise DealChanged from error
-    if not written:
-        raise DealChanged
+
+
+@contextmanager
+def _transaction(connection: Connection) -> Iterator[None]:
+    """A transaction around the statements of a save, where the request's connection has
+    none (a PostgreSQL connection in autocommit: ``connections.writes_in_one_statement``);
+    rolled back when the save is refused."""
+    raw = connection.connection.driver_connection
+    in_autocommit = connection.dialect.name == "postgresql" and getattr(raw, "autocommit", False)
+    with raw.transaction() if in_autocommit else nullcontext():  # type: ignore[union-attr]
+        yield
 
 
 # --- PostgreSQL: one statement -------------------------------------------------------------
@@ -141,14 +161,18 @@ def write_deal(game: Game, entry: DealEntry, based_on: int, game_at: int = ANY_V
 def _in_one_statement(
     connection: Connection, values: dict[str, Any], sides: list[dict[str, Any]], entry: DealEntry
 ) -> bool:
-    """Whether the deal was written. Its game's summary is made before, from the deals read
-    then, and written by the same statement where the game was still at the version read
-    with them; else (another change came in between) made again once the deal is written."""
+    """Whether the deal was written in one statement. Its game's summary is made before, from
+    the deals read then, and written by the same statement, which writes nothing unless the
+    game is still at the version read with them. Not tried (False) when the save changes what
+    the table's statistics count: the caller then saves statement by statement."""
     game_id = values["of_game"]
     before = read_states(connection, [game_id]).get(game_id)
-    if before is None:  # the game is gone
+    if before is None:  # the game is gone: the other way says so
         return False
-    summary = summary_values(game_id, before.version + 1, before.summary_after(entry))
+    after = before.summary_after(entry)
+    if counts(before.summary_after(), after):
+        return False
+    summary = summary_values(game_id, before.version + 1, after)
     statement = _ADD_IN_ONE if values["based_on"] == 0 else _EDIT_IN_ONE
     columns = {f"side_{name}": [side[name] for side in sides] for name in _SIDE_COLUMNS}
     parameters = {**values, **columns, **summary, "summary_read_at": before.version}
@@ -178,7 +202,7 @@ def _one_statement(*, new: bool) -> Select[tuple[int, int]]:
         .table_valued(*_SIDE_COLUMNS, name="entered")
         .render_derived()
     )
-    locked = _game_locked().cte("locked")
+    locked = _game_locked().where(_GAMES.c.version == _SUMMARY_READ_AT).cte("locked")
     if new:
         row = {**_NEW_DEAL, "game_id": locked.c.id, "version": locked.c.version}
         written = (
@@ -283,7 +307,8 @@ def _statement_by_statement(
         return False
     game_id = values["of_game"]
     before = read_states(connection, [game_id])[game_id]
-    summary = summary_values(game_id, before.version, before.summary_after(entry))
+    was, now = before.summary_after(), before.summary_after(entry)
+    summary = summary_values(game_id, before.version, now)
     values = {**values, "saved_on": saved_on}
     if values["based_on"] == 0:
         deal_id = connection.execute(_ADD_DEAL, values).scalar_one()
@@ -298,6 +323,9 @@ def _statement_by_statement(
         ]
         connection.execute(_EDIT_SIDE, rows)
     store_summaries(connection, [summary])
+    if counts(was, now):
+        game = game_rows(connection, [game_id])[game_id]
+        follow(connection, [(game.part(was), game.part(now))])
     return True
 
 
@@ -328,9 +356,10 @@ def delete_deal(game_id: int, number: int, based_on: int, game_at: int = ANY_VER
     }
     if connection.execute(_GAME_CHANGED, values).first() is None:
         raise DealChanged
+    was = _summary_now(connection, game_id)
     if connection.execute(_DELETE_DEAL, values).first() is None:
         raise DealChanged
-    refresh_summaries([game_id])
+    _follow_refresh(connection, game_id, was)
 
 
 _UNDONE_GAME = (
@@ -363,14 +392,44 @@ def undo_deal(game_id: int, number: int, game_version: int, deal_version: int) -
     }
     if connection.execute(_UNDONE_GAME, values).rowcount == 0:
         raise GameChanged
+    was = _summary_now(connection, game_id)
     if connection.execute(_UNDONE_DEAL, values).first() is None:
         raise GameChanged
-    refresh_summaries([game_id])
+    _follow_refresh(connection, game_id, was)
+
+
+def _summary_now(connection: Connection, game_id: int) -> list[Any] | None:
+    """The game's summary made from its deals as this transaction sees them (under the game's
+    lock, taken by the change's first write)."""
+    state = read_states(connection, [game_id]).get(game_id)
+    return None if state is None else state.summary_after()
+
+
+def _follow_refresh(connection: Connection, game_id: int, was: list[Any] | None) -> None:
+    """After a deal's deletion: the game's summary written again, and its table's statistics
+    changed with it."""
+    now = refresh_summaries([game_id]).get(game_id)
+    if counts(was, now):
+        game = game_rows(connection, [game_id]).get(game_id)
+        if game is not None:
+            before = None if was is None else game.part(was)
+            follow(connection, [(before, None if now is None else game.part(now))])
 
 
 def delete_game(game_id: int, based_on: int) -> None:
     """Delete the game, its sides and its deals (the foreign keys cascade, after the game's
     row is locked) while it is at version ``based_on``, or raise ``GameChanged``."""
     connection = db.session.connection()
+    locked = connection.execute(
+        select(_GAMES.c.id)
+        .where(_GAMES.c.id == game_id, _GAMES.c.version == based_on)
+        .with_for_update()
+    ).first()
+    if locked is None:
+        raise GameChanged
+    was = _summary_now(connection, game_id)
+    game = game_rows(connection, [game_id]).get(game_id)
     if connection.execute(_DELETE_GAME, {"of_game": game_id, "based_on": based_on}).first() is None:
         raise GameChanged
+    if game is not None and was is not None:
+        follow(connection, [(game.part(was), None)])

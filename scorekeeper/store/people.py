@@ -24,6 +24,7 @@ from scorekeeper.extensions import db
 from scorekeeper.store.games import Game, GameSide
 from scorekeeper.store.players import Player, Seat, player_key
 from scorekeeper.store.summary_writes import summary_follows_version
+from scorekeeper.store.table_statistics import remake
 from scorekeeper.store.tables import CardTable, utcnow
 
 
@@ -160,6 +161,8 @@ def merge(typo: Player, kept: Player) -> None:
     )
     db.session.execute(update(Seat).where(Seat.player_id == typo.id).values(player_id=kept.id))
     db.session.execute(delete(Player).where(Player.id == typo.id))
+    # Whose numbers the games count changed: the table's statistics are made again.
+    remake(db.session.connection(), typo.table_id)
     db.session.expire_all()
 
 

@@ -10,6 +10,8 @@ the game, so that the statistics read it and score no game.
   is made again from what is stored (``refresh_summaries``).
 - A deal deleted or undone: ``refresh_summaries`` after the write, in the same transaction,
   which holds the game's lock.
+- The table's statistics follow the summaries in the same transactions
+  (``table_statistics``).
 - Players merged: the games' versions move on and nothing of their summaries changes but
   their version (``summary_follows_version``).
 - A player renamed changes no game (the statistics read the players' names as they are now),
@@ -196,20 +198,25 @@ def store_summaries(connection: Connection, rows: Sequence[dict[str, Any]]) -> N
         connection.execute(_STORE[connection.dialect.name], list(rows))
 
 
-def refresh_summaries(game_ids: Iterable[int]) -> None:
-    """Score the games as this transaction sees them, and store their summaries. Called after
-    a change, in its transaction (which holds the games' rows), it always stores them."""
+def refresh_summaries(game_ids: Iterable[int]) -> dict[int, list[Any]]:
+    """Score the games as this transaction sees them, and store their summaries, which are
+    returned (game id -> summary data). Called after a change, in its transaction (which holds
+    the games' rows), it always stores them."""
     connection = db.session.connection()
     ids = list(dict.fromkeys(game_ids))
+    made: dict[int, list[Any]] = {}
     for start in range(0, len(ids), READ_CHUNK):
         states = read_states(connection, ids[start : start + READ_CHUNK])
+        found = {game_id: state.summary_after() for game_id, state in states.items()}
         store_summaries(
             connection,
             [
-                summary_values(game_id, state.version, state.summary_after())
-                for game_id, state in states.items()
+                summary_values(game_id, states[game_id].version, data)
+                for game_id, data in found.items()
             ],
         )
+        made.update(found)
+    return made
 
 
 def summary_follows_version(changed: Any) -> None:

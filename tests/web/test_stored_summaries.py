@@ -122,15 +122,19 @@ def test_a_save_that_meets_a_change_made_since_its_read_stores_what_is_stored_th
     app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """PostgreSQL's one-statement save makes the summary from deals read before it: when the
-    game moved on in between, that summary is not stored, and it is made again from the stored
-    deals after the write. (SQLite reads the deals under the game's lock: nothing comes between.)
-    """
+    game moved on in between, the statement writes nothing, and the save is made statement by
+    statement, its deals read under the game's lock. (SQLite reads the deals under the game's
+    lock: nothing comes between.)"""
     game_id = start(client)
     post_deal(client, game_id, 1, DEAL_1)
     reading = read_states
+    reads: list[int] = []
 
     def read_before_another_change(connection, game_ids):
         states = reading(connection, game_ids)
+        reads.append(len(reads))
+        if len(reads) > 1:
+            return states  # read again under the game's lock
         for state in states.values():
             state.version -= 1  # as if read before a change that came in between
             state.entries.clear()  # ... and before deal 1 was saved
@@ -212,11 +216,14 @@ def test_the_statistics_read_the_stored_summaries_and_make_again_only_those_not_
 
     again = html(client.get(f"/t/{token}/stats"))
 
+    assert scored == [], "the table's statistics are read, kept by every change"
+    assert without_tokens(again) == without_tokens(page)
+    filtered = html(client.get(f"/t/{token}/stats?from=2000-01-01"))
     assert sorted(scored) == sorted([first, second])
     assert rebuilt_summaries.count == made + 2
-    assert without_tokens(again) == without_tokens(page)
+    assert "2 finished games counted." in filtered
     forget_kept()
-    html(client.get(f"/t/{token}/stats"))
+    html(client.get(f"/t/{token}/stats?from=2000-01-02"))
     assert rebuilt_summaries.count == made + 4, "made again on every read, never trusted"
     scored.clear()
     html(client.get(f"/t/{token}/stats?rules=pagat"))
