@@ -286,7 +286,7 @@ def test_the_migration_makes_every_table_s_statistics_from_its_games(empty_app: 
     assert runner.invoke(args=["db", "upgrade"]).exit_code == 0
     client = empty_app.test_client()
     two_games(empty_app, client)
-    down = runner.invoke(args=["db", "downgrade", "0014"])  # the rows of 0012: none stored
+    down = runner.invoke(args=["db", "downgrade", "0016"])  # the rows of 0012: none stored
     assert down.exit_code == 0, down.output
 
     up = runner.invoke(args=["db", "upgrade"])

@@ -1,8 +1,8 @@
 """Table statistics kept by every change: each card table's numbers, changed in the transaction
 of every change to its games, made here for every table.
 
-Revision ID: 0015
-Revises: 0014
+Revision ID: 0017
+Revises: 0016
 Create Date: 2026-11-28 04:40:00.000000
 
 The rows of 0012 were made by the statistics page and checked against a digest of the games'
@@ -19,8 +19,8 @@ from scorekeeper.store.table_statistics import made_from_games
 from scorekeeper.store.tallies import STORED_FORMAT, stored_data
 
 # revision identifiers, used by Alembic.
-revision = "0015"
-down_revision = "0014"
+revision = "0017"
+down_revision = "0016"
 branch_labels = None
 depends_on = None
 
