@@ -67,9 +67,16 @@ def form_data(fields: Iterable[str], deal: Deal) -> dict[str, object]:
 
 
 def render_deal_form(
-    at: DealAt, form: DealForm, report: Report | None, editing: bool, version: int = 0
+    at: DealAt,
+    form: DealForm,
+    report: Report | None,
+    editing: bool,
+    version: int = 0,
+    counting: str | None = None,
 ) -> str:
-    """The deal form with what the rules say of this deal, and the problems of a submit."""
+    """The deal form with what the rules say of this deal, and the problems of a submit;
+    ``counting`` names the card counter to show open ("<side>-<meld|left>", from a side's
+    counter button, where the page's script is not there to show it)."""
     description, rules, game = at.description, at.rules, at.game
     labels = field_labels(description, at.number)
     return render_template(
@@ -99,6 +106,7 @@ def render_deal_form(
         confirming=bool(form.confirm.data),
         editing=editing,
         version=version,
+        counting=counting,
         kept_prices=kept_deal_prices(at.variant, at.number),
     )
 

@@ -32,6 +32,9 @@ from scorekeeper.rules.variants import MAX_DEALS
 from scorekeeper.store.games import Game
 from scorekeeper.store.scores import game_score, with_running_scores
 
+# The name of a card counter's button (its value: "<side>-<meld|left>"), sent without script.
+COUNT_FIELD = "count"
+
 
 @bp.route("/g/<token>/deals/<int:number>", methods=["GET", "POST"])
 @writes_in_one_statement
@@ -40,6 +43,8 @@ def deal(game_id: int, number: int) -> str | Response | tuple[str, int]:
     if not 1 <= number <= MAX_DEALS:
         abort(404)
     if request.method == "POST":
+        if COUNT_FIELD in request.form:
+            return _show_counter(game_id, number)
         return _post_deal(game_id, number)
     return _show_deal(game_id, number)
 
@@ -80,6 +85,19 @@ def _ended_before(game: Game, number: int) -> str | None:
         deal=ended,
         number=number,
     )
+
+
+def _show_counter(game_id: int, number: int) -> str:
+    """The form as it was posted, with the card counter its button names open: past a score
+    pad the page carries a side's counter only once it is used (its script copies the others
+    in), and without the script that button asks for it. Nothing is checked or saved."""
+    at = deal_at(_game_with_sides(game_id), number)
+    form = deal_form(at.description, at.game.side_names)
+    version = posted_version(required=False)
+    assert version is not None
+    editing = at.game.deal(number) is not None
+    counting = request.form[COUNT_FIELD]
+    return render_deal_form(at, form, None, editing=editing, version=version, counting=counting)
 
 
 @dataclass(frozen=True, slots=True)

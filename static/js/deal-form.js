@@ -1,7 +1,7 @@
 /* The deal form, enhanced: a card counter that fills the points field as cards are counted
-   (steppers.js adds the - and + buttons), Enter that moves to the next field, and the page
-   opened on the deal. Without this file the form works the same: the server adds up the
-   counted cards on save. */
+   (steppers.js, after this file, adds the - and + buttons), Enter that moves to the next field,
+   and the page opened on the deal. Without this file the form works the same: the server adds
+   up the counted cards on save, and shows a side's counter when its button asks. */
 (function () {
   "use strict";
 
@@ -14,6 +14,39 @@
   var counters = JSON.parse(form.dataset.keptPrices || "{}").counters || {};
   function unsided(name) {
     return name.replace(/^sides-\d+-/, "");
+  }
+  // Past a score pad the page sends once what every side shows alike: the card counters (in
+  // template#counters, named for the first side) and the fields' hints (with the first side).
+  var kept = document.getElementById("counters");
+  if (kept) {
+    form.querySelectorAll(".counter-open, #enter-saves").forEach(function (button) {
+      button.remove(); // the server's counters, for a page without this file
+    });
+    form.querySelectorAll("fieldset.side .field > input").forEach(function (input) {
+      var name = unsided(input.name);
+      var side = input.name.slice(0, -name.length);
+      var hint = document.getElementById("sides-0-" + name + "-hint");
+      if (hint && side !== "sides-0-") {
+        var echo = hint.cloneNode(true); // its room, unseen: the sides' fields stay level
+        echo.removeAttribute("id");
+        echo.className = "hint echo";
+        echo.setAttribute("aria-hidden", "true");
+        input.after(echo);
+      }
+      var group = kept.content.querySelector('[data-counter-for="sides-0-' + name + '"]');
+      if (group && !input.parentNode.querySelector(".counter")) {
+        var copy = group.parentNode.cloneNode(true);
+        copy.querySelectorAll("[id], [for], [name], [data-counter-for]").forEach(function (node) {
+          ["id", "for", "name", "data-counter-for"].forEach(function (attribute) {
+            var value = node.getAttribute(attribute);
+            if (value) {
+              node.setAttribute(attribute, value.replace("sides-0-", side));
+            }
+          });
+        });
+        input.parentNode.appendChild(copy);
+      }
+    });
   }
   form.querySelectorAll("[data-counter-for]").forEach(function (group) {
     var target = document.getElementById(group.dataset.counterFor);
@@ -64,23 +97,27 @@
   // The page opens on the deal itself (the score pad, else the first "went out" choice, at the
   // top of the screen), with room below to get there, so that the lines typed in stay in view
   // above the phone's keyboard; the rules of the deal and the turn are just above. Problems
-  // shown by the server take the focus instead.
-  var problems = document.getElementById("problems");
-  // Before the first deal, the offer to share the game opens the screen, the pad just below.
-  var start =
-    document.querySelector(".share-prompt") ||
-    form.querySelector(".sides.pad") ||
-    form.querySelector(".went-out .choice");
-  if (problems) {
-    problems.focus();
-  } else if (start && window.scrollY === 0) {
-    var top = start.getBoundingClientRect().top - 4;
-    var root = document.documentElement;
-    var missing = top + window.innerHeight - root.scrollHeight;
-    var main = document.querySelector("main") || document.body;
-    if (missing > 0) {
-      main.style.paddingBottom = missing + "px";
+  // shown by the server take the focus instead. Once every script has run: steppers.js, after
+  // this file, changes the fields' heights.
+  function openOnTheDeal() {
+    var problems = document.getElementById("problems");
+    // Before the first deal, the offer to share the game opens the screen, the pad just below.
+    var start =
+      document.querySelector(".share-prompt") ||
+      form.querySelector(".sides.pad") ||
+      form.querySelector(".went-out .choice");
+    if (problems) {
+      problems.focus();
+    } else if (start && window.scrollY === 0) {
+      var top = start.getBoundingClientRect().top - 4;
+      var root = document.documentElement;
+      var missing = top + window.innerHeight - root.scrollHeight;
+      var main = document.querySelector("main") || document.body;
+      if (missing > 0) {
+        main.style.paddingBottom = missing + "px";
+      }
+      window.scrollTo(0, top);
     }
-    window.scrollTo(0, top);
   }
+  document.addEventListener("DOMContentLoaded", openOnTheDeal);
 })();

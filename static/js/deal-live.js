@@ -11,7 +11,21 @@
   }
   var totals = document.getElementById("live-totals");
   var problems = document.getElementById("live-problems");
-  var outputs = totals.querySelectorAll("output[data-side]");
+  // A side's name (its fieldset's legend) and its total, as the server words it.
+  var outputs = Array.prototype.map.call(form.querySelectorAll("fieldset.side > legend"),
+    function (legend, side) {
+      var line = document.createElement("span");
+      var name = document.createElement("span");
+      var output = document.createElement("output");
+      line.className = "live-side";
+      name.className = "live-name";
+      name.textContent = legend.textContent;
+      output.className = "num";
+      output.dataset.side = String(side);
+      line.append(name, " ", output);
+      totals.append(" ", line);
+      return output;
+    });
   var timer = null;
   var asked = 0;
 

@@ -223,3 +223,87 @@ def test_dark_mode_and_no_script_deal_form(
         expect(eve_column).to_have_text("280")
     finally:
         context.close()
+
+
+def start_simpson_for_three(page: Page, base: str, script: bool = True) -> None:
+    """A Simpson game of three players (Player 1, Player 2, Eve): a form of three sides.
+    Without script, the new game's page shows the table's fields when asked."""
+    page.goto(base + "/games/new")
+    page.get_by_text("Other rules").click()
+    page.get_by_label("Steve Simpson").check()
+    if not script:
+        page.get_by_role("button", name="Show the fields for this table").click()
+    page.get_by_label("Table").select_option("3x3")
+    if not script:
+        page.get_by_role("button", name="Show the fields for this table").click()
+    page.get_by_label("Player 3").fill("Eve")
+    page.get_by_role("button", name="Start game").last.click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Deal 1")
+
+
+@pytest.mark.browser
+def test_three_sides_each_get_the_counters_sent_once(page: Page, migrated_server: str) -> None:
+    page.set_viewport_size(PHONE)
+    start_simpson_for_three(page, migrated_server)
+    # The page sends the counters once; the script gives every side its own pair.
+    expect(page.locator("fieldset.side details.counter")).to_have_count(6)
+    expect(page.locator(".counter-open, #enter-saves")).to_have_count(0)
+    eve = side(page, "Eve")
+    expect(eve.locator("input[name='sides-2-left_black_three']")).to_have_count(1)
+    expect(page.locator("#sides-2-meld_joker")).to_have_count(1)
+
+    page.get_by_label("Eve went out").check()
+    eve.get_by_text("Count the melded cards").click()
+    eve.get_by_role("button", name="One more: Jokers").click()
+    count(eve, 0, "Aces").fill("7")
+    count(eve, 0, "Kings to eights").fill("9")
+    expect(eve.get_by_label("Melded cards (points)", exact=True)).to_have_value("280")
+    expect(eve.locator(".count-total").first).to_have_text("Counted: 280 points")
+    # The other sides' counters are their own.
+    player_1_meld = side(page, "Player 1").get_by_label("Melded cards (points)", exact=True)
+    expect(player_1_meld).to_have_value("")
+    fill_side(page, "Eve", clean=1, dirty=1)
+    fill_side(page, "Player 1", meld=60, left=30)
+    fill_side(page, "Player 2", meld=200, left=25)
+    # The hints are sent with the first side; the others keep their room, unseen.
+    expect(side(page, "Player 2").locator(".hint.echo")).to_have_count(6)
+    first, third = (
+        side(page, name).get_by_label("Cards left (points)", exact=True)
+        for name in ("Player 1", "Player 2")
+    )
+    assert first.bounding_box()["y"] == third.bounding_box()["y"]  # type: ignore[index]
+    save(page)
+
+    expect(page.locator(".flash-success")).to_have_text("Deal 1 saved.")
+    eve_column = page.locator("#deal-1 tbody tr").first.locator("td").nth(2)
+    expect(eve_column).to_have_text("280")
+
+
+@pytest.mark.browser
+def test_without_script_enter_saves_and_a_side_s_counter_button_opens_it(
+    browser: Browser, migrated_server: str
+) -> None:
+    context = browser.new_context(viewport=PHONE, locale="en-US", java_script_enabled=False)
+    page = context.new_page()
+    try:
+        start_simpson_for_three(page, migrated_server, script=False)
+        page.get_by_label("Player 1 went out").check()
+        fill_side(page, "Player 1", meld=150)
+        side(page, "Player 2").get_by_role("button", name="Count the cards left").click()
+
+        # The form again, nothing saved: what was typed, and that counter open.
+        expect(page.locator("#problems")).to_have_count(0)
+        expect(page.get_by_label("Player 1 went out")).to_be_checked()
+        meld = side(page, "Player 1").get_by_label("Melded cards (points)", exact=True)
+        expect(meld).to_have_value("150")
+        opened = side(page, "Player 2").locator("details.counter[open]")
+        expect(opened).to_have_count(1)
+        opened.get_by_label("Jokers").fill("1")
+
+        # Enter saves, as Save does: here the deal's problems come back.
+        meld.press("Enter")
+        expect(page.locator("#problems")).to_contain_text("Nothing was saved")
+        left = side(page, "Player 2").get_by_label("Cards left (points)", exact=True)
+        expect(left).to_have_value("50")
+    finally:
+        context.close()

@@ -490,6 +490,73 @@ def test_counted_points_are_shown_when_the_deal_is_refused(client: FlaskClient) 
     assert '<details class="counter" open>' in page
 
 
+def test_a_score_pad_carries_every_side_s_counters(client: FlaskClient) -> None:
+    game_id = start(client)
+
+    page = html(client.get(f"{game_path(game_id)}/deals/1"))
+
+    assert page.count('<details class="counter">') == 4
+    assert 'name="sides-1-left_black_three"' in page
+    assert '<template id="counters">' not in page and 'class="counter-open"' not in page
+
+
+THREE = ("brouillette-low", "3x3", "Eve", "Flo", "Gus")
+
+
+def test_past_a_score_pad_the_counters_are_sent_once_and_each_side_has_buttons(
+    client: FlaskClient,
+) -> None:
+    game_id = start(client, *THREE)
+
+    page = html(client.get(f"{game_path(game_id)}/deals/1"))
+
+    template = page.split('<template id="counters">', 1)[1].split("</template>", 1)[0]
+    assert template.count('<details class="counter">') == 2
+    assert page.count('<details class="counter"') == 2
+    assert 'id="sides-0-meld_joker" name="sides-0-meld_joker" min="0">' in template
+    assert "sides-1-meld_joker" not in page and "sides-2-left_joker" not in page
+    buttons = re.findall(r'<button class="counter-open" name="count" value="([^"]+)">', page)
+    assert buttons == ["0-meld", "0-left", "1-meld", "1-left", "2-meld", "2-left"]
+    assert '<button id="enter-saves" hidden></button>' in page
+    # The hints go with the first side alone.
+    assert page.count("Cards still in hands and feet") == 1
+
+
+def test_a_side_s_counter_button_shows_the_form_again_with_it_open_and_saves_nothing(
+    app: Flask, client: FlaskClient
+) -> None:
+    game_id = start(client, *THREE)
+    typed = {"went_out": "0", 0: {"meld_points": 210}, 1: {"meld_points": 95}}
+
+    response = post_deal(client, game_id, 1, typed, count="1-left")
+
+    page = html(response)
+    assert response.status_code == 200
+    assert stored_deals(app, game_id) == []
+    assert 'id="problems"' not in page
+    assert 'id="went_out-0" value="0" checked' in page
+    assert 'id="sides-0-meld_points" name="sides-0-meld_points" value="210"' in page
+    assert 'id="sides-1-meld_points" name="sides-1-meld_points" value="95"' in page
+    opened = page.split('<details class="counter" open>', 1)[1].split("</details>", 1)[0]
+    assert 'data-counter-for="sides-1-cards_left_points"' in opened
+    assert 'name="sides-1-left_black_three"' in opened
+    assert page.count('<details class="counter" open>') == 1
+    assert 'value="1-left"' not in page and 'value="1-meld"' in page
+    assert '<input type="hidden" name="version" value="0">' in page
+
+
+def test_a_counted_side_keeps_its_counter_when_the_deal_is_refused(client: FlaskClient) -> None:
+    game_id = start(client, *THREE)
+    counted = {"went_out": "0", 2: {"meld_points": "", "meld_joker": 1, "meld_low": -2}}
+
+    page = html(post_deal(client, game_id, 1, counted))
+
+    assert "Enter a count from 0 to 999." in page
+    opened = page.split('<details class="counter" open>', 1)[1].split("</details>", 1)[0]
+    assert 'id="sides-2-meld_joker" name="sides-2-meld_joker" value="1"' in opened
+    assert 'value="2-meld"' not in page and 'value="2-left"' in page
+
+
 def test_black_threes_melded_in_a_black_three_book_count_as_the_variant_says(
     client: FlaskClient,
 ) -> None:
