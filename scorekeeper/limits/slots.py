@@ -34,6 +34,7 @@ from flask import Flask, current_app
 from flask_babel import gettext as _
 from werkzeug.exceptions import ServiceUnavailable
 
+from scorekeeper.limits.file_locks import held_elsewhere
 from scorekeeper.operations import metrics
 
 SLOTS_FOLDER = "render-slots"
@@ -131,16 +132,9 @@ class RenderSlots:
     def _alive(self, name: str) -> bool:
         """Whether the ticket's process still waits with it; a dead one's ticket is removed."""
         path = self.queue / name
-        try:
-            descriptor = os.open(path, os.O_RDONLY)
-        except FileNotFoundError:
-            return False
-        try:
-            fcntl.flock(descriptor, fcntl.LOCK_SH | fcntl.LOCK_NB)
-        except BlockingIOError:
-            return True
-        finally:
-            os.close(descriptor)
+        held = held_elsewhere(path)
+        if held is not False:
+            return bool(held)
         with suppress(OSError):
             path.unlink()
         return False

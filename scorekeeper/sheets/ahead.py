@@ -39,6 +39,7 @@ from typing import Any
 
 from flask import Flask, current_app, request
 
+from scorekeeper.limits.file_locks import held_elsewhere
 from scorekeeper.store.game_service import load_game
 from scorekeeper.store.games import Game
 from scorekeeper.store.scores import game_score
@@ -112,17 +113,7 @@ def _lock_marker(folder: Path, game_id: int) -> int | None:
 
 def _marker_held(folder: Path, game_id: int) -> bool:
     """Whether a job of the machine (any worker) holds the game's marker."""
-    try:
-        descriptor = os.open(_marker_path(folder, game_id), os.O_RDONLY)
-    except FileNotFoundError:
-        return False
-    try:
-        fcntl.flock(descriptor, fcntl.LOCK_SH | fcntl.LOCK_NB)
-    except BlockingIOError:
-        return True
-    finally:
-        os.close(descriptor)  # closing releases a lock just taken
-    return False
+    return bool(held_elsewhere(_marker_path(folder, game_id)))
 
 
 def _end(job: _Job) -> None:
