@@ -8,7 +8,7 @@ import json
 import re
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -60,6 +60,26 @@ def open_with_pages_kept(page: Page, url: str) -> None:
     """Open a game's page and wait until the worker has kept the game's pages."""
     page.goto(url)
     expect(page.locator("html")).to_have_attribute("data-pages-kept", re.compile(r"\d"))
+
+
+def game_of_new_house_rules(
+    page: Page, server: str, name: str, set_rules: Callable[[Page], None]
+) -> str:
+    """House rules based on pagat, made on the editor by `set_rules` and saved as `name`, and a
+    game of them started and opened with its pages kept for the network's loss: its address."""
+    page.goto(server + "/house/new?base=pagat")
+    page.get_by_label("Name of your rules").fill(name)
+    set_rules(page)
+    page.get_by_role("button", name="Save the rules").click()
+    expect(page.locator(".flash-success")).to_contain_text("Your rules are saved.")
+    page.goto(server + "/games/new")
+    page.get_by_text("Other rules").click()
+    page.get_by_label(name).check()
+    page.get_by_role("button", name="Start game").last.click()
+    page.wait_for_url(re.compile(r"/g/[^/]+/deals/1$"))
+    game = page.url.rsplit("/deals/", 1)[0]
+    open_with_pages_kept(page, game)
+    return game
 
 
 def fill_deal(page: Page, values: dict[str, str], went_out: int = 0) -> None:
@@ -316,25 +336,19 @@ def test_a_deal_of_house_rules_saved_offline_keeps_its_new_lines(
     phone: BrowserContext, migrated_server: str
 ) -> None:
     page = phone.new_page()
-    page.goto(migrated_server + "/house/new?base=pagat")
-    page.get_by_label("Name of your rules").fill("Sevens night")
-    page.get_by_label("Find a rule").fill("special book")
-    page.get_by_label("Rank of the special book").select_option("7")
-    page.get_by_label("Special book bonus").fill("1000")
-    page.get_by_label("Find a rule").fill("concealed")
-    page.get_by_label("Extra bonus for going out concealed").fill("200")
-    # A side of partners goes out concealed only where it need not wait for a partner's foot.
-    page.get_by_label("Find a rule").fill("reached the foot")
-    page.get_by_label("A partner must have reached the foot before going out").uncheck()
-    page.get_by_role("button", name="Save the rules").click()
-    expect(page.locator(".flash-success")).to_contain_text("Your rules are saved.")
-    page.goto(migrated_server + "/games/new")
-    page.get_by_text("Other rules").click()
-    page.get_by_label("Sevens night").check()
-    page.get_by_role("button", name="Start game").last.click()
-    page.wait_for_url(re.compile(r"/g/[^/]+/deals/1$"))
-    game = page.url.rsplit("/deals/", 1)[0]
-    open_with_pages_kept(page, game)
+
+    def sevens_night(page: Page) -> None:
+        page.get_by_label("Find a rule").fill("special book")
+        page.get_by_label("Rank of the special book").select_option("7")
+        page.get_by_label("Special book bonus").fill("1000")
+        page.get_by_label("Find a rule").fill("concealed")
+        page.get_by_label("Extra bonus for going out concealed").fill("200")
+        # A side of partners goes out concealed only where it need not wait for a partner's
+        # foot.
+        page.get_by_label("Find a rule").fill("reached the foot")
+        page.get_by_label("A partner must have reached the foot before going out").uncheck()
+
+    game = game_of_new_house_rules(page, migrated_server, "Sevens night", sevens_night)
 
     phone.set_offline(True)
     page.reload()
@@ -469,19 +483,12 @@ def test_a_deal_kept_offline_that_reaches_the_target_score_offers_no_further_dea
     phone: BrowserContext, migrated_server: str, artifacts_dir: Path
 ) -> None:
     page = phone.new_page()
-    page.goto(migrated_server + "/house/new?base=pagat")
-    page.get_by_label("Name of your rules").fill("First to 4000")
-    page.get_by_label("Find a rule").fill("target")
-    page.get_by_label("Target score").fill("4000")
-    page.get_by_role("button", name="Save the rules").click()
-    expect(page.locator(".flash-success")).to_contain_text("Your rules are saved.")
-    page.goto(migrated_server + "/games/new")
-    page.get_by_text("Other rules").click()
-    page.get_by_label("First to 4000").check()
-    page.get_by_role("button", name="Start game").last.click()
-    page.wait_for_url(re.compile(r"/g/[^/]+/deals/1$"))
-    game = page.url.rsplit("/deals/", 1)[0]
-    open_with_pages_kept(page, game)
+
+    def first_to_4000(page: Page) -> None:
+        page.get_by_label("Find a rule").fill("target")
+        page.get_by_label("Target score").fill("4000")
+
+    game = game_of_new_house_rules(page, migrated_server, "First to 4000", first_to_4000)
 
     phone.set_offline(True)
     page.reload()
