@@ -44,7 +44,7 @@ SUDO := $(shell [ "$$(id -u)" -eq 0 ] || { command -v sudo >/dev/null && echo su
 # Wait for another apt/dpkg run to finish instead of failing on its lock.
 APT_GET := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=900
 
-.PHONY: help venv venv-test run test test-postgres lint bench bench-load clean system-deps system-test-deps
+.PHONY: help venv venv-test engine-native run test test-postgres lint bench bench-load clean system-deps system-test-deps
 .PHONY: image test-deploy deploy-deps deploy-base-image lock
 
 help:
@@ -57,6 +57,8 @@ help:
 	@echo "            PostgreSQL ($(POSTGRES_URL)) when it answers; TEST_WORKERS processes each"
 	@echo "make lint   ruff check, ruff format --check, mypy --strict on the whole package (part of make test)"
 	@echo "make bench  run every bench/bench_*.py"
+	@echo "make engine-native  compile the engine's hot modules with mypyc (make test and make"
+	@echo "            bench do it first); SCOREKEEPER_ENGINE=python runs the engine uncompiled"
 	@echo "make bench-load  load test: gunicorn on $(HOST), concurrent clients, bounded run"
 	@echo "make image  build the container image (Containerfile) with podman, as $(IMAGE)"
 	@echo "make test-deploy  build the image, run two containers of it behind Caddy over https"
@@ -82,6 +84,19 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 venv: $(VENV)/.installed
 
 venv-test: $(VENV)/.installed-test
+
+# The engine's compiled build (scorekeeper/engine/native.py): mypyc, from the test extras,
+# compiles the modules a deal's play runs through into C extensions under build/native, again
+# whenever an engine module changes. The engine uses the build only while it matches its
+# sources; where no C compiler is at hand, it runs as the plain Python it is written in.
+ENGINE_BUILD := build/native/sources.sha256
+$(ENGINE_BUILD): $(wildcard $(APP)/engine/*.py) $(VENV)/.installed-test
+	@mkdir -p build && echo "compiling the engine (mypyc)"
+	@$(BIN)/python -W ignore -m $(APP).engine.build_native >build/native.log 2>&1 \
+		|| { tail -n 20 build/native.log; \
+			echo "the engine's compiled build failed: the engine runs as plain Python"; }
+
+engine-native: $(ENGINE_BUILD)
 
 # Compiles the gettext catalogs; a no-op while no .po file exists.
 define compile_translations
@@ -125,7 +140,7 @@ run: $(VENV)/.installed system-deps
 # The SQLite run and the PostgreSQL run at once (the machine's cores are shared by both, and
 # each waits in turn on browsers, servers and the database): the PostgreSQL run's output is
 # printed after the SQLite run's; `make test` fails when either does.
-test: $(VENV)/.installed-test system-test-deps lint
+test: $(VENV)/.installed-test system-test-deps lint $(ENGINE_BUILD)
 	$(compile_translations)
 	@postgres_log=$$(mktemp); trap 'rm -f "$$postgres_log"' EXIT; \
 	{ $(postgres_run); } >"$$postgres_log" 2>&1 & postgres=$$!; \
@@ -178,7 +193,7 @@ translations: $(VENV)/.installed
 
 # Runs every benchmark, even after one misses its target; fails at the end if any did. The
 # entry benchmark drives Chromium through Playwright: the test extras and packages.
-bench: $(VENV)/.installed-test system-test-deps
+bench: $(VENV)/.installed-test system-test-deps $(ENGINE_BUILD)
 	@missed=""; \
 	for script in bench/bench_*.py; do \
 		[ -e "$$script" ] || continue; \

@@ -15,8 +15,15 @@ Modules: cards (Face, Card, the shoe), actions, melds (TableMeld, check_meld), s
 (DealState, dealing), legal (the rules of play), entries (a finished deal's
 score-sheet entries, scored by the rules core), bots, game, demo, reasons (every
 refusal message, in translated terms), conventions (facts of play the variant data leaves
-implicit), fuzz (random play checked against the rules core's validator and scorer).
+implicit), fuzz (random play checked against the rules core's validator and scorer),
+native (the compiled build of the hot modules, used while it matches their sources).
 """
+
+from .native import usable_build
+
+_native = usable_build()
+if _native is not None:  # the compiled modules, when built from these sources (see `native`)
+    __path__.insert(0, str(_native))
 
 from .actions import (
     Action,

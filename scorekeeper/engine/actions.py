@@ -8,14 +8,13 @@ the partner for leave to go out is an action of its own where the variant calls 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TypeAlias
+from typing import Final, TypeAlias
 
 from .cards import Face
+from .values import Value
 
 
-@dataclass(frozen=True, slots=True)
-class Play:
+class Play(Value):
     """Cards put on the table in one place: a new meld, or added to one of the side's melds.
 
     `rank` is the meld's rank: a natural face (ace to four), `Face.BLACK_THREE` where black
@@ -23,11 +22,24 @@ class Play:
     the cards are added to (melds of the same action count, in order); None starts a new meld.
     """
 
-    rank: Face | None
-    naturals: int = 0
-    twos: int = 0
-    jokers: int = 0
-    onto: int | None = None
+    __slots__ = ("rank", "naturals", "twos", "jokers", "onto")
+
+    def __init__(
+        self,
+        rank: Face | None,
+        naturals: int = 0,
+        twos: int = 0,
+        jokers: int = 0,
+        onto: int | None = None,
+    ) -> None:
+        self.rank: Final = rank
+        self.naturals: Final = naturals
+        self.twos: Final = twos
+        self.jokers: Final = jokers
+        self.onto: Final = onto
+
+    def fields(self) -> tuple[object, ...]:
+        return (self.rank, self.naturals, self.twos, self.jokers, self.onto)
 
     @property
     def size(self) -> int:
@@ -45,16 +57,16 @@ class Play:
         return f"{' '.join(parts) or 'nothing'} ({where})"
 
 
-@dataclass(frozen=True, slots=True)
-class LayRedThrees:
+class LayRedThrees(Value):
     """Lay every red three held face up and draw a replacement for each."""
+
+    __slots__ = ()
 
     def __str__(self) -> str:
         return "lay down red threes"
 
 
-@dataclass(frozen=True, slots=True)
-class AddRedThree:
+class AddRedThree(Value):
     """Add a red three from the hand to one of the side's clean books, for its bonus
     (``book_bonus.lady``: the HANDnFOOT pack's ladies). `onto` is the book's meld index.
 
@@ -62,26 +74,38 @@ class AddRedThree:
     instead (it is not replaced); where they never are, adding one is a play of the turn.
     """
 
-    onto: int
+    __slots__ = ("onto",)
+
+    def __init__(self, onto: int) -> None:
+        self.onto: Final = onto
+
+    def fields(self) -> tuple[object, ...]:
+        return (self.onto,)
 
     def __str__(self) -> str:
         return f"add a red three onto meld {self.onto}"
 
 
-@dataclass(frozen=True, slots=True)
-class PickUpFoot:
+class PickUpFoot(Value):
     """Take up the foot once every card of the hand has been played."""
+
+    __slots__ = ()
 
     def __str__(self) -> str:
         return "pick up the foot"
 
 
-@dataclass(frozen=True, slots=True)
-class Draw:
+class Draw(Value):
     """Draw the deal's cards from the stock (two in most rules): `piles` says which stock
     pile each card comes from, one index a card; empty: every card from the first pile."""
 
-    piles: tuple[int, ...] = ()
+    __slots__ = ("piles",)
+
+    def __init__(self, piles: tuple[int, ...] = ()) -> None:
+        self.piles: Final = piles
+
+    def fields(self) -> tuple[object, ...]:
+        return (self.piles,)
 
     def __str__(self) -> str:
         if not any(self.piles):
@@ -89,32 +113,41 @@ class Draw:
         return "draw from piles " + ", ".join(str(index + 1) for index in self.piles)
 
 
-@dataclass(frozen=True, slots=True)
-class TakePile:
+class TakePile(Value):
     """Take the discard pile, melding its top card at once with `plays`.
 
     The plays count the top card among their cards (so a new meld of the top card's rank
     from two held cards is `Play(rank, naturals=3)`); the rest of the pile joins the hand.
     """
 
-    plays: tuple[Play, ...]
+    __slots__ = ("plays",)
+
+    def __init__(self, plays: tuple[Play, ...]) -> None:
+        self.plays: Final = plays
+
+    def fields(self) -> tuple[object, ...]:
+        return (self.plays,)
 
     def __str__(self) -> str:
         return "take the pile: " + ", ".join(str(play) for play in self.plays)
 
 
-@dataclass(frozen=True, slots=True)
-class Meld:
+class Meld(Value):
     """Put cards from the hand on the table, in one or several places at once."""
 
-    plays: tuple[Play, ...]
+    __slots__ = ("plays",)
+
+    def __init__(self, plays: tuple[Play, ...]) -> None:
+        self.plays: Final = plays
+
+    def fields(self) -> tuple[object, ...]:
+        return (self.plays,)
 
     def __str__(self) -> str:
         return "meld " + ", ".join(str(play) for play in self.plays)
 
 
-@dataclass(frozen=True, slots=True)
-class AskToGoOut:
+class AskToGoOut(Value):
     """Ask the partner whether one may go out this turn.
 
     Where a yes binds (`Variant.partner_yes_binds`), a player told yes goes out that turn
@@ -122,15 +155,22 @@ class AskToGoOut:
     and the turn passes.
     """
 
+    __slots__ = ()
+
     def __str__(self) -> str:
         return "ask to go out"
 
 
-@dataclass(frozen=True, slots=True)
-class Discard:
+class Discard(Value):
     """Discard one card, ending the turn (or going out, if it is the last card)."""
 
-    face: Face
+    __slots__ = ("face",)
+
+    def __init__(self, face: Face) -> None:
+        self.face: Final = face
+
+    def fields(self) -> tuple[object, ...]:
+        return (self.face,)
 
     def __str__(self) -> str:
         return f"discard {self.face.symbol}"

@@ -62,9 +62,9 @@ class RandomBot:
     def choose(self, state: DealState) -> Action:
         candidates = Candidates(state)
         count = len(candidates)
-        randrange = self.rng.randrange
+        rng = self.rng
         if count:  # the first pick, most often legal, taken without the set below
-            index = randrange(count)
+            index = _below(rng, count)
             action = candidates[index]
             if refusal(state, action) is None:
                 return action
@@ -72,7 +72,7 @@ class RandomBot:
         else:
             tried = set()
         while len(tried) < count:
-            index = randrange(count)
+            index = _below(rng, count)
             if index in tried:
                 continue
             tried.add(index)
@@ -83,6 +83,17 @@ class RandomBot:
 
     def allows_going_out(self, state: DealState, player: int) -> bool:
         return self.rng.random() < 0.5
+
+
+def _below(rng: random.Random, count: int) -> int:
+    """`rng.randrange(count)`, drawn as CPython's `Random` draws it (the fewest random bits
+    that hold `count`, again until below it), so that compiled code makes the same choices
+    without calling back into the interpreter for each."""
+    bits = count.bit_length()
+    found: int = rng.getrandbits(bits)
+    while found >= count:
+        found = rng.getrandbits(bits)
+    return found
 
 
 class _Planner:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import math
 from bisect import bisect_right
 from collections.abc import Iterator, Sequence
-from dataclasses import replace
 from functools import cache
 from itertools import combinations_with_replacement
 from typing import overload
@@ -659,7 +658,8 @@ def _do_red_threes(state: DealState, player: int) -> None:
 def _do_add_red_three(state: DealState, player: int, onto: int) -> None:
     state.hands[player][_RED] -= 1
     melds = state.melds[state.side_of[player]]
-    melds[onto] = replace(melds[onto], red_threes=melds[onto].red_threes + 1)
+    book = melds[onto]
+    melds[onto] = TableMeld(book.rank, book.naturals, book.twos, book.jokers, book.red_threes + 1)
     if state.feet[player] is None:
         state.foot_played[player] = True
     _after_play(state, player)
@@ -987,8 +987,9 @@ def _play_segments(
     for rank in ranks:
         if rank is not None and rank not in melds_of_rank:
             number = hand[rank] << 5 | rank
-            found = fresh.get(number, _UNKNOWN)
-            if found is _UNKNOWN:
+            if number in fresh:
+                found = fresh[number]
+            else:
                 found = fresh[number] = _segment(state, kept, hand, rank, None, least_naturals)
             if found is not None:
                 segments.append(found[0])
@@ -1002,8 +1003,9 @@ def _play_segments(
             else:
                 meld = melds[target]
                 key = (rank, held, target, meld.naturals, meld.twos + meld.jokers)
-            found = placed.get(key, _UNKNOWN)
-            if found is _UNKNOWN:
+            if key in placed:
+                found = placed[key]
+            else:
                 found = placed[key] = _segment(state, kept, hand, rank, target, least_naturals)
             if found is not None:
                 segments.append(found[0])
@@ -1040,9 +1042,6 @@ def _kept_of_variant(state: DealState) -> KeptByHand:
 _PlaceKey = tuple["Face | None", int, "int | None", int, int]
 """A rank in one place, as its answer is kept: the rank, the naturals held, the meld joined
 (None: a new one) and that meld's naturals and wild cards."""
-
-_UNKNOWN: tuple[Segment, int] = ((None, None, ()), -1)
-"""No answer kept yet."""
 
 
 def _segment(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from ..rules.cards import BOOK_SIZE
 from ..rules.decks import get_deck
@@ -14,6 +14,7 @@ from . import reasons
 from .cards import Face, deck_of, deck_rank_face, melded_points
 from .conventions import MIN_MELD
 from .errors import Reason
+from .values import Value
 
 
 class MeldKind(StrEnum):
@@ -27,17 +28,31 @@ class MeldKind(StrEnum):
     """Black threes only, where the variant melds them."""
 
 
-@dataclass(frozen=True, slots=True)
-class TableMeld:
-    """A meld on the table: its rank (None for all wild) and how many of each card it holds."""
+class TableMeld(Value):
+    """A meld on the table: its rank (None for all wild) and how many of each card it holds.
 
-    rank: Face | None
-    naturals: int
-    twos: int = 0
-    jokers: int = 0
-    red_threes: int = 0
-    """Red threes added to the book for their bonus (``book_bonus.lady``): not cards of the
-    meld, so they count neither in its size nor in its points."""
+    `red_threes`: red threes added to the book for their bonus (``book_bonus.lady``), not
+    cards of the meld, so they count neither in its size nor in its points.
+    """
+
+    __slots__ = ("rank", "naturals", "twos", "jokers", "red_threes")
+
+    def __init__(
+        self,
+        rank: Face | None,
+        naturals: int,
+        twos: int = 0,
+        jokers: int = 0,
+        red_threes: int = 0,
+    ) -> None:
+        self.rank: Final = rank
+        self.naturals: Final = naturals
+        self.twos: Final = twos
+        self.jokers: Final = jokers
+        self.red_threes: Final = red_threes
+
+    def fields(self) -> tuple[object, ...]:
+        return (self.rank, self.naturals, self.twos, self.jokers, self.red_threes)
 
     @property
     def size(self) -> int:

@@ -289,24 +289,38 @@ class DealState:
 
     def copy(self) -> DealState:
         """An independent copy (the random generator is copied too)."""
-        twin = DealState.__new__(DealState)
-        for name in DealState.__slots__:
-            setattr(twin, name, getattr(self, name))
-        twin.hands = [list(hand) for hand in self.hands]
-        twin.feet = [None if f is None else list(f) for f in self.feet]
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        twin = DealState(
+            self.variant,
+            self.table,
+            self.deal,
+            hands=self.hands,
+            feet=self.feet,
+            stock=self.stock,
+            pile=self.pile,
+            rng=rng,
+            dealer=self.dealer,
+            current=self.current,
+            exact_22=self.exact_22,
+            answer=self.answer,
+            running_scores=self.running_scores,
+        )
         twin.foot_played = list(self.foot_played)
-        twin.stock = [list(s) for s in self.stock]
-        twin.pile = list(self.pile)
         twin.set_aside = list(self.set_aside)
         twin.melds = [list(m) for m in self.melds]
         twin.book_cache = list(self.book_cache)
         twin.opened = list(self.opened)
         twin.red_threes_down = list(self.red_threes_down)
+        twin.phase = self.phase
+        twin.asked = self.asked
+        twin.permission = self.permission
+        twin.outcome = self.outcome
+        twin.turn = self.turn
+        twin.turn_start = self.turn_start
         twin.history = list(self.history)
-        twin.rank_index = [_NO_INDEX] * self.table.sides
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
-        twin.rng = rng
+        twin.passed = self.passed
+        twin.plays_kept = self.plays_kept
         return twin
 
     def __repr__(self) -> str:
