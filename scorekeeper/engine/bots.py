@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Final, Protocol
 
 from ..rules.cards import BOOK_SIZE
 from ..rules.variants import ConcealedOpening, RankMelds
@@ -29,12 +29,12 @@ from .conventions import MIN_MELD, pile_take_count
 from .legal import Candidates, refusal
 from .state import DealState, Phase
 
-_RED = Face.RED_THREE
-_BLACK = Face.BLACK_THREE
-_TWO = Face.TWO
-_JOKER = Face.JOKER
-_NO_LIMIT = 1 << 30
-_DISCARDS = tuple(Discard(face) for face in FACES)
+_RED: Final = Face.RED_THREE
+_BLACK: Final = Face.BLACK_THREE
+_TWO: Final = Face.TWO
+_JOKER: Final = Face.JOKER
+_NO_LIMIT: Final = 1 << 30
+_DISCARDS: Final = tuple(Discard(face) for face in FACES)
 """The actions the bot returns most, made once: actions are values."""
 
 
@@ -117,8 +117,8 @@ class _Planner:
         variant = state.variant
         self.state = state
         self.rule_one = variant.rank_melds is RankMelds.ONE
-        self.most = variant.max_meld_size or _NO_LIMIT
-        self.dirty_most = variant.largest_meld(dirty=True) or _NO_LIMIT
+        self.most = state.most_cards or _NO_LIMIT
+        self.dirty_most = state.most_dirty_cards or _NO_LIMIT
         melds = state.melds[side]
         self.ranks: list[Face | None] = [meld.rank for meld in melds]
         self.melded: set[Face | None] = set(self.ranks)
@@ -284,7 +284,7 @@ def _nothing_to_build(state: DealState, side: int, hand: list[int]) -> bool:
     """Whether `HeuristicBot._build` finds no play in the hand of a side that has opened:
     no wild card, no black three it could meld, and no natural rank held three times or
     held at all where the side has a meld of it."""
-    if hand[_TWO] or hand[_JOKER] or (hand[_BLACK] and state.variant.black_three_books):
+    if hand[_TWO] or hand[_JOKER] or (hand[_BLACK] and state.black_three_books):
         return False
     melded = state.melds_by_rank(side)
     for rank in state.natural_faces:
@@ -414,29 +414,27 @@ class HeuristicBot:
         return left <= 1 and refusal(state, AskToGoOut()) is None
 
     def _needs_wild_book(self, state: DealState, player: int) -> bool:
-        variant = state.variant
-        if not variant.wild_books:
+        if not state.wild_books:
             return False
-        needed = variant.going_out_for(state.deal).wild
+        needed = state.books_to_go_out.wild
         return state.books(state.side_of[player]).wild < needed
 
     def _build(self, planner: _Planner, state: DealState, player: int) -> None:
         """Plays for a side that has opened: naturals first, then wild cards where they pay."""
-        variant = state.variant
         hand = planner.hand
         melded = planner.melded
         for rank in state.natural_faces:
             held = hand[rank]  # fewer than a meld, and no meld to join: nothing to play
             if held >= MIN_MELD or (held and rank in melded):
                 planner.naturals(rank)
-        if variant.black_three_books and hand[_BLACK]:
+        if state.black_three_books and hand[_BLACK]:
             self._black_threes(planner, state, player)
         if not hand[_TWO] and not hand[_JOKER]:
             return  # what follows plays wild cards only
         if self._needs_wild_book(state, player):
             planner.wild_meld()
             return
-        needed = variant.going_out_for(state.deal)
+        needed = state.books_to_go_out
         books = state.books(state.side_of[player])
         keep = 0 if state.feet[player] is None else 1
         planner.finish_books(keep)
@@ -465,7 +463,7 @@ class HeuristicBot:
         for rank in state.natural_faces:
             if hand[rank] >= MIN_MELD:
                 planner.naturals(rank)
-        if variant.wild_books and hand[_TWO] + hand[_JOKER] >= MIN_MELD:
+        if state.wild_books and hand[_TWO] + hand[_JOKER] >= MIN_MELD:
             planner.wild_meld()
         minimum = state.first_meld_for(state.side_of[player])
         if planner.points < minimum:
@@ -517,7 +515,7 @@ class HeuristicBot:
             for meld in state.melds[side]
             if meld.naturals + meld.twos + meld.jokers < BOOK_SIZE
         }
-        keep_black = state.variant.black_three_books and hand[_BLACK] >= 2
+        keep_black = state.black_three_books and hand[_BLACK] >= 2
         points = state.held_points
         best = None
         best_score = 0

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum, IntEnum
 from functools import cache
+from typing import Final
 
 from ..rules.cards import CardKind, CardPoints
 from ..rules.decks import STANDARD, CardType, Deck, get_deck
@@ -64,9 +65,9 @@ class Face(IntEnum):
         return self.symbol
 
 
-FACES: tuple[Face, ...] = tuple(Face)
-FACE_COUNT = len(FACES)
-NATURAL_FACES: tuple[Face, ...] = tuple(f for f in FACES if f.is_natural)
+FACES: Final[tuple[Face, ...]] = tuple(Face)
+FACE_COUNT: Final = len(FACES)
+NATURAL_FACES: Final[tuple[Face, ...]] = tuple(f for f in FACES if f.is_natural)
 
 
 class Suit(Enum):

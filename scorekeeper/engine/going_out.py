@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Final
 
 from ..rules.cards import BOOK_SIZE
 from ..rules.validation import partner_melds_before_going_out
@@ -25,14 +26,14 @@ from .conventions import MIN_MELD
 from .melds import TableMeld, special_face
 from .state import DealState
 
-_RED = Face.RED_THREE
-_BLACK = Face.BLACK_THREE
-_TWO = Face.TWO
-_JOKER = Face.JOKER
+_RED: Final = Face.RED_THREE
+_BLACK: Final = Face.BLACK_THREE
+_TWO: Final = Face.TWO
+_JOKER: Final = Face.JOKER
 
 _Old = tuple[tuple[int, int, bool], ...]
 """A rank's melds on the table: naturals, wild cards, whether a red three lies on it."""
-_ANY = (1 << 30, 1 << 30)
+_ANY: Final = (1 << 30, 1 << 30)
 """No bound on the next new meld's (size, wild cards)."""
 _Outcome = tuple[int, int, int, bool]
 """What one rank's melds come to: clean books, dirty books (both capped at what the deal

@@ -12,7 +12,7 @@ from bisect import bisect_right
 from collections.abc import Iterator, Sequence
 from functools import cache
 from itertools import combinations_with_replacement
-from typing import overload
+from typing import Final, overload
 
 from ..rules.cards import BOOK_SIZE
 from ..rules.validation import partner_melds_before_going_out
@@ -38,10 +38,10 @@ from .melds import MeldKind, TableMeld, meld_kind, rank_reason
 from .play_shapes import Context, Kept, KeptByHand, Place, Segment, kept_for, shapes_of
 from .state import DealEnd, DealState, Outcome, Phase, count_books, recycle_set_aside
 
-_RED = Face.RED_THREE
-_BLACK = Face.BLACK_THREE
-_TWO = Face.TWO
-_JOKER = Face.JOKER
+_RED: Final = Face.RED_THREE
+_BLACK: Final = Face.BLACK_THREE
+_TWO: Final = Face.TWO
+_JOKER: Final = Face.JOKER
 
 
 class _Laid:
@@ -156,8 +156,8 @@ def _lay(state: DealState, side: int, plays: Sequence[Play], hand: list[int]) ->
 def _ends_refusal(state: DealState, melds: list[TableMeld], laid: _Laid) -> Reason | None:
     """Whether every meld the plays touched ends within the size and wild-card limits."""
     variant = state.variant
-    most = variant.max_meld_size
-    dirty_most = variant.largest_meld(dirty=True)
+    most = state.most_cards
+    dirty_most = state.most_dirty_cards
     limit = variant.wild_limit
     per_wild = limit.per_wild
     extra = limit.extra
@@ -264,7 +264,7 @@ def going_out_refusal(
     """Why `player` may not go out now (None if they may), counting plays being checked;
     with `ask_later`, leaving aside the partner's leave, which is still to be asked."""
     variant = state.variant
-    needed = variant.going_out_for(state.deal)
+    needed = state.books_to_go_out
     have = _books_after(state, state.side_of[player], laid)
     if have.clean < needed.clean or have.dirty < needed.dirty or have.wild < needed.wild:
         return reasons.books_to_go_out(state.deal, needed, have)
@@ -788,7 +788,7 @@ def legal_actions(state: DealState) -> list[Action]:
     return [action for action in Candidates(state) if refusal(state, action) is None]
 
 
-_DISCARDS = tuple(Discard(face) for face in FACES)
+_DISCARDS: Final = tuple(Discard(face) for face in FACES)
 """One discard of each face, made once: actions are values."""
 
 
@@ -904,16 +904,16 @@ class Candidates(Sequence[Action]):
                         yield wrap((Play(rank, naturals, twos, jokers, target),))
 
 
-_ASK = AskToGoOut()
-_LAY_RED_THREES = LayRedThrees()
-_PICK_UP_FOOT = PickUpFoot()
-_FACE_NUMBERS = tuple(range(len(FACES)))
+_ASK: Final = AskToGoOut()
+_LAY_RED_THREES: Final = LayRedThrees()
+_PICK_UP_FOOT: Final = PickUpFoot()
+_FACE_NUMBERS: Final = tuple(range(len(FACES)))
 """Each face by its number, to index a hand and the tables of faces."""
 
-_NEW_ONLY: list[int | None] = [None]
+_NEW_ONLY: Final[list[int | None]] = [None]
 """The targets of a rank the side has no meld of: a new meld only."""
 
-_MOST_KEPT = 4096
+_MOST_KEPT: Final = 4096
 """Answers kept at most for one variant's state (`DealState.plays_kept`); past it they are
 dropped and looked up again."""
 
@@ -980,7 +980,7 @@ def _play_segments(
     if natural_top:
         assert must_use is not None
         ranks: list[Face | None] | tuple[Face, ...] = (must_use,) if hand[must_use] else ()
-        if must_use is _BLACK and not state.variant.black_three_books:
+        if must_use is _BLACK and not state.black_three_books:
             ranks = ()
     else:
         ranks = _play_ranks(state, hand, melds, melds_of_rank)
@@ -1013,7 +1013,7 @@ def _play_segments(
                 ends.append(end)
 
 
-_KEPT_BY_VARIANT: dict[tuple[object, ...], KeptByHand] = {}
+_KEPT_BY_VARIANT: Final[dict[tuple[object, ...], KeptByHand]] = {}
 """The kept answers of each variant's plays, by what the context takes from the variant."""
 
 
@@ -1114,10 +1114,9 @@ def _play_ranks(
         for rank in melds_of_rank:
             if rank is not None and rank < _TWO and not hand[rank]:
                 ranks.append(rank)
-    variant = state.variant
-    if variant.black_three_books and hand[_BLACK]:
+    if state.black_three_books and hand[_BLACK]:
         ranks.append(_BLACK)
-    if variant.wild_books:
+    if state.wild_books:
         ranks.append(None)
     return ranks
 

@@ -9,6 +9,8 @@ needs), so each answer is worked out once and kept, and every deal after reads i
 
 from __future__ import annotations
 
+from typing import Final
+
 from .cards import Face
 
 Shape = tuple[int, int, int, int, int, int, int]
@@ -54,7 +56,7 @@ Place = tuple[int, int, int, int, bool, bool, int]
 (0 for a new meld), whether the meld stays clean, whether the wild limit applies, and the
 points of a natural."""
 
-_MOST_CONTEXTS = 4096
+_MOST_CONTEXTS: Final = 4096
 """Contexts kept at most; past it the kept answers are dropped and worked out again."""
 
 
@@ -75,7 +77,7 @@ class Kept:
         segment and how many plays it holds (None: none)."""
 
 
-_KEPT: dict[Context, Kept] = {}
+_KEPT: Final[dict[Context, Kept]] = {}
 
 KeptByHand = dict[tuple[int, int, Face | None, int, float], Kept]
 """The answers kept for one variant's contexts, by what changes from hand to hand: the twos

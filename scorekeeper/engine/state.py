@@ -99,6 +99,11 @@ class DealState:
         "special",
         "lays_red_threes",
         "draw_count",
+        "wild_books",
+        "black_three_books",
+        "books_to_go_out",
+        "most_cards",
+        "most_dirty_cards",
         "rank_index",
         "plays_kept",
     )
@@ -173,6 +178,15 @@ class DealState:
         """Whether red threes are laid down at once (read at every action)."""
         self.draw_count = variant.draw_count_for(deal)
         """The cards a draw takes from the stock in this deal (read at every draw)."""
+        # What the variant says that play reads at nearly every action, read from it once.
+        self.wild_books = variant.wild_books
+        self.black_three_books = variant.black_three_books
+        self.books_to_go_out = variant.going_out_for(deal)
+        """The books of each kind going out needs in this deal."""
+        self.most_cards = variant.max_meld_size
+        """The most cards a meld may hold (None: no limit)."""
+        self.most_dirty_cards = variant.largest_meld(dirty=True)
+        """The most cards a meld with a wild card may hold (None: no limit)."""
         self.rank_index: list[tuple[list[TableMeld], int, dict[Face | None, list[int | None]]]]
         self.rank_index = [_NO_INDEX] * table.sides
         """Each side's melds by rank, as `melds_by_rank` last found them."""
@@ -196,7 +210,10 @@ class DealState:
 
     @property
     def stock_size(self) -> int:
-        return sum(map(len, self.stock))
+        size = 0
+        for pile in self.stock:
+            size += len(pile)
+        return size
 
     def in_foot(self, player: int) -> bool:
         """Whether the player has picked up their foot."""
