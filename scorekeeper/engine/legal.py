@@ -987,11 +987,10 @@ def _play_segments(
     for rank in ranks:
         if rank is not None and rank not in melds_of_rank:
             number = hand[rank] << 5 | rank
-            if number in fresh:
-                found = fresh[number]
-            else:
+            found = fresh.get(number)
+            if found is None:
                 found = fresh[number] = _segment(state, kept, hand, rank, None, least_naturals)
-            if found is not None:
+            if found[1]:
                 segments.append(found[0])
                 end += found[1]
                 ends.append(end)
@@ -999,15 +998,14 @@ def _play_segments(
         held = 0 if rank is None else hand[rank]
         for target in melds_of_rank.get(rank, _NEW_ONLY):
             if target is None:
-                key: _PlaceKey = (rank, held, None, 0, 0)
+                key = _place_key(rank, held, 0, 0, 0)
             else:
                 meld = melds[target]
-                key = (rank, held, target, meld.naturals, meld.twos + meld.jokers)
-            if key in placed:
-                found = placed[key]
-            else:
+                key = _place_key(rank, held, target + 1, meld.naturals, meld.twos + meld.jokers)
+            found = placed.get(key)
+            if found is None:
                 found = placed[key] = _segment(state, kept, hand, rank, target, least_naturals)
-            if found is not None:
+            if found[1]:
                 segments.append(found[0])
                 end += found[1]
                 ends.append(end)
@@ -1039,17 +1037,20 @@ def _kept_of_variant(state: DealState) -> KeptByHand:
     return found
 
 
-_PlaceKey = tuple["Face | None", int, "int | None", int, int]
-"""A rank in one place, as its answer is kept: the rank, the naturals held, the meld joined
-(None: a new one) and that meld's naturals and wild cards."""
+def _place_key(rank: Face | None, held: int, where: int, naturals: int, wilds: int) -> int:
+    """A rank in one place, as its answer is kept, in one number: the rank (17: all wild),
+    the naturals held, where (0: a new meld, else the meld joined, from 1) and that meld's
+    naturals and wild cards, each below 256 (a shoe holds far fewer cards of one rank)."""
+    face = 17 if rank is None else int(rank)
+    return face | held << 5 | where << 13 | naturals << 21 | wilds << 29
 
 
 def _segment(
     state: DealState, kept: Kept, hand: list[int], rank: Face | None, target: int | None, least: int
-) -> tuple[Segment, int] | None:
-    """The plays of a rank in one place with how many they are, if there are any."""
+) -> tuple[Segment, int]:
+    """The plays of a rank in one place with how many they are (0: none)."""
     shapes, plays = shapes_of(kept.context, _place(state, hand, rank, target, least))
-    return ((rank, target, shapes), plays) if plays else None
+    return (rank, target, shapes), plays
 
 
 def _place(

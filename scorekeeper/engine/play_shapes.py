@@ -67,14 +67,13 @@ class Kept:
 
     def __init__(self, context: Context) -> None:
         self.context = context
-        self.placed: dict[tuple[Face | None, int, int | None, int, int], tuple[Segment, int] | None]
-        self.placed = {}
+        self.placed: dict[int, tuple[Segment, int]] = {}
         """Plays of a rank in one place, by the rank, the naturals held, the meld joined
-        (None: a new one) and that meld's naturals and wild cards: their segment and how many
-        plays it holds (None: none)."""
-        self.fresh: dict[int, tuple[Segment, int] | None] = {}
+        and that meld's naturals and wild cards, in one number (`legal._place_key`): their
+        segment and how many plays it holds (0: none)."""
+        self.fresh: dict[int, tuple[Segment, int]] = {}
         """A new meld of a rank the side has no meld of, by naturals held << 5 | rank: its
-        segment and how many plays it holds (None: none)."""
+        segment and how many plays it holds (0: none)."""
 
 
 _KEPT: Final[dict[Context, Kept]] = {}
