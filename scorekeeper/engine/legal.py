@@ -1041,7 +1041,7 @@ def _place_key(rank: Face | None, held: int, where: int, naturals: int, wilds: i
     """A rank in one place, as its answer is kept, in one number: the rank (17: all wild),
     the naturals held, where (0: a new meld, else the meld joined, from 1) and that meld's
     naturals and wild cards, each below 256 (a shoe holds far fewer cards of one rank)."""
-    face = 17 if rank is None else int(rank)
+    face: int = 17 if rank is None else rank
     return face | held << 5 | where << 13 | naturals << 21 | wilds << 29
 
 
