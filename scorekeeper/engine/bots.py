@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Final, Protocol
 
 from ..rules.cards import BOOK_SIZE
-from ..rules.variants import ConcealedOpening, RankMelds
+from ..rules.variants import ConcealedOpening
 from .actions import (
     Action,
     AddRedThree,
@@ -114,9 +114,8 @@ class _Planner:
     )
 
     def __init__(self, state: DealState, side: int, hand: list[int]) -> None:
-        variant = state.variant
         self.state = state
-        self.rule_one = variant.rank_melds is RankMelds.ONE
+        self.rule_one = state.one_meld_a_rank
         self.most = state.most_cards or _NO_LIMIT
         self.dirty_most = state.most_dirty_cards or _NO_LIMIT
         melds = state.melds[side]

@@ -16,7 +16,7 @@ from typing import Final, overload
 
 from ..rules.cards import BOOK_SIZE
 from ..rules.validation import partner_melds_before_going_out
-from ..rules.variants import BookCount, ConcealedOpening, RankMelds, WildDiscard
+from ..rules.variants import BookCount, ConcealedOpening, WildDiscard
 from . import reasons
 from .actions import (
     Action,
@@ -187,7 +187,7 @@ def _rank_clash(
     are down: where a rank is melded once, a new meld is the only one of its rank; elsewhere
     the side's older melds of the rank are books by then, and at most one meld of the rank
     is left unfinished. `melds_of_rank`: the side's melds by rank (`melds_by_rank`)."""
-    only_one = state.variant.rank_melds is RankMelds.ONE
+    only_one = state.one_meld_a_rank
     changed = laid.changed
     existing = laid.existing
     new = laid.new
@@ -217,7 +217,7 @@ def _rank_clash(
 def _books_after(state: DealState, side: int, laid: _Laid | None) -> BookCount:
     if laid is None or not laid.changed:
         return state.books(side)
-    return count_books(state.variant, _books_made_after(state.melds[side], laid))
+    return count_books(state.variant, state.special, _books_made_after(state.melds[side], laid))
 
 
 def _books_made_after(

@@ -12,9 +12,10 @@ import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Final
 
 from ..rules.cards import BOOK_SIZE
-from ..rules.variants import BookCount, Table, Variant, WildDiscard
+from ..rules.variants import BookCount, RankMelds, Table, Variant, WildDiscard
 from .actions import Action, Meld, TakePile
 from .cards import (
     FACE_COUNT,
@@ -102,6 +103,7 @@ class DealState:
         "wild_books",
         "black_three_books",
         "books_to_go_out",
+        "one_meld_a_rank",
         "most_cards",
         "most_dirty_cards",
         "rank_index",
@@ -183,6 +185,8 @@ class DealState:
         self.black_three_books = variant.black_three_books
         self.books_to_go_out = variant.going_out_for(deal)
         """The books of each kind going out needs in this deal."""
+        self.one_meld_a_rank = variant.rank_melds is RankMelds.ONE
+        """Whether a side melds each rank once only (no second meld of a rank, ever)."""
         self.most_cards = variant.max_meld_size
         """The most cards a meld may hold (None: no limit)."""
         self.most_dirty_cards = variant.largest_meld(dirty=True)
@@ -244,7 +248,7 @@ class DealState:
             for meld in self.melds[side]
             if meld.naturals + meld.twos + meld.jokers >= BOOK_SIZE
         ]
-        books = count_books(self.variant, made)
+        books = count_books(self.variant, self.special, made)
         self.book_cache[side] = books
         return books
 
@@ -351,12 +355,14 @@ _NO_INDEX: tuple[list[TableMeld], int, dict[Face | None, list[int | None]]] = ([
 """No side's melds indexed yet."""
 
 
-def count_books(variant: Variant, books: Iterable[tuple[Face | None, MeldKind]]) -> BookCount:
+def count_books(
+    variant: Variant, special: Face | None, books: Iterable[tuple[Face | None, MeldKind]]
+) -> BookCount:
     """The books that count toward going out, given the rank and kind of each finished book.
 
-    A black-three book and a clean book of the special rank count as the variant says.
+    A black-three book and a clean book of the `special` rank (the variant's
+    `special_face`) count as the variant says.
     """
-    special = special_face(variant)
     clean = dirty = wild = black = specials = 0
     for rank, kind in books:
         if kind is MeldKind.BLACK_THREE:
@@ -372,8 +378,20 @@ def count_books(variant: Variant, books: Iterable[tuple[Face | None, MeldKind]])
             wild += 1
     if not black and not specials:
         # Only black-three and special books count as the variant says.
-        return BookCount(clean, dirty, wild)
+        return _book_count(clean, dirty, wild)
     return variant.books_toward_going_out(clean, dirty, wild, black, specials)
+
+
+_BOOK_COUNTS: Final[dict[int, BookCount]] = {}
+"""Each count of books made once (a side's books are counted again at every meld)."""
+
+
+def _book_count(clean: int, dirty: int, wild: int) -> BookCount:
+    key = clean << 16 | dirty << 8 | wild
+    found = _BOOK_COUNTS.get(key)
+    if found is None:
+        found = _BOOK_COUNTS[key] = BookCount(clean, dirty, wild)
+    return found
 
 
 # --- dealing ------------------------------------------------------------------------------------
