@@ -28,11 +28,19 @@ from scorekeeper.engine import Bot, HeuristicBot, Meld, Phase, RandomBot, apply,
 from scorekeeper.engine.actions import Action, Discard, Draw
 from scorekeeper.engine.cards import FACES
 from scorekeeper.engine.game import default_table, play_deal
+from scorekeeper.engine.native import engine_build
 from scorekeeper.engine.state import DealState, new_deal
 from scorekeeper.rules.variants import Table, Variant, all_variants, get_variant
 
 DEALS_TARGET = 1000.0
 CHECK_TARGET_US = 20.0
+
+
+def engine_build_words() -> str:
+    """Which engine is timed: the compiled build, or plain Python where there is none."""
+    if engine_build() == "compiled":
+        return "compiled by mypyc (build/native)"
+    return "plain Python (no compiled build of these sources: make engine-native)"
 
 
 def _nothing() -> None:
@@ -127,6 +135,7 @@ def main(argv: list[str] | None = None) -> int:
 
     call_ns = floor_call_ns()
     print(f"floor: an empty function call {call_ns:.0f} ns")
+    print(f"engine: {engine_build_words()}")
     print()
     print(
         f"complete four-player deals a second, best of {args.repeats} runs of {args.deals} "
