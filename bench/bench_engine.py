@@ -13,6 +13,7 @@ a legality check under 20 microseconds.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 import time
@@ -40,6 +41,8 @@ def engine_build_words() -> str:
     """Which engine is timed: the compiled build, or plain Python where there is none."""
     if engine_build() == "compiled":
         return "compiled by mypyc (build/native)"
+    if os.environ.get("SCOREKEEPER_ENGINE") == "python":
+        return "plain Python (SCOREKEEPER_ENGINE=python)"
     return "plain Python (no compiled build of these sources: make engine-native)"
 
 
