@@ -49,6 +49,7 @@ from werkzeug.serving import make_server  # noqa: E402
 
 from scorekeeper import create_app  # noqa: E402
 from scorekeeper.extensions import db  # noqa: E402
+from scorekeeper.sheets import ahead  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--no-first-run"]
@@ -327,6 +328,7 @@ def main() -> int:
                 print(f"    {note}")
         browser.close()
         server.shutdown()
+        ahead.wait_until_made(120)  # the finished game's sheet, made after its last deal
         with app.app_context():
             db.engine.dispose()
     if not ok:

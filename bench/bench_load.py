@@ -263,6 +263,29 @@ def prepare(database_url: str, instance: Path, games: int) -> list[BenchGame]:
     return made
 
 
+@dataclass(frozen=True)
+class StoredVersions:
+    """The versions a phone opening a game's forms finds: each deal's, (game id, deal) ->
+    version, and each game's, game id -> version. A save made while the game is at version v
+    leaves the deal at v and the game at v + 1 (``store.deal_writes``)."""
+
+    deals: dict[tuple[int, int], int] = field(default_factory=dict)
+    games: dict[int, int] = field(default_factory=dict)
+
+
+def stored_versions(database_url: str) -> StoredVersions:
+    """The deals' and the games' versions as stored."""
+    import sqlalchemy
+
+    deals = {key: version for key, (version, _values) in stored_deals(database_url).items()}
+    engine = sqlalchemy.create_engine(database_url)
+    with engine.connect() as connection:
+        rows = connection.execute(sqlalchemy.text("SELECT id, version FROM game"))
+        games = {game_id: version for game_id, version in rows}
+    engine.dispose()
+    return StoredVersions(deals, games)
+
+
 def stored_deals(database_url: str) -> dict[tuple[int, int], tuple[int, dict[str, int]]]:
     """(game id, deal number) -> (version, the form values of what is stored)."""
     import sqlalchemy
@@ -466,7 +489,7 @@ class Phase:
     """What the clients of a phase do: call the floor, or play the app (``games``, ``polls``),
     with ``pdf_clients`` more clients fetching sheets beside them.
 
-    ``versions``: the deal versions the app's earlier slices left, (game id, deal) -> version.
+    ``versions``: the deals' and games' versions as the app's earlier slices left them.
     The ETags a client has seen are not carried over: its first look at a game in a slice asks
     without one, as a phone that has just opened the page does.
     """
@@ -476,7 +499,7 @@ class Phase:
     clients: int
     games: tuple[BenchGame, ...] = ()
     polls: int = POLLS_PER_SAVE
-    versions: dict[tuple[int, int], int] = field(default_factory=dict)
+    versions: StoredVersions = field(default_factory=StoredVersions)
     slice_number: int = 0
     nice: int = CLIENT_NICE
     pdf_clients: int = 0
@@ -673,7 +696,7 @@ def app_work(
     clients: int,
     acked: Acknowledged,
     polls: int,
-    known_versions: dict[tuple[int, int], int],
+    known_versions: StoredVersions,
     slice_number: int,
 ) -> Callable[[int, Tally, threading.Event], None]:
     def work(index: int, tally: Tally, stop: threading.Event) -> None:
@@ -681,7 +704,8 @@ def app_work(
         rng = random.Random(f"{slice_number}-{index}")
         client = Client(address, index)
         csrf = client.start_session(own[0])
-        versions: dict[tuple[int, int], int] = defaultdict(int, known_versions)
+        versions: dict[tuple[int, int], int] = defaultdict(int, known_versions.deals)
+        game_versions = dict(known_versions.games)
         etags: dict[int, str] = {}
         pages: dict[int, str] = {}
 
@@ -693,7 +717,8 @@ def app_work(
             )
             if status != 303:
                 return False
-            versions[key] += 1
+            versions[key] = game_versions[game.game_id]
+            game_versions[game.game_id] += 1
             with tally.lock:
                 acked.counts[key] += 1
                 acked.last[key] = values
@@ -768,10 +793,14 @@ def alternate(
     slices: int,
     nice: int,
     pdf_clients: int,
+    versions_now: Callable[[], StoredVersions],
 ) -> tuple[PhaseResult, PhaseResult, PhaseResult | None, Acknowledged]:
     """The floor, the app and the app with sheets in turns of ``seconds``, with the same
     clients, warm-up and processes; each phase's slices combined (no sheets phase without
-    ``pdf_clients``), and the saves of every slice that played, in the order they ran."""
+    ``pdf_clients``), and the saves of every slice that played, in the order they ran.
+    Each app slice starts from the deals' versions as stored (``versions_now``), as a phone
+    opening a deal's form does: a save the server made as a slice ended, whose answer its
+    client did not wait for, is not taken for a conflict in the next one."""
     floors: list[PhaseResult] = []
     loads: list[PhaseResult] = []
     with_sheets: list[PhaseResult] = []
@@ -780,12 +809,12 @@ def alternate(
     for number in range(slices):
         floor_phase = Phase("floor", address, clients, nice=nice)
         floors.append(run_phase(floor_phase, seconds, warmup, max_requests, processes))
-        versions = dict(combine(played).acked.counts)
+        versions = versions_now()
         app_phase = Phase("app", address, clients, games, polls, versions, 2 * number, nice)
         loads.append(run_phase(app_phase, seconds, warmup, max_requests, processes))
         played.append(loads[-1])
         if pdf_clients:
-            versions = dict(combine(played).acked.counts)
+            versions = versions_now()
             sheets_phase = Phase(
                 "app", address, clients, games, polls, versions, 2 * number + 1, nice, pdf_clients
             )
@@ -1019,6 +1048,7 @@ def main() -> int:
                     slices,
                     max(0, args.client_nice),
                     max(0, args.pdf_clients),
+                    lambda: stored_versions(database_url),
                 )
                 printed = None
                 if tables:
@@ -1028,7 +1058,7 @@ def main() -> int:
                         args.clients,
                         tuple(games),
                         args.polls,
-                        dict(acked.counts),
+                        stored_versions(database_url),
                         2 * slices,
                         max(0, args.client_nice),
                     )
