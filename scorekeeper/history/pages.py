@@ -291,10 +291,12 @@ def _day(moment: datetime) -> float:
 def results_charts(players: Sequence[Tally]) -> list[Markup]:
     """Every player's game totals over time, on one time axis: one date is at one place in
     every player's chart, which is labelled with the first, middle and last dates."""
-    moments = [when for tally in players for when, _total, _won in tally.results]
-    if not moments:
+    # Each player's games are kept oldest first: the span is their first and last dates.
+    counted = [tally.played for tally in players if tally.played]
+    if not counted:
         return []
-    first, last = min(moments), max(moments)
+    first = min(played[0][0] for played in counted)
+    last = max(played[-1][0] for played in counted)
     middle = first + (last - first) / 2
     shown = [first] if last.date() == first.date() else [first, last]
     if (last - first).days >= 2:
@@ -319,17 +321,20 @@ def results_chart(
 
     Wins are counted in the standings: on this axis of points they would lie flat on zero.
     """
-    results = tally.results
-    runs = _runs(len(results), MOST_POINTS_OVER_TIME)
+    played = tally.played  # (when, game id, total, won, best deal), oldest first
+    runs = _runs(len(played), MOST_POINTS_OVER_TIME)
     locale = str(get_locale())
     labels = []
     positions = []
     totals: list[float | None] = []
     for start, end in runs:
-        part = results[start:end]
-        labels.append(_short_date(part[0][0].date(), locale))
-        positions.append(_day(part[0][0]))
-        totals.append(round(sum(total for _when, total, _won in part) / len(part), 1))
+        when = played[start][0]
+        labels.append(_short_date(when.date(), locale))
+        positions.append(_day(when))
+        run_total = 0
+        for index in range(start, end):
+            run_total += played[index][2]
+        totals.append(round(run_total / (end - start), 1))
     title = _("%(name)s: game totals over time", name=tally.name)
     averaged = any(end - start > 1 for start, end in runs)
     name = _("Average game total") if averaged else _("Game total")
