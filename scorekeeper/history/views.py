@@ -259,8 +259,9 @@ def history_game_title(summary: GameSummary) -> str:
 @bp.context_processor
 def _numbers() -> dict[str, object]:
     """Dates and numbers as the reader's language writes them."""
+    number = pages.reader_numbers()  # the language looked up once for the page's many numbers
     return {
         "format_date": format_date,
-        "format_decimal": lambda value: pages.reader_number(round(value, 1)),
+        "format_decimal": lambda value: number(round(value, 1)),
         "format_percent": lambda value: format_percent(value),
     }
