@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, CheckConstraint, ForeignKey, String, UniqueConstraint
+from sqlalchemy import JSON, CheckConstraint, ForeignKey, Index, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from scorekeeper.extensions import Model
@@ -32,6 +32,11 @@ def utcnow() -> datetime:
 
 class Game(Model):
     __tablename__ = "game"
+    __table_args__ = (
+        # The rules a table played, each by its first game (``played_rules``), read from the
+        # index alone: a game's row holds its whole rules document.
+        Index("ix_game_table_rules", "table_id", "variant_id", "id"),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     table_id: Mapped[int | None] = mapped_column(
