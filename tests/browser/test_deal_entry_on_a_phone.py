@@ -140,6 +140,7 @@ def test_undo_cannot_take_back_a_change_made_on_another_phone(
         phone.locator('input[name="sides-1-cards_left_points"]').fill("90")
         phone.get_by_role("button", name="Save deal").click()
         expect(phone.locator(".flash-success")).to_have_text("Deal 1 updated.")
+        phone.wait_for_load_state("load")  # its stylesheets received before the phone goes
     finally:
         other.close()
 
