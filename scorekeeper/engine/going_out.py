@@ -20,10 +20,10 @@ from typing import Final
 
 from ..rules.cards import BOOK_SIZE
 from ..rules.validation import partner_melds_before_going_out
-from ..rules.variants import BookCount, BookRole, RankMelds
+from ..rules.variants import BookCount, BookRole
 from .cards import FACES, Face
 from .conventions import MIN_MELD
-from .melds import TableMeld, special_face
+from .melds import TableMeld
 from .state import DealState
 
 _RED: Final = Face.RED_THREE
@@ -104,7 +104,7 @@ def _other_books_met(state: DealState, melds: Sequence[TableMeld]) -> bool:
     books = [meld for meld in melds if meld.is_book]
     if len(books) < variant.going_out_any_books:
         return False
-    special = special_face(variant)
+    special = state.special
     return not variant.going_out_needs_special_book or any(
         meld.rank is special and not meld.wilds for meld in books
     )
@@ -113,12 +113,11 @@ def _other_books_met(state: DealState, melds: Sequence[TableMeld]) -> bool:
 def _placeable(state: DealState, hand: list[int], melds: list[TableMeld], last_card: bool) -> bool:
     """Whether every card of `hand` can go onto the table, leaving the deal's books; with
     `last_card`, a card is kept to discard after the plays."""
-    variant = state.variant
-    if hand[_RED] or (hand[_BLACK] and not variant.black_three_books):
+    if hand[_RED] or (hand[_BLACK] and not state.black_three_books):
         return False
-    needed = variant.going_out_for(state.deal)
+    needed = state.books_to_go_out
     wilds = hand[_TWO] + hand[_JOKER]
-    special = special_face(variant)
+    special = state.special
     reach: dict[int, set[_Outcome]] = {0: {(0, 0, 0, False)}}
     for rank in _ranks(state, hand, melds):
         old = _old_melds(melds, rank)
@@ -135,7 +134,7 @@ def _placeable(state: DealState, hand: list[int], melds: list[TableMeld], last_c
     wild_limits = _limits(state, BookCount(clean=needed.wild), takes_wilds=False)
     for used, outcomes in reach.items():
         left = wilds - used
-        if left and not variant.wild_books:
+        if left and not state.wild_books:
             continue
         for wild_books, _, wild_targets, wild_multi in _rank_outcomes(
             wild_old, left, 0, wild_limits
@@ -155,7 +154,7 @@ def _ranks(state: DealState, hand: list[int], melds: list[TableMeld]) -> Iterato
     for face in state.natural_faces:
         if hand[face] or face in on_table:
             yield face
-    if state.variant.black_three_books and (hand[_BLACK] or _BLACK in on_table):
+    if state.black_three_books and (hand[_BLACK] or _BLACK in on_table):
         yield _BLACK
 
 
@@ -177,10 +176,10 @@ def _limits(
 ) -> _Limits:
     variant = state.variant
     return _Limits(
-        most=variant.max_meld_size,
+        most=state.most_cards,
         per_wild=variant.wild_limit.per_wild,
         extra=variant.wild_limit.extra,
-        one_per_rank=variant.rank_melds is RankMelds.ONE,
+        one_per_rank=state.one_meld_a_rank,
         takes_wilds=takes_wilds,
         clean_cap=needed.clean,
         dirty_cap=needed.dirty,

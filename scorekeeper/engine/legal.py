@@ -426,7 +426,7 @@ def _pile_top_refusal(state: DealState, hand: list[int]) -> Reason | None:
         return reasons.pile_too_small(variant.pile_take_for(state.deal))
     top = pile[-1]
     if top is _BLACK:
-        if not variant.black_three_books:
+        if not state.black_three_books:
             return reasons.black_three_blocks()
         if not variant.black_three_pair_takes_pile:
             return reasons.black_three_pair_refused()
@@ -929,7 +929,7 @@ def _pile_top_takes(state: DealState, hand: list[int]) -> bool:
         return False
     top = pile[-1]
     if top is _BLACK:
-        if not variant.black_three_books or not variant.black_three_pair_takes_pile:
+        if not state.black_three_books or not variant.black_three_pair_takes_pile:
             return False
     elif top is _RED:
         return False
@@ -1021,7 +1021,7 @@ def _kept_of_variant(state: DealState) -> KeptByHand:
     variant = state.variant
     limit = variant.wild_limit
     key = (
-        variant.max_meld_size,
+        state.most_cards,
         limit.per_wild,
         limit.extra,
         state.melded_points,
@@ -1082,7 +1082,7 @@ def _context(
     limit = variant.wild_limit
     points = state.melded_points
     return (
-        variant.max_meld_size,
+        state.most_cards,
         limit.per_wild,
         limit.extra,
         points[_TWO],
