@@ -32,8 +32,10 @@ COMPILED = (
     "play_shapes",
     "reasons",
     "state",
+    "values",
 )
-"""The engine modules compiled: those a deal's play runs through."""
+"""The engine modules compiled: those a deal's play runs through (and the base of its
+values, which the digest must follow too)."""
 
 GROUP = "scorekeeper.engine._native"
 """The shared library of the compiled modules, inside the package's path."""
