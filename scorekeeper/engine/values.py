@@ -25,9 +25,6 @@ class Value:
             and other.fields() == self.fields()
         )
 
-    def __ne__(self, other: object) -> bool:
-        return not self == other
-
     def __hash__(self) -> int:
         return hash((type(self).__name__, self.fields()))
 
