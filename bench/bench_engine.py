@@ -13,7 +13,6 @@ a legality check under 20 microseconds.
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import sys
 import time
@@ -29,21 +28,12 @@ from scorekeeper.engine import Bot, HeuristicBot, Meld, Phase, RandomBot, apply,
 from scorekeeper.engine.actions import Action, Discard, Draw
 from scorekeeper.engine.cards import FACES
 from scorekeeper.engine.game import default_table, play_deal
-from scorekeeper.engine.native import engine_build
+from scorekeeper.engine.native import engine_build_words
 from scorekeeper.engine.state import DealState, new_deal
 from scorekeeper.rules.variants import Table, Variant, all_variants, get_variant
 
 DEALS_TARGET = 1000.0
 CHECK_TARGET_US = 20.0
-
-
-def engine_build_words() -> str:
-    """Which engine is timed: the compiled build, or plain Python where there is none."""
-    if engine_build() == "compiled":
-        return "compiled by mypyc (build/native)"
-    if os.environ.get("SCOREKEEPER_ENGINE") == "python":
-        return "plain Python (SCOREKEEPER_ENGINE=python)"
-    return "plain Python (no compiled build of these sources: make engine-native)"
 
 
 def _nothing() -> None:

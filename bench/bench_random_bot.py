@@ -42,7 +42,7 @@ from scorekeeper.engine.fuzz import (
     tables_to_play,
 )
 from scorekeeper.engine.game import default_table
-from scorekeeper.engine.native import engine_build
+from scorekeeper.engine.native import engine_build_words
 from scorekeeper.engine.state import new_deal
 from scorekeeper.rules.decks import HANDNFOOT
 from scorekeeper.rules.variants import Table, Variant, all_variants, get_variant
@@ -146,7 +146,7 @@ def main(argv: list[str] | None = None) -> int:
         variants = [with_packs(variant) for variant in variants]
 
     print(f"random bots, seeds from {args.seed} (target >= {DEALS_TARGET:.0f} deals/s played)")
-    print(f"engine: {engine_build()} (make engine-native compiles it)")
+    print(f"engine: {engine_build_words()}")
     total: list[Finding] = []
     slowest: tuple[float, str] | None = None
     for variant in variants:

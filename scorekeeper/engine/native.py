@@ -73,3 +73,12 @@ def engine_build() -> str:
     from . import state
 
     return "compiled" if Path(state.__file__ or "").suffix != ".py" else "python"
+
+
+def engine_build_words() -> str:
+    """Which engine runs, and why, for a benchmark to print beside its figures."""
+    if engine_build() == "compiled":
+        return "compiled by mypyc (build/native)"
+    if os.environ.get("SCOREKEEPER_ENGINE") == "python":
+        return "plain Python (SCOREKEEPER_ENGINE=python)"
+    return "plain Python (no compiled build of these sources: make engine-native)"
