@@ -63,13 +63,15 @@ def test_a_deal_for_two_sides_fits_above_the_keyboard_with_no_scrolling(
 
     page.get_by_label(f"{ANN} went out").check()  # the keyboard is down: the choice is in view
     page.locator("input[name='sides-0-meld_points']").click()
+    # Measured after the taps, which may scroll the page to reach what they tap.
+    before = page.evaluate("window.scrollY")
     page.set_viewport_size({"width": PHONE["width"], "height": PHONE["height"] - KEYBOARD})
     page.locator("input[name='sides-0-meld_points']").fill("1210")
     expect(page.locator("#live-totals")).to_be_visible()
     where = page.evaluate(_WHERE)
     page.screenshot(path=artifacts_dir / "score-pad-keyboard-up.png")
 
-    assert where["scrollY"] == landed
+    assert where["scrollY"] == before  # the keyboard came up and nothing had to move
     assert len(where["fields"]) == 14  # seven lines of pagat, two sides
     off = [name for name, top, bottom in where["fields"] if top < 0 or bottom > where["barTop"]]
     assert off == [], f"under the keyboard or above the screen: {off}"
@@ -94,7 +96,6 @@ def test_deal_1_opens_on_the_share_offer_and_the_pad_and_fits_above_the_keyboard
     page = context.new_page()
     start_game(page, migrated_server)
     page.wait_for_load_state("load")
-    landed = page.evaluate("window.scrollY")
     offer = page.locator(".share-prompt summary")
     expect(offer).to_have_text("Share this game")
     box = offer.bounding_box()
@@ -102,13 +103,15 @@ def test_deal_1_opens_on_the_share_offer_and_the_pad_and_fits_above_the_keyboard
 
     page.get_by_label(f"{ANN} went out").check()  # the keyboard is down: the choice is in view
     page.locator("input[name='sides-0-meld_points']").click()
+    # Measured after the taps, which may scroll the page to reach what they tap.
+    before = page.evaluate("window.scrollY")
     page.set_viewport_size({"width": PHONE["width"], "height": PHONE["height"] - KEYBOARD})
     page.locator("input[name='sides-0-meld_points']").fill("1210")
     expect(page.locator("#live-totals")).to_be_visible()
     where = page.evaluate(_WHERE)
     page.screenshot(path=artifacts_dir / "score-pad-deal-1-keyboard-up.png")
 
-    assert where["scrollY"] == landed
+    assert where["scrollY"] == before  # the keyboard came up and nothing had to move
     assert len(where["fields"]) == 14
     off = [name for name, top, bottom in where["fields"] if top < 0 or bottom > where["barTop"]]
     assert off == [], f"under the keyboard or above the screen: {off}"
