@@ -356,7 +356,7 @@ class HeuristicBot:
         if not top.is_natural or hand[top] < 2:
             return None
         variant = state.variant
-        if pile_take_count(variant, len(pile), state.deal) is None:
+        if pile_take_count(variant, len(pile), state.pile_take) is None:
             return None
         side = state.side_of[player]
         opened = state.opened[side]

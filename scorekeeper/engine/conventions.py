@@ -24,14 +24,13 @@ CUT_REACH: Final = 8
 """A cut is never further than this many cards from the target."""
 
 
-def pile_take_count(variant: Variant, pile_size: int, deal: int) -> int | None:
-    """How many cards a pickup takes in deal `deal` from a pile of `pile_size`, or None if
-    none may be."""
+def pile_take_count(variant: Variant, pile_size: int, take: int) -> int | None:
+    """How many cards a pickup takes from a pile of `pile_size`, or None if none may be;
+    `take` is the deal's count from the top (`Variant.pile_take_for`)."""
     if pile_size == 0:
         return None
     if variant.pile_pickup is PilePickup.WHOLE_PILE:
         return pile_size
-    take = variant.pile_take_for(deal)
     if variant.pile_pickup is PilePickup.TOP_SEVEN_FROM_FULL:
         return take if pile_size >= take else None
     return min(take, pile_size)

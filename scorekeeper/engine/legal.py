@@ -422,8 +422,8 @@ def _pile_top_refusal(state: DealState, hand: list[int]) -> Reason | None:
     pile = state.pile
     if not pile:
         return reasons.pile_empty()
-    if pile_take_count(variant, len(pile), state.deal) is None:
-        return reasons.pile_too_small(variant.pile_take_for(state.deal))
+    if pile_take_count(variant, len(pile), state.pile_take) is None:
+        return reasons.pile_too_small(state.pile_take)
     top = pile[-1]
     if top is _BLACK:
         if not state.black_three_books:
@@ -464,7 +464,7 @@ def _take_refusal(state: DealState, player: int, action: TakePile) -> Reason | N
     problem = _first_meld_refusal(state, side, laid, from_pile=True)
     if problem is not None:
         return problem
-    taken = pile_take_count(state.variant, len(pile), state.deal) or 0
+    taken = pile_take_count(state.variant, len(pile), state.pile_take) or 0
     return _cards_left_refusal(state, player, sum(work) + taken - 1, laid, ask_later=True)
 
 
@@ -710,7 +710,7 @@ def _after_play(state: DealState, player: int) -> None:
 
 def _do_take(state: DealState, player: int, plays: Sequence[Play]) -> None:
     pile = state.pile
-    count = pile_take_count(state.variant, len(pile), state.deal) or 0
+    count = pile_take_count(state.variant, len(pile), state.pile_take) or 0
     taken = pile[-count:]
     del pile[-count:]
     hand = state.hands[player]
@@ -925,7 +925,7 @@ def _pile_top_takes(state: DealState, hand: list[int]) -> bool:
     if not pile:
         return False
     variant = state.variant
-    if pile_take_count(variant, len(pile), state.deal) is None:
+    if pile_take_count(variant, len(pile), state.pile_take) is None:
         return False
     top = pile[-1]
     if top is _BLACK:

@@ -95,11 +95,13 @@ class DealState:
         "answer",
         "held_points",
         "melded_points",
-        "running_scores",
+        "_running_scores",
         "natural_faces",
         "special",
         "lays_red_threes",
         "draw_count",
+        "pile_take",
+        "first_melds",
         "wild_books",
         "black_three_books",
         "books_to_go_out",
@@ -180,6 +182,8 @@ class DealState:
         """Whether red threes are laid down at once (read at every action)."""
         self.draw_count = variant.draw_count_for(deal)
         """The cards a draw takes from the stock in this deal (read at every draw)."""
+        self.pile_take = variant.pile_take_for(deal)
+        """The cards a pickup takes from the top of the discard pile in this deal."""
         # What the variant says that play reads at nearly every action, read from it once.
         self.wild_books = variant.wild_books
         self.black_three_books = variant.black_three_books
@@ -196,13 +200,26 @@ class DealState:
         """Each side's melds by rank, as `melds_by_rank` last found them."""
         self.plays_kept: KeptByHand | None = None
         """The plays worked out for this variant's hands (`legal` fills it on first use)."""
-        self.running_scores: tuple[int, ...] | None = (
-            None if running_scores is None else tuple(running_scores)
-        )
-        """Each side's game score before the deal (None: not known, as when a deal is played
-        alone); the first meld follows it where the variant sets it by running score."""
+        self.first_melds: tuple[int, ...] = ()
+        """The points each side's first meld must reach in this deal."""
+        self.running_scores = None if running_scores is None else tuple(running_scores)
 
     # --- reading the table ----------------------------------------------------------------------
+
+    @property
+    def running_scores(self) -> tuple[int, ...] | None:
+        """Each side's game score before the deal (None: not known, as when a deal is played
+        alone); the first meld follows it where the variant sets it by running score."""
+        return self._running_scores
+
+    @running_scores.setter
+    def running_scores(self, scores: tuple[int, ...] | None) -> None:
+        self._running_scores = scores
+        variant, deal = self.variant, self.deal
+        self.first_melds = tuple(
+            variant.first_meld_for_score(deal, None if scores is None else scores[side])
+            for side in range(self.table.sides)
+        )
 
     @property
     def sides(self) -> int:
@@ -228,8 +245,7 @@ class DealState:
 
     def first_meld_for(self, side: int) -> int:
         """The points the side's first meld must reach: by deal, or by its running score."""
-        score = None if self.running_scores is None else self.running_scores[side]
-        return self.variant.first_meld_for_score(self.deal, score)
+        return self.first_melds[side]
 
     def side_players(self, side: int) -> tuple[int, ...]:
         return tuple(p for p in range(self.players) if self.side_of[p] == side)
