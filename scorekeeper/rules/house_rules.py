@@ -320,8 +320,10 @@ def typed_differences(base: Variant, values: Mapping[str, Any]) -> tuple[Differe
     """
     theirs = copy.deepcopy(base.to_dict())
     deals = values.get("deals", base.deals)
-    if is_int(deals) and 1 <= deals <= MAX_DEALS:
-        set_deals(theirs, deals)
+    # A number of deals out of bounds stays a difference, which the checks refuse by name;
+    # the parameters of each deal are then compared as far as the base's deals go.
+    laid_out = deals if is_int(deals) and 1 <= deals <= MAX_DEALS else base.deals
+    set_deals(theirs, laid_out)
     every_deal_set = {
         param.key
         for param in PARAMS
@@ -337,7 +339,7 @@ def typed_differences(base: Variant, values: Mapping[str, Any]) -> tuple[Differe
             continue
         if param.every_deal and values[param.key] is None:
             continue  # the deals differ: their own parameters say how
-        if param.deal is not None and param.deal > deals:
+        if param.deal is not None and param.deal > laid_out:
             continue
         if (
             param.deal is not None

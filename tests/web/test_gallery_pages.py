@@ -437,3 +437,22 @@ def test_the_score_api_refuses_pickups_given_back_where_the_rules_have_no_penalt
     assert [side["total"] for side in roth.get_json()["sides"]] == [4935, 1440]
     assert vegas.status_code == 422
     assert "has no penalty for a failed pickup of the discard pile" in vegas.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("deals", ["13", "0", "twelve"])
+def test_too_many_deals_in_rules_made_from_an_entry_are_refused_by_name(app, client, deals):
+    """The Roth family rules have twelve deals, more than their base: a number of deals out of
+    bounds is refused on the form, not compared deal by deal."""
+    address = f"/house/new?published={ROTH.slug}"
+    values = form_values(html(client.get(address)))
+
+    response = client.post(address, data={**values, "deals": deals})
+
+    assert response.status_code == 422
+    words = text(response)
+    if deals == "twelve":
+        assert "Deals in a game Base: 4 A deal added takes" in words
+        assert "until you change them. Enter a whole number, like 500 or -100." in words
+    else:
+        assert f"Deals in a game must be from 1 to 12 (entered {deals})." in words
+    assert stored(app) == []
