@@ -142,3 +142,37 @@ def test_each_line_of_the_pad_holds_both_sides_beside_its_name(
     )
     assert order.index("went_out") > order.index("sides-1-cards_left_points")
     context.close()
+
+
+@pytest.mark.browser
+def test_a_line_refused_at_its_most_shows_the_problem_alone_on_the_pad(
+    browser: Browser, migrated_server: str
+) -> None:
+    """The "at most" note of a count at its maximum and the problem of its line would share the
+    pad's cell under the line: the problem alone is shown, clear of anything else."""
+    context = browser.new_context(viewport=PHONE, locale="en-US")
+    page = context.new_page()
+    start_game(page, migrated_server)
+    page.evaluate("document.querySelectorAll('form').forEach(form => form.noValidate = true)")
+    page.locator("input[name=went_out][value='0']").check()
+    page.locator("input[name='sides-0-meld_points']").fill("1000")
+    page.locator("input[name='sides-0-red_threes_held']").fill("50")
+    page.locator("button[name=save]").click()
+    error = page.locator("#sides-0-red_threes_held-p1")
+    expect(error).to_contain_text("but 5 decks hold only 10.")
+    expect(page.locator("#sides-0-red_threes_held-most")).to_be_hidden()
+    overlaps = page.evaluate(
+        """() => {
+          const shown = Array.from(document.querySelectorAll('.sides.pad p'))
+            .filter(p => p.getBoundingClientRect().width > 1 && p.textContent.trim());
+          const error = document.getElementById('sides-0-red_threes_held-p1')
+            .getBoundingClientRect();
+          return shown.filter(p => p.id !== 'sides-0-red_threes_held-p1').filter(p => {
+            const r = p.getBoundingClientRect();
+            return r.left < error.right && error.left < r.right
+              && r.top < error.bottom && error.top < r.bottom;
+          }).map(p => p.textContent);
+        }"""
+    )
+    assert overlaps == []
+    context.close()
