@@ -1,9 +1,13 @@
 """The rules pages on a phone: nothing scrolls sideways, and every link is a big enough target."""
 
+import re
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser
+
+from scorekeeper.rules.gallery import CHRISTOPHERSANZ
+from scorekeeper.rules.variants import BUILT_IN
 
 PHONE_VIEWPORT = {"width": 390, "height": 844}
 
@@ -39,5 +43,35 @@ def test_rules_pages_read_on_a_phone(
         page.goto(f"{migrated_server}/rules/pagat")
         pile = page.locator("#quick-reference").get_by_role("link", name="Discard pile")
         assert pile.bounding_box()["y"] < 2 * PHONE_VIEWPORT["height"]
+    finally:
+        context.close()
+
+
+WIDER_THAN_ITS_BOX = """() => [...document.querySelectorAll('#quick-reference table')]
+  .filter(table => table.getBoundingClientRect().right >
+                   document.getElementById('quick-reference').getBoundingClientRect().right + 0.5)
+  .map(table => table.textContent.replace(/\\s+/g, ' ').trim().slice(0, 60))"""
+
+
+@pytest.mark.parametrize("language", ["en-US", "fr-FR"])
+def test_every_quick_reference_fits_a_phone(
+    browser: Browser, migrated_server: str, language: str
+) -> None:
+    """Values given deal by deal ("+100 / +200 / +300 / +400") and a first meld that is a
+    concealed book wrap inside the quick reference instead of widening the page."""
+    context = browser.new_context(viewport=PHONE_VIEWPORT, locale=language)
+    page = context.new_page()
+    try:
+        # The score sheet rules of the gallery: a going-out bonus and an exact cut by deal.
+        page.goto(f"{migrated_server}/house/new?published={CHRISTOPHERSANZ.slug}")
+        page.locator("button[type=submit]").last.click()
+        page.wait_for_url(re.compile(r"/house/[a-z0-9-]+$"))
+        house = "house-" + page.url.rsplit("/", 1)[1]
+        for variant_id in (house, *BUILT_IN):
+            page.goto(f"{migrated_server}/rules/{variant_id}")
+            overflow = page.evaluate(
+                "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+            )
+            assert (overflow, page.evaluate(WIDER_THAN_ITS_BOX)) == (0, []), variant_id
     finally:
         context.close()
