@@ -14,6 +14,7 @@ from functools import cache
 from flask_babel import get_translations
 from flask_babel import gettext as _
 
+from scorekeeper.rules.house_rules import default_summary
 from scorekeeper.rules.variants import BUILT_IN
 
 TEXT_FIELDS = ("name", "summary", "source")
@@ -26,11 +27,21 @@ def _catalog_texts() -> frozenset[str]:
     )
 
 
+@cache
+def _default_summaries() -> dict[str, str]:
+    """The summary of house rules given none, by the built-in rules they are based on."""
+    return {default_summary(variant.name): variant.name for variant in BUILT_IN.values()}
+
+
 def variant_text(text: str) -> str:
-    """The text in the reader's language when it is a built-in variant's, else as it is.
+    """The text in the reader's language when it is a built-in variant's, or the summary house
+    rules are given when none is typed; else as it is.
 
     A plain string: Jinja escapes it wherever it is written.
     """
+    base = _default_summaries().get(text)
+    if base is not None:
+        return str(_("House rules based on %(variant)s.", variant=variant_text(base)))
     if text not in _catalog_texts():
         return text
     return str(get_translations().ugettext(text))

@@ -95,8 +95,22 @@ class PlaySections(BlockWriter):
 
     def cutting_a_hand_and_foot(self) -> Block:
         v = self.v
-        return self.p(
-            _(
+        sizes = {
+            "cut": deal_values(cut_targets(v)),
+            "hand": deal_values(v.hand_sizes),
+            "foot": deal_values(v.foot_sizes),
+        }
+        if v.stock_piles == 1:
+            text = _(
+                "All the cards are shuffled together into a single stock pile. Each player "
+                "lifts roughly %(cut)s cards from it, takes more or puts some back until they "
+                "hold exactly %(cut)s, and counts them into two packets of %(hand)s and "
+                "%(foot)s cards. The first packet is the player's hand; the second goes face "
+                "down to the player on their right, whose foot it becomes.",
+                **sizes,
+            )
+        else:
+            text = _(
                 "All the cards are shuffled together and spread into %(piles)s stock "
                 "piles. Each player lifts roughly %(cut)s cards from one of them, takes "
                 "more or puts some back until they hold exactly %(cut)s, and counts them "
@@ -104,10 +118,10 @@ class PlaySections(BlockWriter):
                 "the player's hand; the second goes face down to the player on their "
                 "right, whose foot it becomes.",
                 piles=v.stock_piles,
-                cut=deal_values(cut_targets(v)),
-                hand=deal_values(v.hand_sizes),
-                foot=deal_values(v.foot_sizes),
-            ),
+                **sizes,
+            )
+        return self.p(
+            text,
             "cut_for_packets",
             "stock_piles",
             "hand_size",

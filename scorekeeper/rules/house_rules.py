@@ -136,7 +136,7 @@ class HouseRules:
         data.update(
             id=self.id,
             name=self.name,
-            summary=self.summary or f"House rules based on {base.name}.",
+            summary=self.summary or default_summary(base.name),
             source=self._source_words(base),
             inferred=sorted(base.inferred - touched),
         )
@@ -312,6 +312,12 @@ def diff_from_base(variant: Variant, base: Variant) -> tuple[Difference, ...]:
     return typed_differences(base, values)
 
 
+def default_summary(base_name: str) -> str:
+    """The summary of house rules given none: the rules they are based on, in English (pages
+    show it in the reader's language, ``variant_texts.variant_text``)."""
+    return f"House rules based on {base_name}."
+
+
 def typed_differences(base: Variant, values: Mapping[str, Any]) -> tuple[Difference, ...]:
     """The parameters `values` (JSON-ready, by key) sets differently from `base`, in form order.
 
@@ -365,5 +371,5 @@ def house_rules_of(variant: Variant, base: Variant | None = None) -> HouseRules:
     """A variant expressed as house rules over `base` (the nearest built-in by default)."""
     base = base if base is not None else nearest_base(variant)
     slug = variant.id[len(HOUSE_PREFIX) :] if variant.id.startswith(HOUSE_PREFIX) else ""
-    summary = "" if variant.summary == f"House rules based on {base.name}." else variant.summary
+    summary = "" if variant.summary == default_summary(base.name) else variant.summary
     return HouseRules(variant.name, base.id, changes_from(variant, base), summary, slug)

@@ -35,6 +35,7 @@ from scorekeeper.rules.phrases import (
 )
 from scorekeeper.rules.score_lines import (
     LineSpec,
+    exact_cut,
     line_label,
     rank_plural,
     shown_parts,
@@ -426,6 +427,26 @@ def table_text(variant: Variant, sides: int, players: int | None = None) -> str:
     )
 
 
+def _exact_cut(variant: Variant, bonus: int) -> str:
+    """The exact cut's bonus, with the cards of the cut: one number, or each deal's."""
+    cut = exact_cut(variant)
+    if cut is not None:
+        return _(
+            "%(points)s for each player who cuts exactly %(cut)s cards.",
+            points=signed(bonus),
+            cut=cut,
+        )
+    return _(
+        "%(points)s for each player who cuts exactly the cards of the deal's hand and foot "
+        "(%(cuts)s by deal).",
+        points=signed(bonus),
+        cuts=deal_values(
+            [exact_cut(variant, deal) or 0 for deal in range(1, variant.deals + 1)],
+            str,
+        ),
+    )
+
+
 def reference(
     variant: Variant, sides: int, players: int | None = None
 ) -> tuple[tuple[ReferenceItem, ...], str]:
@@ -443,14 +464,7 @@ def reference(
     ]
     if variant.exact_22_bonus is not None:
         items.append(
-            item(
-                _("Exact 22"),
-                _(
-                    "%(points)s for each player who cuts exactly 22 cards.",
-                    points=signed(variant.exact_22_bonus),
-                ),
-                "exact_22_bonus",
-            )
+            item(_("Exact cut"), _exact_cut(variant, variant.exact_22_bonus), "exact_22_bonus")
         )
     if variant.failed_pickup_penalty is not None:
         items.append(

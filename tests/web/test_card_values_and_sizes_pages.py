@@ -3,6 +3,8 @@ house-rules editor sets nines, eights and black threes apart and the hand and fo
 deal, the deal form counts cards at those values and says each deal's exact cut, the sheet
 prints them, and the score API takes them inline."""
 
+from html import unescape
+
 from flask.testing import FlaskClient
 from house_helpers import form_values, html, make_house_rules, text
 from test_house_games import post_deal, start_game, totals
@@ -120,8 +122,39 @@ def test_each_deal_labels_the_exact_cut_with_its_own_number(client: FlaskClient)
     assert '<label for="sides-0-exact_22">Players who cut exactly 30</label>' in third
     assert "exactly 22<" not in third
     assert "Cut exactly 22 +100 each" in sheet and "Cut exactly 34 +100 each" in sheet
+    assert (
+        "Exact cut +100 for each player who cuts exactly the cards of the deal&#39;s hand and "
+        "foot (22 / 26 / 30 / 34 by deal)." in sheet
+    )
+    assert "cuts exactly 22 cards" not in sheet
     assert "Exact cut" in rules and "Cut exactly 22" not in rules
     assert "Players with an exact cut" in exported.splitlines()[0]
+
+
+def test_a_sheet_names_the_one_exact_cut_where_every_deal_cuts_the_same(
+    client: FlaskClient,
+) -> None:
+    game = start_game(client, "simpson", table="2x2")
+
+    sheet = text(client.get(f"{game}/sheet.html"))
+
+    assert "Exact cut +100 for each player who cuts exactly 22 cards." in sheet
+
+
+def test_the_rules_page_says_one_stock_pile_where_the_cards_are_cut_from_one(
+    client: FlaskClient,
+) -> None:
+    one = make_house_rules(client, base="simpson", name="One pile", stock_piles=1)
+    two = make_house_rules(client, base="simpson", name="Two piles")
+
+    single = unescape(text(client.get(f"/rules/house-{one}")))
+    double = unescape(text(client.get(f"/rules/house-{two}")))
+
+    assert "shuffled together into a single stock pile. Each player lifts roughly 22 cards" in (
+        single
+    )
+    assert "1 stock piles" not in single
+    assert "spread into 2 stock piles. Each player lifts roughly 22 cards" in double
 
 
 def test_the_game_sheet_prints_the_card_values(client: FlaskClient) -> None:

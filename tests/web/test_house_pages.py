@@ -451,3 +451,20 @@ def test_the_variants_list_holds_the_house_variants(client):
 
     assert ids[-1] == "house-our-table"
     assert ids[:-1] == [v.id for v in all_variants()]
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", "Chez nous House rules based on Partnership (pagat.com)."),
+        ("fr", "Chez nous Règles maison basées sur En équipes (pagat.com)."),
+    ],
+)
+def test_rules_saved_with_no_summary_are_summed_up_in_the_reader_language(client, language, words):
+    make_house_rules(client, name="Chez nous", summary="", red_three__held=-300)
+
+    page = text(client.get("/games/new", headers={"Accept-Language": language}))
+
+    assert words in page
+    if language != "en":
+        assert "House rules based on" not in page

@@ -412,6 +412,17 @@ def test_the_sheet_of_a_game_to_10000_prints_its_three_deals_and_the_winner(clie
     assert "First to 10,000 points" in pages[0].replace("\n", " ")
 
 
+def test_the_print_page_of_a_game_to_10000_says_when_the_winner_is_known(client):
+    game = start_game_to_10000(client)
+    plain = start_game(client, "pagat")
+
+    to_target = text(client.get(f"{game}/sheet"))
+    every_deal = text(client.get(f"{plain}/sheet"))
+
+    assert "and the winner once a side reaches 10,000 points or every deal is in." in to_target
+    assert "and the winner once every deal is in." in every_deal
+
+
 def test_the_blank_sheet_of_a_game_to_10000_says_the_target(client):
     make_house_rules(client, name="First to 10000", deals=12, target_score=10_000)
 
