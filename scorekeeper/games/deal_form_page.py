@@ -28,7 +28,7 @@ from scorekeeper.games.forms import COUNTER_TARGETS, STOCK_RAN_OUT, CounterKind,
 from scorekeeper.games.kept_totals import kept_deal_prices
 from scorekeeper.rules.entry import POINT_FIELDS
 from scorekeeper.rules.phrases import first_meld_by_side, say
-from scorekeeper.rules.validation import Report
+from scorekeeper.rules.validation import Report, partner_melds_before_going_out
 from scorekeeper.rules.variants import Variant
 from scorekeeper.store.games import Deal, Game
 from scorekeeper.store.scores import game_variant, running_scores_before
@@ -46,6 +46,13 @@ class DealAt:
     @property
     def rules(self) -> DealRules:
         return self.description.deal(self.number)
+
+    @property
+    def concealed_possible(self) -> bool:
+        """Whether a side at this game's table can go out concealed (the form asks it only
+        then): not where a partner must have melded the hand away first."""
+        table = self.variant.table_for(len(self.game.sides), self.game.players)
+        return table is None or not partner_melds_before_going_out(self.variant, table)
 
 
 def deal_at(game: Game, number: int) -> DealAt:
@@ -101,7 +108,9 @@ def render_deal_form(
         first_meld_book=rules.first_meld_book,
         going_out=say(rules.going_out, FORM_VOICE),
         going_out_books=rules.going_out_books,
-        concealed_asked=form.concealed_asked,
+        # Shown where the table can go out concealed, or where a deal says it did (refused).
+        concealed_asked=form.concealed_asked
+        and (at.concealed_possible or bool(form.went_out_concealed.data)),
         problems=Problems(form, report, description.fields, game.side_names, labels),
         confirming=bool(form.confirm.data),
         editing=editing,

@@ -4,7 +4,7 @@ up all sides, and never show an absurd total."""
 from flask.testing import FlaskClient
 from house_helpers import make_house_rules
 from test_fast_entry import preview
-from test_games import ANN, CY, DEAL_1, html, post_deal, start
+from test_games import ANN, CY, DEAL_1, game_path, html, post_deal, start
 
 
 def test_a_field_that_is_not_a_number_names_its_side_and_field(client: FlaskClient) -> None:
@@ -102,3 +102,25 @@ def test_going_out_concealed_is_refused_by_name_where_the_partner_must_be_in_the
     assert f'<a href="#went-out">{message.replace("&", "&amp;")}</a>' in page
     assert 'class="card went-out has-error"' in page, "shown beside the box it is about"
     assert preview(client, game_id, 1, DEAL_1).json["errors"] == []
+
+
+def test_the_deal_form_offers_going_out_concealed_only_where_a_side_can(
+    client: FlaskClient,
+) -> None:
+    """Where a partner must be in the foot first (pagat's rule), no side of two goes out
+    concealed: the box is not offered, though a deal that says so is still refused by name."""
+    make_house_rules(client, name="Concealed pays", going_out_concealed_bonus=100)
+    make_house_rules(
+        client,
+        name="Concealed alone",
+        going_out_concealed_bonus=100,
+        going_out_needs_partner_in_foot=False,
+    )
+    waiting = start(client, "house-concealed-pays")
+    alone = start(client, "house-concealed-alone")
+
+    assert 'name="went_out_concealed"' not in html(client.get(f"{game_path(waiting)}/deals/1"))
+    assert 'name="went_out_concealed"' in html(client.get(f"{game_path(alone)}/deals/1"))
+    refused = post_deal(client, waiting, 1, {**DEAL_1, "went_out_concealed": "y"})
+    assert refused.status_code == 422
+    assert 'name="went_out_concealed" id="went-out-concealed" value="y" checked' in html(refused)
