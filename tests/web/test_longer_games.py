@@ -373,9 +373,7 @@ def test_a_game_to_10000_counts_as_finished_in_the_history_once_it_ends(client):
     listed = text(client.get("/"))
 
     assert "Finished" not in listed_before
-    assert (
-        "Deal 3 is next; the game ends once a side reaches 10,000 points." in listed_before
-    )
+    assert "Deal 3 is next; the game ends once a side reaches 10,000 points." in listed_before
     assert "Deal 4 is next" not in listed and "of 12 is next" not in listed_before
     assert re.search(r"Finished First to 10000, .+? Us won\. Us 13785 Them 3840", listed)
 
