@@ -56,7 +56,15 @@ def negative_count() -> Reason:
 
 
 def meld_too_small(least: int) -> Reason:
-    return _r("meld-too-small", N_("A new meld needs at least {least} cards."), least=least)
+    # The refusal random play meets most (a new meld of one or two cards): made once a size.
+    reason = _TOO_SMALL.get(least)
+    if reason is None:
+        reason = _r("meld-too-small", N_("A new meld needs at least {least} cards."), least=least)
+        _TOO_SMALL[least] = reason
+    return reason
+
+
+_TOO_SMALL: dict[int, Reason] = {}
 
 
 def meld_too_big(most: int) -> Reason:
