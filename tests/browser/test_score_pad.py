@@ -176,3 +176,34 @@ def test_a_line_refused_at_its_most_shows_the_problem_alone_on_the_pad(
     )
     assert overlaps == []
     context.close()
+
+
+@pytest.mark.browser
+def test_a_count_typed_past_its_most_keeps_its_note_under_its_line(
+    browser: Browser, migrated_server: str
+) -> None:
+    """A count at its maximum says so under its own line; the hint of the line being typed in
+    shows under the pad, and neither is drawn over the other."""
+    context = browser.new_context(viewport=PHONE, locale="en-US")
+    page = context.new_page()
+    start_game(page, migrated_server)
+    field = page.locator("input[name='sides-1-red_threes_held']")
+    field.fill("11")
+    note = page.locator("#sides-1-red_threes_held-most")
+    expect(note).to_have_text("At most 10")
+    note_box, field_box = note.bounding_box(), field.bounding_box()
+    assert note_box is not None and field_box is not None
+    assert 0 <= note_box["y"] - (field_box["y"] + field_box["height"]) < 24  # just under it
+    drawn_over = page.evaluate(
+        """() => {
+          const shown = Array.from(document.querySelectorAll('.sides.pad p'))
+            .filter(p => p.getBoundingClientRect().width > 1 && p.textContent.trim());
+          const meet = (a, b) => a.left < b.right && b.left < a.right
+            && a.top < b.bottom && b.top < a.bottom;
+          return shown.flatMap((p, i) => shown.slice(i + 1)
+            .filter(q => meet(p.getBoundingClientRect(), q.getBoundingClientRect()))
+            .map(q => p.textContent + ' / ' + q.textContent));
+        }"""
+    )
+    assert drawn_over == []
+    context.close()
