@@ -146,13 +146,17 @@ class PlaySections(BlockWriter):
         ]
 
     def uncut_stock(self) -> Block:
-        return self.p(
-            _(
+        if self.v.stock_piles == 1:
+            text = _(
+                "The cards nobody lifted stay where they are as the stock, and the "
+                "discard pile starts beside it."
+            )
+        else:
+            text = _(
                 "The cards nobody lifted stay where they are as the stock, and the "
                 "discard pile starts in the space between the piles."
-            ),
-            "stock_piles",
-        )
+            )
+        return self.p(text, "stock_piles")
 
     def dealt_packets(self) -> list[Block]:
         v = self.v

@@ -154,6 +154,7 @@ def test_the_rules_page_says_one_stock_pile_where_the_cards_are_cut_from_one(
         single
     )
     assert "1 stock piles" not in single
+    assert "the discard pile starts beside it." in single and "between the piles" not in single
     assert "spread into 2 stock piles. Each player lifts roughly 22 cards" in double
 
 
