@@ -153,6 +153,7 @@ def test_a_line_refused_at_its_most_shows_the_problem_alone_on_the_pad(
     context = browser.new_context(viewport=PHONE, locale="en-US")
     page = context.new_page()
     start_game(page, migrated_server)
+    page.wait_for_load_state("load")
     page.evaluate("document.querySelectorAll('form').forEach(form => form.noValidate = true)")
     page.locator("input[name=went_out][value='0']").check()
     page.locator("input[name='sides-0-meld_points']").fill("1000")
@@ -187,7 +188,8 @@ def test_a_count_typed_past_its_most_keeps_its_note_under_its_line(
     context = browser.new_context(viewport=PHONE, locale="en-US")
     page = context.new_page()
     start_game(page, migrated_server)
-    field = page.locator("input[name='sides-1-red_threes_held']")
+    page.wait_for_load_state("load")  # the steppers and the drafts' scripts have run
+    field = page.locator(".stepper input[name='sides-1-red_threes_held']")
     field.fill("11")
     note = page.locator("#sides-1-red_threes_held-most")
     expect(note).to_have_text("At most 10")
