@@ -40,8 +40,3 @@ def cut_target(variant: Variant, deal: int) -> int:
     """The packet a player cuts for themself in deal `deal`: a hand and a foot (22 in
     Simpson's rules, 22, 26, 30 and 34 where the packets grow by two cards a deal)."""
     return variant.hand_size_for(deal) + variant.foot_size_for(deal)
-
-
-def cut_targets(variant: Variant) -> tuple[int, ...]:
-    """The packet a player cuts in each deal of a game, deal 1 first."""
-    return tuple(cut_target(variant, deal) for deal in range(1, variant.deals + 1))

@@ -5,11 +5,7 @@ from __future__ import annotations
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from scorekeeper.engine.conventions import (
-    MATCHING_TO_TAKE,
-    MIN_MELD,
-    cut_targets,
-)
+from scorekeeper.engine.conventions import MATCHING_TO_TAKE, MIN_MELD
 from scorekeeper.handbook.blocks import Block, BlockWriter
 from scorekeeper.handbook.params import table_lines
 from scorekeeper.rules.cards import CardKind
@@ -17,6 +13,7 @@ from scorekeeper.rules.decks import STANDARD
 from scorekeeper.rules.messages import N_
 from scorekeeper.rules.params import silent_source
 from scorekeeper.rules.phrases import Register, pile_pickup_words
+from scorekeeper.rules.score_lines import exact_cuts
 from scorekeeper.rules.variants import PilePickup, RankMelds, WildDiscard
 from scorekeeper.wording.words import buried_cards, deal_values, points, said
 
@@ -96,7 +93,7 @@ class PlaySections(BlockWriter):
     def cutting_a_hand_and_foot(self) -> Block:
         v = self.v
         sizes = {
-            "cut": deal_values(cut_targets(v)),
+            "cut": deal_values(exact_cuts(v)),
             "hand": deal_values(v.hand_sizes),
             "foot": deal_values(v.foot_sizes),
         }
@@ -137,7 +134,7 @@ class PlaySections(BlockWriter):
                 _(
                     "A player who lifts exactly %(cut)s cards at the first attempt "
                     "earns a bonus of %(bonus)s points.",
-                    cut=deal_values(cut_targets(v)),
+                    cut=deal_values(exact_cuts(v)),
                     bonus=points(v.exact_22_bonus),
                 ),
                 "exact_22_bonus",

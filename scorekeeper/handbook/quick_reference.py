@@ -5,10 +5,10 @@ from __future__ import annotations
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from scorekeeper.engine.conventions import MATCHING_TO_TAKE, cut_targets
+from scorekeeper.engine.conventions import MATCHING_TO_TAKE
 from scorekeeper.handbook.blocks import BlockWriter, QuickGroup, Row
 from scorekeeper.rules.phrases import pile_pickup_words, runs, wild_discard_words
-from scorekeeper.rules.score_lines import special_rank_words
+from scorekeeper.rules.score_lines import exact_cuts, special_rank_words
 from scorekeeper.rules.variants import BookRole, ConcealedOpening, PilePickup
 from scorekeeper.wording.words import (
     books_needed,
@@ -81,7 +81,7 @@ class QuickReference(BlockWriter):
         if v.exact_22_bonus is not None:
             rows.append(
                 self.row(
-                    _("Exact cut of %(cut)s", cut=deal_values(cut_targets(v))),
+                    _("Exact cut of %(cut)s", cut=deal_values(exact_cuts(v))),
                     signed(v.exact_22_bonus),
                     names=("exact_22_bonus",),
                     link="scoring",

@@ -6,7 +6,6 @@ from collections.abc import Callable
 
 from flask_babel import gettext as _
 
-from scorekeeper.engine.conventions import cut_targets
 from scorekeeper.handbook.blocks import Block, BlockWriter, Row
 from scorekeeper.handbook.params import (
     BASELINE_ID,
@@ -17,7 +16,7 @@ from scorekeeper.handbook.params import (
 )
 from scorekeeper.rules.params import silent_source, stock_end_is_default
 from scorekeeper.rules.phrases import books_to_go_out_in_full, runs
-from scorekeeper.rules.score_lines import LineSpec, line_label, variant_lines
+from scorekeeper.rules.score_lines import LineSpec, exact_cuts, line_label, variant_lines
 from scorekeeper.rules.variants import BookRole, UnknownVariant, Variant, WildDiscard, get_variant
 from scorekeeper.wording.words import (
     books_needed,
@@ -413,7 +412,7 @@ class ScoringSections(BlockWriter):
             "exact_22": lambda: _(
                 "%(bonus)s for each player who lifted exactly %(cut)s cards at the first attempt",
                 bonus=signed(v.exact_22_bonus or 0),
-                cut=deal_values(cut_targets(v)),
+                cut=deal_values(exact_cuts(v)),
             ),
             "failed_pickups": lambda: _(
                 "%(penalty)s for each pickup of the discard pile a player had to give back",

@@ -99,6 +99,14 @@ def exact_cut(variant: Variant | None, deal: int | None = None) -> int | None:
     return variant.hand_size_for(deal) + variant.foot_size_for(deal)
 
 
+def exact_cuts(variant: Variant) -> tuple[int, ...]:
+    """The cards a player cuts for a hand and a foot in each deal of a game, deal 1 first."""
+    return tuple(
+        variant.hand_size_for(deal) + variant.foot_size_for(deal)
+        for deal in range(1, variant.deals + 1)
+    )
+
+
 def worded(template: str, variant: Variant | None, deal: int | None = None) -> Phrase:
     """A label or term of the spec for this variant: a special book names its rank, an
     exact cut its number of cards (in deal `deal`, or where every deal cuts the same)."""
@@ -108,11 +116,7 @@ def worded(template: str, variant: Variant | None, deal: int | None = None) -> P
         cut = exact_cut(variant, deal)
         if cut is None:
             template = EXACT_CUT_IN_GENERAL[template]
-            cuts = (
-                ()
-                if variant is None
-                else (exact_cut(variant, n) for n in range(1, variant.deals + 1))
-            )
+            cuts = () if variant is None else exact_cuts(variant)
             params["cuts"] = ", ".join(str(number) for number in cuts)
         else:
             params["cut"] = cut

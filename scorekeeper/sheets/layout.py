@@ -36,6 +36,7 @@ from scorekeeper.rules.phrases import (
 from scorekeeper.rules.score_lines import (
     LineSpec,
     exact_cut,
+    exact_cuts,
     line_label,
     rank_plural,
     shown_parts,
@@ -440,10 +441,7 @@ def _exact_cut(variant: Variant, bonus: int) -> str:
         "%(points)s for each player who cuts exactly the cards of the deal's hand and foot "
         "(%(cuts)s by deal).",
         points=signed(bonus),
-        cuts=deal_values(
-            [exact_cut(variant, deal) or 0 for deal in range(1, variant.deals + 1)],
-            str,
-        ),
+        cuts=deal_values(exact_cuts(variant), str),
     )
 
 
