@@ -25,7 +25,7 @@ from .actions import (
     TakePile,
 )
 from .cards import FACES, Face
-from .conventions import MIN_MELD, pile_take_count
+from .conventions import MIN_MELD
 from .legal import Candidates, refusal
 from .state import DealState, Phase
 
@@ -356,7 +356,7 @@ class HeuristicBot:
         if not top.is_natural or hand[top] < 2:
             return None
         variant = state.variant
-        if pile_take_count(variant, len(pile), state.pile_take) is None:
+        if state.pile_take_count() is None:
             return None
         side = state.side_of[player]
         opened = state.opened[side]

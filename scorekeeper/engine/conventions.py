@@ -11,7 +11,7 @@ from typing import Final
 from ..rules.variants import DRAW_COUNT as DRAW_COUNT
 from ..rules.variants import MATCHING_TO_TAKE as MATCHING_TO_TAKE
 from ..rules.variants import PILE_TAKE as PILE_TAKE
-from ..rules.variants import PilePickup, Variant
+from ..rules.variants import Variant
 
 MIN_MELD: Final = 3
 """A new meld holds at least three cards."""
@@ -22,18 +22,6 @@ CUT_SPREAD: Final = 2.0
 
 CUT_REACH: Final = 8
 """A cut is never further than this many cards from the target."""
-
-
-def pile_take_count(variant: Variant, pile_size: int, take: int) -> int | None:
-    """How many cards a pickup takes from a pile of `pile_size`, or None if none may be;
-    `take` is the deal's count from the top (`Variant.pile_take_for`)."""
-    if pile_size == 0:
-        return None
-    if variant.pile_pickup is PilePickup.WHOLE_PILE:
-        return pile_size
-    if variant.pile_pickup is PilePickup.TOP_SEVEN_FROM_FULL:
-        return take if pile_size >= take else None
-    return min(take, pile_size)
 
 
 def cut_target(variant: Variant, deal: int) -> int:

@@ -31,7 +31,7 @@ from .actions import (
     TakePile,
 )
 from .cards import FACES, Face
-from .conventions import MATCHING_TO_TAKE, MIN_MELD, pile_take_count
+from .conventions import MATCHING_TO_TAKE, MIN_MELD
 from .errors import IllegalAction, Reason
 from .going_out import can_go_out
 from .melds import MeldKind, TableMeld, meld_kind, rank_reason
@@ -422,7 +422,7 @@ def _pile_top_refusal(state: DealState, hand: list[int]) -> Reason | None:
     pile = state.pile
     if not pile:
         return reasons.pile_empty()
-    if pile_take_count(variant, len(pile), state.pile_take) is None:
+    if state.pile_take_count() is None:
         return reasons.pile_too_small(state.pile_take)
     top = pile[-1]
     if top is _BLACK:
@@ -464,7 +464,7 @@ def _take_refusal(state: DealState, player: int, action: TakePile) -> Reason | N
     problem = _first_meld_refusal(state, side, laid, from_pile=True)
     if problem is not None:
         return problem
-    taken = pile_take_count(state.variant, len(pile), state.pile_take) or 0
+    taken = state.pile_take_count() or 0
     return _cards_left_refusal(state, player, sum(work) + taken - 1, laid, ask_later=True)
 
 
@@ -710,7 +710,7 @@ def _after_play(state: DealState, player: int) -> None:
 
 def _do_take(state: DealState, player: int, plays: Sequence[Play]) -> None:
     pile = state.pile
-    count = pile_take_count(state.variant, len(pile), state.pile_take) or 0
+    count = state.pile_take_count() or 0
     taken = pile[-count:]
     del pile[-count:]
     hand = state.hands[player]
@@ -925,7 +925,7 @@ def _pile_top_takes(state: DealState, hand: list[int]) -> bool:
     if not pile:
         return False
     variant = state.variant
-    if pile_take_count(variant, len(pile), state.pile_take) is None:
+    if state.pile_take_count() is None:
         return False
     top = pile[-1]
     if top is _BLACK:

@@ -15,7 +15,7 @@ from enum import StrEnum
 from typing import Final
 
 from ..rules.cards import BOOK_SIZE
-from ..rules.variants import BookCount, RankMelds, Table, Variant, WildDiscard
+from ..rules.variants import BookCount, PilePickup, RankMelds, Table, Variant, WildDiscard
 from .actions import Action, Meld, TakePile
 from .cards import (
     FACE_COUNT,
@@ -242,6 +242,19 @@ class DealState:
 
     def hand_size(self, player: int) -> int:
         return sum(self.hands[player])
+
+    def pile_take_count(self) -> int | None:
+        """How many cards a pickup takes from the discard pile now, or None if none may be."""
+        size = len(self.pile)
+        if size == 0:
+            return None
+        pickup = self.variant.pile_pickup
+        if pickup is PilePickup.WHOLE_PILE:
+            return size
+        take = self.pile_take
+        if pickup is PilePickup.TOP_SEVEN_FROM_FULL:
+            return take if size >= take else None
+        return min(take, size)
 
     def first_meld_for(self, side: int) -> int:
         """The points the side's first meld must reach: by deal, or by its running score."""
