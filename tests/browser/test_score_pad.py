@@ -29,6 +29,18 @@ _WHERE = """() => {
 }"""
 
 
+# The texts shown on the pad that are drawn over one another, in pairs.
+_DRAWN_OVER = """() => {
+  const shown = Array.from(document.querySelectorAll('.sides.pad p'))
+    .filter(p => p.getBoundingClientRect().width > 1 && p.textContent.trim());
+  const meet = (a, b) => a.left < b.right && b.left < a.right
+    && a.top < b.bottom && b.top < a.bottom;
+  return shown.flatMap((p, i) => shown.slice(i + 1)
+    .filter(q => meet(p.getBoundingClientRect(), q.getBoundingClientRect()))
+    .map(q => p.textContent + ' / ' + q.textContent));
+}"""
+
+
 def start_game(page: Page, base: str) -> None:
     page.goto(base + "/games/new")
     page.get_by_label("Team 1", exact=True).fill(ANN)
@@ -162,20 +174,7 @@ def test_a_line_refused_at_its_most_shows_the_problem_alone_on_the_pad(
     error = page.locator("#sides-0-red_threes_held-p1")
     expect(error).to_contain_text("but 5 decks hold only 10.")
     expect(page.locator("#sides-0-red_threes_held-most")).to_be_hidden()
-    overlaps = page.evaluate(
-        """() => {
-          const shown = Array.from(document.querySelectorAll('.sides.pad p'))
-            .filter(p => p.getBoundingClientRect().width > 1 && p.textContent.trim());
-          const error = document.getElementById('sides-0-red_threes_held-p1')
-            .getBoundingClientRect();
-          return shown.filter(p => p.id !== 'sides-0-red_threes_held-p1').filter(p => {
-            const r = p.getBoundingClientRect();
-            return r.left < error.right && error.left < r.right
-              && r.top < error.bottom && error.top < r.bottom;
-          }).map(p => p.textContent);
-        }"""
-    )
-    assert overlaps == []
+    assert page.evaluate(_DRAWN_OVER) == []
     context.close()
 
 
@@ -196,16 +195,5 @@ def test_a_count_typed_past_its_most_keeps_its_note_under_its_line(
     note_box, field_box = note.bounding_box(), field.bounding_box()
     assert note_box is not None and field_box is not None
     assert 0 <= note_box["y"] - (field_box["y"] + field_box["height"]) < 24  # just under it
-    drawn_over = page.evaluate(
-        """() => {
-          const shown = Array.from(document.querySelectorAll('.sides.pad p'))
-            .filter(p => p.getBoundingClientRect().width > 1 && p.textContent.trim());
-          const meet = (a, b) => a.left < b.right && b.left < a.right
-            && a.top < b.bottom && b.top < a.bottom;
-          return shown.flatMap((p, i) => shown.slice(i + 1)
-            .filter(q => meet(p.getBoundingClientRect(), q.getBoundingClientRect()))
-            .map(q => p.textContent + ' / ' + q.textContent));
-        }"""
-    )
-    assert drawn_over == []
+    assert page.evaluate(_DRAWN_OVER) == []
     context.close()
