@@ -25,6 +25,7 @@ from .actions import (
     TakePile,
 )
 from .cards import FACES, Face
+from .chance import below
 from .conventions import MIN_MELD
 from .legal import Candidates, refusal
 from .state import DealState, Phase
@@ -64,7 +65,7 @@ class RandomBot:
         count = len(candidates)
         rng = self.rng
         if count:  # the first pick, most often legal, taken without the set below
-            index = _below(rng, count)
+            index = below(rng, count)
             action = candidates[index]
             if refusal(state, action) is None:
                 return action
@@ -72,7 +73,7 @@ class RandomBot:
         else:
             tried = set()
         while len(tried) < count:
-            index = _below(rng, count)
+            index = below(rng, count)
             if index in tried:
                 continue
             tried.add(index)
@@ -85,15 +86,10 @@ class RandomBot:
         return self.rng.random() < 0.5
 
 
-def _below(rng: random.Random, count: int) -> int:
-    """`rng.randrange(count)`, drawn as CPython's `Random` draws it (the fewest random bits
-    that hold `count`, again until below it), so that compiled code makes the same choices
-    without calling back into the interpreter for each."""
-    bits = count.bit_length()
-    found: int = rng.getrandbits(bits)
-    while found >= count:
-        found = rng.getrandbits(bits)
-    return found
+def _bit(rank: Face | None) -> int:
+    """A rank as one bit of a set of ranks held in a number (all wild: the bit above the
+    faces)."""
+    return 1 << (len(FACES) if rank is None else rank)
 
 
 class _Planner:
@@ -120,8 +116,12 @@ class _Planner:
         self.dirty_most = state.most_dirty_cards or _NO_LIMIT
         melds = state.melds[side]
         self.ranks: list[Face | None] = [meld.rank for meld in melds]
-        self.melded: set[Face | None] = set(self.ranks)
-        """The ranks of `ranks`, to tell at once that the side has no meld of a rank."""
+        melded = 0
+        for rank in self.ranks:
+            melded |= _bit(rank)
+        self.melded: int = melded
+        """The ranks of `ranks` as bits (`_bit`), to tell at once that the side has no meld
+        of a rank."""
         self.sizes: list[list[int]] = [[m.naturals, m.twos, m.jokers] for m in melds]
         self.hand = hand
         self.plays: list[Play] = []
@@ -145,7 +145,7 @@ class _Planner:
 
     def growing(self, rank: Face | None) -> int | None:
         """The meld of `rank` that new cards of that rank should join, if any."""
-        if rank not in self.melded:
+        if not self.melded & _bit(rank):
             return None
         fallback = None
         sizes = self.sizes
@@ -163,7 +163,7 @@ class _Planner:
         return fallback
 
     def may_start(self, rank: Face | None) -> bool:
-        if rank not in self.melded:
+        if not self.melded & _bit(rank):
             return True
         for index, meld_rank in enumerate(self.ranks):
             if meld_rank is rank and (self.rule_one or self.size(index) < BOOK_SIZE):
@@ -185,7 +185,7 @@ class _Planner:
         if onto is None:
             self.plays.append(Play(rank, naturals, twos, jokers))
             self.ranks.append(rank)
-            self.melded.add(rank)
+            self.melded |= _bit(rank)
             self.sizes.append([naturals, twos, jokers])
         else:
             self.plays.append(Play(rank, naturals, twos, jokers, onto))
@@ -421,10 +421,9 @@ class HeuristicBot:
     def _build(self, planner: _Planner, state: DealState, player: int) -> None:
         """Plays for a side that has opened: naturals first, then wild cards where they pay."""
         hand = planner.hand
-        melded = planner.melded
         for rank in state.natural_faces:
             held = hand[rank]  # fewer than a meld, and no meld to join: nothing to play
-            if held >= MIN_MELD or (held and rank in melded):
+            if held >= MIN_MELD or (held and planner.melded & _bit(rank)):
                 planner.naturals(rank)
         if state.black_three_books and hand[_BLACK]:
             self._black_threes(planner, state, player)

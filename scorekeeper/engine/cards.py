@@ -23,6 +23,7 @@ from typing import Final
 from ..rules.cards import CardKind, CardPoints
 from ..rules.decks import STANDARD, CardType, Deck, get_deck
 from ..rules.variants import Variant
+from .chance import shuffle
 
 
 class Face(IntEnum):
@@ -134,7 +135,7 @@ def _standard_deck_faces() -> tuple[Face, ...]:
 def shuffled_shoe(decks: int, rng: random.Random, deck: Deck = STANDARD) -> list[Face]:
     """The faces of `decks` decks in the order `rng` shuffles them (top card last)."""
     faces = deck_faces(deck, decks)
-    rng.shuffle(faces)
+    shuffle(faces, rng)
     return faces
 
 

@@ -40,9 +40,13 @@ _Outcome = tuple[int, int, int, bool]
 asks), melds that receive cards (capped at 2), and whether one receives two cards or more."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class _Limits:
-    """The rules a rank's melds keep, as plain values (a cache key)."""
+    """The rules a rank's melds keep, as plain values (a cache key).
+
+    `_limits` makes one object for each set of values, so the cache of `_rank_outcomes`
+    compares them by identity rather than field by field.
+    """
 
     most: int | None
     per_wild: int
@@ -175,18 +179,30 @@ def _limits(
     state: DealState, needed: BookCount, takes_wilds: bool, counts_as: BookRole = BookRole.CLEAN
 ) -> _Limits:
     variant = state.variant
-    return _Limits(
-        most=state.most_cards,
-        per_wild=variant.wild_limit.per_wild,
-        extra=variant.wild_limit.extra,
-        one_per_rank=state.one_meld_a_rank,
-        takes_wilds=takes_wilds,
-        clean_cap=needed.clean,
-        dirty_cap=needed.dirty,
-        counts_as=counts_as,
-        dirty_most=variant.max_dirty_meld_size,
-        most_wilds=variant.wild_limit.most,
+    wild_limit = variant.wild_limit
+    key: _LimitsKey = (
+        state.most_cards,
+        wild_limit.per_wild,
+        wild_limit.extra,
+        state.one_meld_a_rank,
+        takes_wilds,
+        needed.clean,
+        needed.dirty,
+        counts_as,
+        variant.max_dirty_meld_size,
+        wild_limit.most,
     )
+    limits = _LIMITS.get(key)
+    if limits is None:
+        limits = _LIMITS[key] = _Limits(*key)
+    return limits
+
+
+_LimitsKey = tuple[int | None, int, int, bool, bool, int, int, BookRole, int | None, int | None]
+"""The fields of `_Limits`, in order."""
+
+_LIMITS: Final[dict[_LimitsKey, _Limits]] = {}
+"""Each set of limits made so far, by its values: a handful for every variant."""
 
 
 def _add_rank(

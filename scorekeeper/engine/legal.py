@@ -965,14 +965,12 @@ def _play_segments(
     kept_here = state.plays_kept
     if kept_here is None:
         kept_here = state.plays_kept = _kept_of_variant(state)
-    held_twos = hand[_TWO]
-    held_jokers = hand[_JOKER]
-    kept = kept_here.get((held_twos, held_jokers, must_use, least, least_points))
+    hand_key = _hand_key(hand[_TWO], hand[_JOKER], must_use, least, least_points)
+    kept = kept_here.get(hand_key)
     if kept is None:
         if len(kept_here) >= _MOST_KEPT:
             kept_here.clear()
-        kept = kept_for(_context(state, hand, must_use, least, least_points))
-        kept_here[(held_twos, held_jokers, must_use, least, least_points)] = kept
+        kept = kept_here[hand_key] = kept_for(_context(state, hand, must_use, least, least_points))
     fresh = kept.fresh
     placed = kept.placed
     end = ends[-1]
@@ -1035,6 +1033,18 @@ def _kept_of_variant(state: DealState) -> KeptByHand:
             _KEPT_BY_VARIANT.clear()
         found = _KEPT_BY_VARIANT[key] = {}
     return found
+
+
+def _hand_key(twos: int, jokers: int, must_use: Face | None, least: int, points: float) -> int:
+    """What a context takes from the hand, as its answers are kept, in one number: the twos
+    and jokers held (each below 256), the face a play must use (0: none, else the face
+    from 1), how many of it (below 4), whether a play has no least points, and else those
+    points (the bits above, whatever their sign)."""
+    face = 0 if must_use is None else must_use + 1
+    key = twos | jokers << 8 | face << 16 | least << 21
+    if points == -math.inf:
+        return key | 1 << 23
+    return key | int(points) << 24
 
 
 def _place_key(rank: Face | None, held: int, where: int, naturals: int, wilds: int) -> int:

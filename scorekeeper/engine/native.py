@@ -24,6 +24,7 @@ COMPILED = (
     "actions",
     "bots",
     "cards",
+    "chance",
     "conventions",
     "game",
     "going_out",

@@ -78,10 +78,10 @@ class Kept:
 
 _KEPT: Final[dict[Context, Kept]] = {}
 
-KeptByHand = dict[tuple[int, int, Face | None, int, float], Kept]
-"""The answers kept for one variant's contexts, by what changes from hand to hand: the twos
-and jokers held, the face a play must use and how many of it, and the least points a play
-must be worth."""
+KeptByHand = dict[int, Kept]
+"""The answers kept for one variant's contexts, by what changes from hand to hand
+(`legal._hand_key`): the twos and jokers held, the face a play must use and how many of
+it, and the least points a play must be worth."""
 
 
 def kept_for(context: Context) -> Kept:

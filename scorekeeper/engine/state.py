@@ -28,6 +28,7 @@ from .cards import (
     natural_faces,
     shuffled_shoe,
 )
+from .chance import shuffle
 from .conventions import CUT_REACH, CUT_SPREAD, cut_target
 from .melds import MeldKind, TableMeld, meld_kind, special_face
 from .play_shapes import KeptByHand
@@ -38,6 +39,10 @@ PartnerAnswer = Callable[["DealState", int], bool]
 
 def always_yes(state: DealState, player: int) -> bool:
     return True
+
+
+_WHOLE_PILE: Final = PilePickup.WHOLE_PILE
+_TOP_SEVEN_FROM_FULL: Final = PilePickup.TOP_SEVEN_FROM_FULL
 
 
 class Phase(StrEnum):
@@ -101,6 +106,7 @@ class DealState:
         "lays_red_threes",
         "draw_count",
         "pile_take",
+        "pile_pickup",
         "first_melds",
         "wild_books",
         "black_three_books",
@@ -184,6 +190,8 @@ class DealState:
         """The cards a draw takes from the stock in this deal (read at every draw)."""
         self.pile_take = variant.pile_take_for(deal)
         """The cards a pickup takes from the top of the discard pile in this deal."""
+        self.pile_pickup = variant.pile_pickup
+        """Whether a pickup takes the whole pile or its top cards (read at every pickup check)."""
         # What the variant says that play reads at nearly every action, read from it once.
         self.wild_books = variant.wild_books
         self.black_three_books = variant.black_three_books
@@ -248,11 +256,11 @@ class DealState:
         size = len(self.pile)
         if size == 0:
             return None
-        pickup = self.variant.pile_pickup
-        if pickup is PilePickup.WHOLE_PILE:
+        pickup = self.pile_pickup
+        if pickup is _WHOLE_PILE:
             return size
         take = self.pile_take
-        if pickup is PilePickup.TOP_SEVEN_FROM_FULL:
+        if pickup is _TOP_SEVEN_FROM_FULL:
             return take if size >= take else None
         return min(take, size)
 
@@ -630,7 +638,7 @@ def recycle_set_aside(state: DealState) -> None:
         return
     cards = state.set_aside
     state.set_aside = []
-    state.rng.shuffle(cards)
+    shuffle(cards, state.rng)
     parts = _split(cards, len(state.stock))
     for pile, part in zip(state.stock, parts, strict=True):
         pile[:0] = part

@@ -20,7 +20,6 @@ from dataclasses import replace
 import pytest
 
 from scorekeeper.engine import Draw, Face, RandomBot, apply, legal_actions, new_deal
-from scorekeeper.engine.bots import _below
 from scorekeeper.engine.fuzz import (
     house_variants_played,
     play_checked,
@@ -100,15 +99,3 @@ def test_the_random_bot_picks_every_legal_action_alike() -> None:
     assert len(legal) > 5
     assert set(picks) == set(legal)
     assert min(picks.values()) > 120 and max(picks.values()) < 280
-
-
-@pytest.mark.parametrize("seed", [0, 7, 2026])
-def test_the_random_bot_draws_the_numbers_randrange_draws(seed: int) -> None:
-    """The bot draws its picks itself (compiled, without calling back into the interpreter);
-    they are the numbers `Random.randrange` gives, so its fixed choices stay fixed."""
-    sizes = [1, 2, 3, 5, 8, 13, 64, 100, 255, 256, 257, 1000, 4097]
-    ours, theirs = random.Random(seed), random.Random(seed)
-
-    drawn = [_below(ours, size) for size in sizes * 20]
-
-    assert drawn == [theirs.randrange(size) for size in sizes * 20]
