@@ -30,6 +30,10 @@ from .conventions import MIN_MELD
 from .legal import Candidates, refusal
 from .state import DealState, Phase
 
+_BOOK_SIZE: Final = BOOK_SIZE
+"""The rules core's size of a book, held by this compiled module: a name imported from the
+rules core is looked up by name at each use."""
+
 _RED: Final = Face.RED_THREE
 _BLACK: Final = Face.BLACK_THREE
 _TWO: Final = Face.TWO
@@ -157,7 +161,7 @@ class _Planner:
                     rank is not None and twos + jokers and size >= self.dirty_most
                 ):
                     continue
-                if self.rule_one or size < BOOK_SIZE:
+                if self.rule_one or size < _BOOK_SIZE:
                     return index
                 fallback = index
         return fallback
@@ -166,7 +170,7 @@ class _Planner:
         if not self.melded & _bit(rank):
             return True
         for index, meld_rank in enumerate(self.ranks):
-            if meld_rank is rank and (self.rule_one or self.size(index) < BOOK_SIZE):
+            if meld_rank is rank and (self.rule_one or self.size(index) < _BOOK_SIZE):
                 return False
         return True
 
@@ -239,7 +243,7 @@ class _Planner:
                 continue
             naturals, twos, jokers = self.sizes[index]
             size = naturals + twos + jokers
-            short = BOOK_SIZE - size
+            short = _BOOK_SIZE - size
             if short <= 0 or size >= self.most:
                 continue
             spare = self.hand[_TWO] + self.hand[_JOKER] - keep
@@ -256,7 +260,7 @@ class _Planner:
                 continue
             naturals, twos, jokers = self.sizes[index]
             size = naturals + twos + jokers
-            if twos + jokers or size >= BOOK_SIZE or size >= self.most:
+            if twos + jokers or size >= _BOOK_SIZE or size >= self.most:
                 continue
             if self.allows(naturals, 1) and (best is None or size > self.size(best)):
                 best = index
@@ -474,7 +478,7 @@ class HeuristicBot:
         if planner.points < minimum:
             return False
         if concealed or state.deal in variant.book_first_meld_deals:
-            return any(play.onto is None and play.size >= BOOK_SIZE for play in planner.plays)
+            return any(play.onto is None and play.size >= _BOOK_SIZE for play in planner.plays)
         return True
 
     def _wilds_for_points(self, planner: _Planner, minimum: int) -> None:
@@ -508,11 +512,10 @@ class HeuristicBot:
     def _worst_card(self, state: DealState, player: int) -> Face:
         hand = state.hands[player]
         side = state.side_of[player]
-        melded = {
-            meld.rank
-            for meld in state.melds[side]
-            if meld.naturals + meld.twos + meld.jokers < BOOK_SIZE
-        }
+        growing = 0  # the ranks of the side's unfinished melds, as bits (`_bit`)
+        for meld in state.melds[side]:
+            if meld.naturals + meld.twos + meld.jokers < _BOOK_SIZE:
+                growing |= _bit(meld.rank)
         keep_black = state.black_three_books and hand[_BLACK] >= 2
         points = state.held_points
         best = None
@@ -528,7 +531,7 @@ class HeuristicBot:
             elif face is _TWO or face is _JOKER:
                 score = 1000 + points[face]
             else:
-                score = count * 100 - points[face] + (300 if face in melded else 0)
+                score = count * 100 - points[face] + (300 if growing & _bit(face) else 0)
             if best is None or score < best_score:
                 best = face
                 best_score = score

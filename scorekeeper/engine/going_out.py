@@ -26,6 +26,10 @@ from .conventions import MIN_MELD
 from .melds import TableMeld
 from .state import DealState
 
+_BOOK_SIZE: Final = BOOK_SIZE
+"""The rules core's size of a book, held by this compiled module: a name imported from the
+rules core is looked up by name at each use."""
+
 _RED: Final = Face.RED_THREE
 _BLACK: Final = Face.BLACK_THREE
 _TWO: Final = Face.TWO
@@ -296,7 +300,7 @@ def _new_melds(
     if limits.one_per_rank and largest != _ANY:
         return
     for size in range(min(most, largest[0]), MIN_MELD - 1, -1):
-        is_book = size >= BOOK_SIZE
+        is_book = size >= _BOOK_SIZE
         if not is_book and unfinished:
             continue
         for meld_wilds in range(min(wilds, size), -1, -1):
@@ -328,11 +332,11 @@ def _outcome(
     if new:
         if limits.one_per_rank and (old or len(new) > 1):
             return None
-        if any(naturals + wilds < BOOK_SIZE for naturals, wilds in finals):
+        if any(naturals + wilds < _BOOK_SIZE for naturals, wilds in finals):
             return None
     clean = dirty = 0
     for naturals, wilds in (*finals, *new):
-        if naturals + wilds >= BOOK_SIZE:
+        if naturals + wilds >= _BOOK_SIZE:
             if wilds:
                 dirty += 1
             else:

@@ -38,6 +38,10 @@ from .melds import MeldKind, TableMeld, meld_kind, rank_reason
 from .play_shapes import Context, Kept, KeptByHand, Place, Segment, kept_for, shapes_of
 from .state import DealEnd, DealState, Outcome, Phase, count_books, recycle_set_aside
 
+_BOOK_SIZE: Final = BOOK_SIZE
+"""The rules core's size of a book, held by this compiled module: a name imported from the
+rules core is looked up by name at each use."""
+
 _RED: Final = Face.RED_THREE
 _BLACK: Final = Face.BLACK_THREE
 _TWO: Final = Face.TWO
@@ -63,7 +67,7 @@ class _Laid:
         changed = self.changed
         for index in range(self.existing, self.existing + len(self.new)):
             counts = changed[index]
-            if counts[0] + counts[1] + counts[2] >= BOOK_SIZE:
+            if counts[0] + counts[1] + counts[2] >= _BOOK_SIZE:
                 return True
         return False
 
@@ -206,10 +210,10 @@ def _rank_clash(
                 return reasons.one_meld_per_rank(rank)
             continue
         for number in same:
-            if number is not None and size(number) < BOOK_SIZE:
+            if number is not None and size(number) < _BOOK_SIZE:
                 return reasons.one_unfinished_per_rank(rank)
         started = [existing + k for k, new_rank in enumerate(new) if new_rank is rank]
-        if len(started) > 1 and sum(1 for i in started if size(i) < BOOK_SIZE) > 1:
+        if len(started) > 1 and sum(1 for i in started if size(i) < _BOOK_SIZE) > 1:
             return reasons.one_unfinished_per_rank(rank)
     return None
 
@@ -233,7 +237,7 @@ def _books_made_after(
                 yield meld.rank, meld.kind
             continue
         naturals, twos, jokers = counts
-        if naturals + twos + jokers >= BOOK_SIZE:
+        if naturals + twos + jokers >= _BOOK_SIZE:
             rank = melds[index].rank if index < existing else laid.new[index - existing]
             yield rank, meld_kind(rank, twos + jokers)
 
@@ -340,7 +344,7 @@ def _first_meld_refusal(
 
 def _opens_with_book(laid: _Laid) -> bool:
     """Whether the plays of a first meld make a book (the side's melds are all new)."""
-    return any(sum(counts) >= BOOK_SIZE for counts in laid.changed.values())
+    return any(sum(counts) >= _BOOK_SIZE for counts in laid.changed.values())
 
 
 # --- the checks, one per action ----------------------------------------------------------------

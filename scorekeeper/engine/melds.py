@@ -16,6 +16,10 @@ from .conventions import MIN_MELD
 from .errors import Reason
 from .values import Value
 
+_BOOK_SIZE: Final = BOOK_SIZE
+"""The rules core's size of a book, held by this compiled module: a name imported from the
+rules core is looked up by name at each use."""
+
 
 class MeldKind(StrEnum):
     CLEAN = "clean"
@@ -64,7 +68,7 @@ class TableMeld(Value):
 
     @property
     def is_book(self) -> bool:
-        return self.naturals + self.twos + self.jokers >= BOOK_SIZE
+        return self.naturals + self.twos + self.jokers >= _BOOK_SIZE
 
     @property
     def kind(self) -> MeldKind:

@@ -33,6 +33,10 @@ from .conventions import CUT_REACH, CUT_SPREAD, cut_target
 from .melds import MeldKind, TableMeld, meld_kind, special_face
 from .play_shapes import KeptByHand
 
+_BOOK_SIZE: Final = BOOK_SIZE
+"""The rules core's size of a book, held by this compiled module: a name imported from the
+rules core is looked up by name at each use."""
+
 PartnerAnswer = Callable[["DealState", int], bool]
 """Asked by `player` whether they may go out: True for yes."""
 
@@ -283,7 +287,7 @@ class DealState:
         made = [
             (meld.rank, meld_kind(meld.rank, meld.twos + meld.jokers))
             for meld in self.melds[side]
-            if meld.naturals + meld.twos + meld.jokers >= BOOK_SIZE
+            if meld.naturals + meld.twos + meld.jokers >= _BOOK_SIZE
         ]
         books = count_books(self.variant, self.special, made)
         self.book_cache[side] = books
