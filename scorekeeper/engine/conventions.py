@@ -11,7 +11,6 @@ from typing import Final
 from ..rules.variants import DRAW_COUNT as DRAW_COUNT
 from ..rules.variants import MATCHING_TO_TAKE as MATCHING_TO_TAKE
 from ..rules.variants import PILE_TAKE as PILE_TAKE
-from ..rules.variants import Variant
 
 MIN_MELD: Final = 3
 """A new meld holds at least three cards."""
@@ -22,9 +21,3 @@ CUT_SPREAD: Final = 2.0
 
 CUT_REACH: Final = 8
 """A cut is never further than this many cards from the target."""
-
-
-def cut_target(variant: Variant, deal: int) -> int:
-    """The packet a player cuts for themself in deal `deal`: a hand and a foot (22 in
-    Simpson's rules, 22, 26, 30 and 34 where the packets grow by two cards a deal)."""
-    return variant.hand_size_for(deal) + variant.foot_size_for(deal)

@@ -9,7 +9,6 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from ..rules.variants import UnknownVariant, all_variants, get_variant
-from .conventions import cut_target
 from .game import DemoGame, play_game
 
 
@@ -48,7 +47,7 @@ def summary(game: DemoGame) -> str:
                 red += f", {entry.red_threes_held} held"
             if entry.ladies_in_books:
                 red += f", {entry.ladies_in_books} in clean books"
-            cut = cut_target(game.variant, deal.deal)
+            cut = game.variant.cut_for(deal.deal)
             extras = f", cut {cut} x{entry.exact_22}" if entry.exact_22 else ""
             lines.append(
                 f"  {name:<{width}}  {deal.totals[side]:>6}  (total {running[side]:>6})  "

@@ -29,7 +29,7 @@ from .cards import (
     shuffled_shoe,
 )
 from .chance import shuffle
-from .conventions import CUT_REACH, CUT_SPREAD, cut_target
+from .conventions import CUT_REACH, CUT_SPREAD
 from .melds import MeldKind, TableMeld, meld_kind, special_face
 from .play_shapes import KeptByHand
 
@@ -533,7 +533,7 @@ def _cut_packets(
     player to the right.
     """
     stock = _split(faces, variant.stock_piles)
-    target = cut_target(variant, deal)
+    target = variant.cut_for(deal)
     hand_size = variant.hand_size_for(deal)
     hands: list[list[int]] = [[] for _ in range(players)]
     feet: list[list[int] | None] = [None] * players

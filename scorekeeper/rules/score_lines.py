@@ -96,15 +96,12 @@ def exact_cut(variant: Variant | None, deal: int | None = None) -> int | None:
         if variant.sizes_by_deal:
             return None
         deal = 1
-    return variant.hand_size_for(deal) + variant.foot_size_for(deal)
+    return variant.cut_for(deal)
 
 
 def exact_cuts(variant: Variant) -> tuple[int, ...]:
     """The cards a player cuts for a hand and a foot in each deal of a game, deal 1 first."""
-    return tuple(
-        variant.hand_size_for(deal) + variant.foot_size_for(deal)
-        for deal in range(1, variant.deals + 1)
-    )
+    return tuple(variant.cut_for(deal) for deal in range(1, variant.deals + 1))
 
 
 def worded(template: str, variant: Variant | None, deal: int | None = None) -> Phrase:

@@ -373,6 +373,11 @@ class Variant:
         """The cards of each player's foot in deal `deal`."""
         return _of_deal(self.foot_size_by_deal, deal, self.foot_size)
 
+    def cut_for(self, deal: int) -> int:
+        """The cards a player cuts for a hand and a foot in deal `deal` (22 in Simpson's
+        rules; 22, 26, 30 and 34 where the packets grow by two cards a deal)."""
+        return self.hand_size_for(deal) + self.foot_size_for(deal)
+
     @property
     def hand_sizes(self) -> tuple[int, ...]:
         """The cards of the hand in each deal, deal 1 first."""
