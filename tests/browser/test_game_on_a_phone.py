@@ -130,6 +130,8 @@ def test_a_whole_game_on_a_phone(page: Page, migrated_server: str, artifacts_dir
     fill_side(page, ANN, meld=400, clean=1, dirty=1, red_down=1, left=60)
     fill_side(page, CY, meld=1500, clean=2, dirty=2, wild=1, left=0)
     save(page)
+    # The server's answer, not the live check typed values already show on the form.
+    expect(page.locator("#problems")).to_contain_text("Nothing was saved")
     expect(side(page, CY)).to_contain_text("the points of cards left cannot be 0")
     fill_side(page, CY, meld=1510, left=10)
     save(page)
