@@ -24,7 +24,7 @@ from .actions import (
     Play,
     TakePile,
 )
-from .cards import FACES, Face
+from .cards import FACES, Face, cards_held, holds_cards
 from .chance import below
 from .conventions import MIN_MELD
 from .legal import Candidates, refusal
@@ -290,9 +290,9 @@ def _nothing_to_build(state: DealState, side: int, hand: list[int]) -> bool:
     if hand[_TWO] or hand[_JOKER] or (hand[_BLACK] and state.black_three_books):
         return False
     melded = state.melds_by_rank(side)
-    for rank in state.natural_faces:
+    for rank in state.natural_ranks:
         held = hand[rank]
-        if held >= MIN_MELD or (held and rank in melded):
+        if held >= MIN_MELD or (held and melded.has(rank)):
             return False
     return True
 
@@ -310,7 +310,7 @@ class HeuristicBot:
                 return onto_book
             if state.lays_red_threes:
                 return LayRedThrees()
-        if state.feet[player] is not None and not any(hand):
+        if state.feet[player] is not None and not holds_cards(hand):
             return PickUpFoot()
         if state.phase is Phase.DRAW:
             take = self._take(state, player)
@@ -413,7 +413,7 @@ class HeuristicBot:
         instead of waiting."""
         if not state.variant.players_may_run_out or state.feet[player] is not None:
             return False
-        left = sum(state.hands[player]) - sum(play.size for play in plays)
+        left = cards_held(state.hands[player]) - sum(play.size for play in plays)
         return left <= 1 and refusal(state, AskToGoOut()) is None
 
     def _needs_wild_book(self, state: DealState, player: int) -> bool:
@@ -501,7 +501,7 @@ class HeuristicBot:
     def _discard(self, state: DealState, player: int) -> Action:
         hand = state.hands[player]
         face = self._worst_card(state, player)
-        if state.feet[player] is None and sum(hand) == 1 and not state.asked:
+        if state.feet[player] is None and cards_held(hand) == 1 and not state.asked:
             why = refusal(state, _DISCARDS[face])
             if why is not None and why.rule == "cannot-go-out":
                 inner = why.params.get("why")

@@ -69,6 +69,13 @@ class Face(IntEnum):
 FACES: Final[tuple[Face, ...]] = tuple(Face)
 FACE_COUNT: Final = len(FACES)
 NATURAL_FACES: Final[tuple[Face, ...]] = tuple(f for f in FACES if f.is_natural)
+NATURAL_RANKS: Final[tuple[int, ...]] = tuple(int(face) for face in NATURAL_FACES)
+TWO_RANK: Final[int] = Face.TWO
+JOKER_RANK: Final[int] = Face.JOKER
+BLACK_RANK: Final[int] = Face.BLACK_THREE
+RED_RANK: Final[int] = Face.RED_THREE
+"""Faces typed as plain numbers (ranks), to index a hand: the compiled engine indexes a list
+with a number directly, and with a `Face` through the interpreter's generic lookup."""
 
 
 class Suit(Enum):
@@ -149,6 +156,12 @@ def natural_faces(deck: Deck) -> tuple[Face, ...]:
     return NATURAL_FACES[: len(deck.naturals)]
 
 
+def natural_ranks(deck: Deck) -> tuple[int, ...]:
+    """`natural_faces` by number: a face typed as a plain number indexes a hand in compiled
+    code without the interpreter's generic lookup."""
+    return NATURAL_RANKS[: len(deck.naturals)]
+
+
 def cards_by_face(deck: Deck) -> list[tuple[Face, CardType]]:
     """Each face a deck deals, with the card of the deck it stands for."""
     pairs = list(zip(natural_faces(deck), deck.naturals, strict=True))
@@ -206,6 +219,23 @@ def counts_of(faces: Iterable[Face]) -> list[int]:
     for face in faces:
         counts[face] += 1
     return counts
+
+
+def cards_held(counts: list[int]) -> int:
+    """How many cards a count list holds: `sum`, as a loop the compiler turns into C (a call
+    to the builtin goes through the interpreter)."""
+    total = 0
+    for count in counts:
+        total += count
+    return total
+
+
+def holds_cards(counts: list[int]) -> bool:
+    """Whether a count list holds any card: `any`, compiled as `cards_held` is."""
+    for count in counts:  # noqa: SIM110 (`any` on a list is not compiled)
+        if count:
+            return True
+    return False
 
 
 def faces_in(counts: Sequence[int]) -> list[Face]:

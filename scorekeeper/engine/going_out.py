@@ -21,7 +21,7 @@ from typing import Final
 from ..rules.cards import BOOK_SIZE
 from ..rules.validation import partner_melds_before_going_out
 from ..rules.variants import BookCount, BookRole
-from .cards import FACES, Face
+from .cards import BLACK_RANK, FACES, JOKER_RANK, RED_RANK, TWO_RANK, Face
 from .conventions import MIN_MELD
 from .melds import TableMeld
 from .state import DealState
@@ -121,10 +121,10 @@ def _other_books_met(state: DealState, melds: Sequence[TableMeld]) -> bool:
 def _placeable(state: DealState, hand: list[int], melds: list[TableMeld], last_card: bool) -> bool:
     """Whether every card of `hand` can go onto the table, leaving the deal's books; with
     `last_card`, a card is kept to discard after the plays."""
-    if hand[_RED] or (hand[_BLACK] and not state.black_three_books):
+    if hand[RED_RANK] or (hand[BLACK_RANK] and not state.black_three_books):
         return False
     needed = state.books_to_go_out
-    wilds = hand[_TWO] + hand[_JOKER]
+    wilds = hand[TWO_RANK] + hand[JOKER_RANK]
     special = state.special
     reach: dict[int, set[_Outcome]] = {0: {(0, 0, 0, False)}}
     for rank in _ranks(state, hand, melds):
@@ -162,7 +162,7 @@ def _ranks(state: DealState, hand: list[int], melds: list[TableMeld]) -> Iterato
     for face in state.natural_faces:
         if hand[face] or face in on_table:
             yield face
-    if state.black_three_books and (hand[_BLACK] or _BLACK in on_table):
+    if state.black_three_books and (hand[BLACK_RANK] or _BLACK in on_table):
         yield _BLACK
 
 

@@ -30,13 +30,34 @@ from .actions import (
     Play,
     TakePile,
 )
-from .cards import FACES, Face
+from .cards import (
+    BLACK_RANK,
+    FACES,
+    JOKER_RANK,
+    RED_RANK,
+    TWO_RANK,
+    Face,
+    cards_held,
+    holds_cards,
+)
 from .conventions import MATCHING_TO_TAKE, MIN_MELD
 from .errors import IllegalAction, Reason
 from .going_out import can_go_out
 from .melds import MeldKind, TableMeld, meld_kind, rank_reason
 from .play_shapes import Context, Kept, KeptByHand, Place, Segment, kept_for, shapes_of
-from .state import DealEnd, DealState, Outcome, Phase, count_books, recycle_set_aside
+from .state import (
+    ALL_WILD,
+    NEW_ONLY,
+    RANK_FACES,
+    DealEnd,
+    DealState,
+    MeldsByRank,
+    Outcome,
+    Phase,
+    count_books,
+    rank_number,
+    recycle_set_aside,
+)
 
 _BOOK_SIZE: Final = BOOK_SIZE
 """The rules core's size of a book, held by this compiled module: a name imported from the
@@ -115,17 +136,17 @@ def _lay(state: DealState, side: int, plays: Sequence[Play], hand: list[int]) ->
             hand[rank] = left
             laid.points += points[rank] * naturals
         if twos:
-            left = hand[_TWO] - twos
+            left = hand[TWO_RANK] - twos
             if left < 0:
                 return reasons.not_held(_TWO)
-            hand[_TWO] = left
-            laid.points += points[_TWO] * twos
+            hand[TWO_RANK] = left
+            laid.points += points[TWO_RANK] * twos
         if jokers:
-            left = hand[_JOKER] - jokers
+            left = hand[JOKER_RANK] - jokers
             if left < 0:
                 return reasons.not_held(_JOKER)
-            hand[_JOKER] = left
-            laid.points += points[_JOKER] * jokers
+            hand[JOKER_RANK] = left
+            laid.points += points[JOKER_RANK] * jokers
         target = play.onto
         if target is None:
             if count < MIN_MELD:
@@ -184,7 +205,7 @@ def _ends_refusal(state: DealState, melds: list[TableMeld], laid: _Laid) -> Reas
 def _rank_clash(
     state: DealState,
     melds: list[TableMeld],
-    melds_of_rank: dict[Face | None, list[int | None]],
+    melds_of_rank: MeldsByRank,
     laid: _Laid,
 ) -> Reason | None:
     """Whether the new melds keep the variant's rule on melds of one rank, once the plays
@@ -204,7 +225,7 @@ def _rank_clash(
         return counts[0] + counts[1] + counts[2]
 
     for rank in dict.fromkeys(new) if len(new) > 1 else new:
-        same = melds_of_rank.get(rank, _NEW_ONLY)
+        same = melds_of_rank.places[rank_number(rank)]
         if only_one:
             if len(same) > 1 or new.count(rank) > 1:
                 return reasons.one_meld_per_rank(rank)
@@ -367,13 +388,13 @@ def _refusal(state: DealState, action: Action) -> Reason | None:
     if not state.lays_red_threes:
         if kind is LayRedThrees:
             return reasons.red_threes_never_laid_down()
-    elif hand[_RED]:
+    elif hand[RED_RANK]:
         if isinstance(action, AddRedThree):
             return _add_red_three_refusal(state, player, action)
         return None if kind is LayRedThrees else reasons.red_threes_first()
     elif type(action) is LayRedThrees:
         return reasons.no_red_threes()
-    if state.feet[player] is not None and not any(hand):
+    if state.feet[player] is not None and not holds_cards(hand):
         return None if kind is PickUpFoot else reasons.foot_first()
     if kind is PickUpFoot:
         if state.feet[player] is None:
@@ -469,7 +490,7 @@ def _take_refusal(state: DealState, player: int, action: TakePile) -> Reason | N
     if problem is not None:
         return problem
     taken = state.pile_take_count() or 0
-    return _cards_left_refusal(state, player, sum(work) + taken - 1, laid, ask_later=True)
+    return _cards_left_refusal(state, player, cards_held(work) + taken - 1, laid, ask_later=True)
 
 
 def _top_used(plays: Sequence[Play], top: Face) -> int:
@@ -486,7 +507,7 @@ def _meld_refusal(state: DealState, player: int, action: Meld) -> Reason | None:
     laid = _lay(state, side, action.plays, work)
     if isinstance(laid, Reason):
         return laid
-    left = sum(work)
+    left = cards_held(work)
     if not state.opened[side]:
         empties_hand = not left and state.feet[player] is not None
         problem = _first_meld_refusal(state, side, laid, False, empties_hand)
@@ -528,14 +549,14 @@ def _add_red_three_refusal(state: DealState, player: int, action: AddRedThree) -
     if state.variant.book_bonus.lady is None:
         return reasons.no_red_three_bonus()
     hand = state.hands[player]
-    if hand[_RED] < 1:
+    if hand[RED_RANK] < 1:
         return reasons.not_held(_RED)
     melds = state.melds[state.side_of[player]]
     if not 0 <= action.onto < len(melds):
         return reasons.no_such_meld(action.onto)
     if not melds[action.onto].takes_red_three:
         return reasons.not_a_clean_book(action.onto)
-    return _cards_left_refusal(state, player, sum(hand) - 1, None)
+    return _cards_left_refusal(state, player, cards_held(hand) - 1, None)
 
 
 def _discard_refusal(state: DealState, player: int, action: Discard) -> Reason | None:
@@ -543,7 +564,7 @@ def _discard_refusal(state: DealState, player: int, action: Discard) -> Reason |
     face = action.face
     if hand[face] < 1:
         return reasons.not_held_discard(face)
-    if state.feet[player] is None and sum(hand) == 1:
+    if state.feet[player] is None and cards_held(hand) == 1:
         if state.variant.going_out_by_melding_only and not state.variant.players_may_run_out:
             return reasons.meld_to_go_out()
         why = going_out_refusal(state, player)
@@ -604,11 +625,7 @@ def apply(state: DealState, action: Action) -> None:
         state.feet[player] = None
     else:
         _ask(state, player)
-    if (
-        state.set_aside
-        and sum(map(len, state.stock)) < state.draw_count
-        and state.phase is not Phase.OVER
-    ):
+    if state.set_aside and state.stock_size < state.draw_count and state.phase is not Phase.OVER:
         recycle_set_aside(state)
 
 
@@ -621,7 +638,7 @@ def _ask(state: DealState, player: int) -> None:
     """
     state.asked = True
     state.permission = bool(state.answer(state, player))
-    if not state.permission and sum(state.hands[player]) <= 1:
+    if not state.permission and cards_held(state.hands[player]) <= 1:
         _next_turn(state, player)
 
 
@@ -645,9 +662,9 @@ def _do_draw(state: DealState, player: int, piles: tuple[int, ...]) -> None:
 
 def _do_red_threes(state: DealState, player: int) -> None:
     hand = state.hands[player]
-    while hand[_RED]:
-        count = hand[_RED]
-        hand[_RED] = 0
+    while hand[RED_RANK]:
+        count = hand[RED_RANK]
+        hand[RED_RANK] = 0
         state.red_threes_down[player] += count
         for _ in range(count):
             if state.stock_size == 0:
@@ -660,7 +677,7 @@ def _do_red_threes(state: DealState, player: int) -> None:
 
 
 def _do_add_red_three(state: DealState, player: int, onto: int) -> None:
-    state.hands[player][_RED] -= 1
+    state.hands[player][RED_RANK] -= 1
     melds = state.melds[state.side_of[player]]
     book = melds[onto]
     melds[onto] = TableMeld(book.rank, book.naturals, book.twos, book.jokers, book.red_threes + 1)
@@ -680,8 +697,8 @@ def _do_plays(state: DealState, player: int, plays: Sequence[Play]) -> None:
         if play.naturals:
             assert play.rank is not None
             hand[play.rank] -= play.naturals
-        hand[_TWO] -= play.twos
-        hand[_JOKER] -= play.jokers
+        hand[TWO_RANK] -= play.twos
+        hand[JOKER_RANK] -= play.jokers
         if play.onto is None:
             melds.append(TableMeld(play.rank, play.naturals, play.twos, play.jokers))
         else:
@@ -703,7 +720,7 @@ def _after_play(state: DealState, player: int) -> None:
     """A player who has played every card of their foot has gone out; where a player may
     run out of cards without going out, one not allowed to go out (or who must end on a
     discard) waits instead, and the turn passes."""
-    if state.feet[player] is None and not any(state.hands[player]):
+    if state.feet[player] is None and not holds_cards(state.hands[player]):
         if not state.variant.players_may_run_out or (
             not state.variant.must_discard_to_go_out and going_out_refusal(state, player) is None
         ):
@@ -738,7 +755,7 @@ def _do_discard(state: DealState, player: int, face: Face) -> None:
         state.pile.append(face)
     if state.feet[player] is None:
         state.foot_played[player] = True
-        if not any(hand) and _may_go_out_now(state, player):
+        if not holds_cards(hand) and _may_go_out_now(state, player):
             _end(state, DealEnd.WENT_OUT, player)
             return
     _next_turn(state, player)
@@ -751,7 +768,7 @@ def _may_go_out_now(state: DealState, player: int) -> bool:
 
 
 def _holds_cards(state: DealState, player: int) -> bool:
-    return state.feet[player] is not None or any(state.hands[player])
+    return state.feet[player] is not None or holds_cards(state.hands[player])
 
 
 def _next_turn(state: DealState, player: int) -> None:
@@ -764,7 +781,7 @@ def _next_turn(state: DealState, player: int) -> None:
     current = player
     for _ in range(players):
         current = current + 1 if current + 1 < players else 0
-        if feet[current] is not None or any(hands[current]):
+        if feet[current] is not None or holds_cards(hands[current]):
             break
     else:
         _end(state, DealEnd.STOCK_RAN_OUT)
@@ -831,7 +848,7 @@ class Candidates(Sequence[Action]):
         player = state.current
         hand = state.hands[player]
         fixed = self.fixed
-        if hand[_RED]:
+        if hand[RED_RANK]:
             if state.variant.book_bonus.lady is not None:
                 melds = state.melds[state.side_of[player]]
                 fixed.extend(
@@ -840,7 +857,7 @@ class Candidates(Sequence[Action]):
             if state.lays_red_threes:
                 fixed.append(_LAY_RED_THREES)
                 return
-        if state.feet[player] is not None and not any(hand):
+        if state.feet[player] is not None and not holds_cards(hand):
             fixed.append(_PICK_UP_FOOT)
             return
         if state.phase is Phase.DRAW:
@@ -871,7 +888,7 @@ class Candidates(Sequence[Action]):
     def __getitem__(self, index: slice) -> Sequence[Action]: ...
 
     def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
-        if isinstance(index, slice):
+        if not isinstance(index, int):  # a slice (looking `slice` up by name costs more)
             return [self[i] for i in range(*index.indices(len(self)))]
         if not 0 <= index < self.total:
             raise IndexError(index)
@@ -913,9 +930,6 @@ _LAY_RED_THREES: Final = LayRedThrees()
 _PICK_UP_FOOT: Final = PickUpFoot()
 _FACE_NUMBERS: Final = tuple(range(len(FACES)))
 """Each face by its number, to index a hand and the tables of faces."""
-
-_NEW_ONLY: Final[list[int | None]] = [None]
-"""The targets of a rank the side has no meld of: a new meld only."""
 
 _MOST_KEPT: Final = 4096
 """Answers kept at most for one variant's state (`DealState.plays_kept`); past it they are
@@ -969,7 +983,7 @@ def _play_segments(
     kept_here = state.plays_kept
     if kept_here is None:
         kept_here = state.plays_kept = _kept_of_variant(state)
-    hand_key = _hand_key(hand[_TWO], hand[_JOKER], must_use, least, least_points)
+    hand_key = _hand_key(hand[TWO_RANK], hand[JOKER_RANK], must_use, least, least_points)
     kept = kept_here.get(hand_key)
     if kept is None:
         if len(kept_here) >= _MOST_KEPT:
@@ -978,27 +992,31 @@ def _play_segments(
     fresh = kept.fresh
     placed = kept.placed
     end = ends[-1]
-    melds_of_rank = state.melds_by_rank(side)
+    by_rank = state.melds_by_rank(side)
+    places = by_rank.places
     if natural_top:
         assert must_use is not None
-        ranks: list[Face | None] | tuple[Face, ...] = (must_use,) if hand[must_use] else ()
+        top: int = must_use
+        ranks = [top] if hand[top] else []
         if must_use is _BLACK and not state.black_three_books:
-            ranks = ()
+            ranks = []
     else:
-        ranks = _play_ranks(state, hand, melds, melds_of_rank)
+        ranks = _play_ranks(state, hand, by_rank)
     for rank in ranks:
-        if rank is not None and rank not in melds_of_rank:
+        targets = places[rank]
+        if targets is NEW_ONLY and rank != ALL_WILD:
             number = hand[rank] << 5 | rank
             found = fresh.get(number)
             if found is None:
-                found = fresh[number] = _segment(state, kept, hand, rank, None, least_naturals)
+                face = RANK_FACES[rank]
+                found = fresh[number] = _segment(state, kept, hand, face, None, least_naturals)
             if found[1]:
                 segments.append(found[0])
                 end += found[1]
                 ends.append(end)
             continue
-        held = 0 if rank is None else hand[rank]
-        for target in melds_of_rank.get(rank, _NEW_ONLY):
+        held = 0 if rank == ALL_WILD else hand[rank]
+        for target in targets:
             if target is None:
                 key = _place_key(rank, held, 0, 0, 0)
             else:
@@ -1006,7 +1024,8 @@ def _play_segments(
                 key = _place_key(rank, held, target + 1, meld.naturals, meld.twos + meld.jokers)
             found = placed.get(key)
             if found is None:
-                found = placed[key] = _segment(state, kept, hand, rank, target, least_naturals)
+                face = RANK_FACES[rank]
+                found = placed[key] = _segment(state, kept, hand, face, target, least_naturals)
             if found[1]:
                 segments.append(found[0])
                 end += found[1]
@@ -1051,12 +1070,12 @@ def _hand_key(twos: int, jokers: int, must_use: Face | None, least: int, points:
     return key | int(points) << 24
 
 
-def _place_key(rank: Face | None, held: int, where: int, naturals: int, wilds: int) -> int:
-    """A rank in one place, as its answer is kept, in one number: the rank (17: all wild),
-    the naturals held, where (0: a new meld, else the meld joined, from 1) and that meld's
-    naturals and wild cards, each below 256 (a shoe holds far fewer cards of one rank)."""
-    face: int = 17 if rank is None else rank
-    return face | held << 5 | where << 13 | naturals << 21 | wilds << 29
+def _place_key(rank: int, held: int, where: int, naturals: int, wilds: int) -> int:
+    """A rank in one place, as its answer is kept, in one number: the rank number (below
+    32), the naturals held, where (0: a new meld, else the meld joined, from 1) and that
+    meld's naturals and wild cards, each below 256 (a shoe holds far fewer cards of one
+    rank)."""
+    return rank | held << 5 | where << 13 | naturals << 21 | wilds << 29
 
 
 def _segment(
@@ -1099,10 +1118,10 @@ def _context(
         state.most_cards,
         limit.per_wild,
         limit.extra,
-        points[_TWO],
-        points[_JOKER],
-        hand[_TWO],
-        hand[_JOKER],
+        points[TWO_RANK],
+        points[JOKER_RANK],
+        hand[TWO_RANK],
+        hand[JOKER_RANK],
         least if must_use is _TWO else 0,
         least if must_use is _JOKER else 0,
         least_points,
@@ -1114,25 +1133,20 @@ def _context(
     )
 
 
-def _play_ranks(
-    state: DealState,
-    hand: list[int],
-    melds: list[TableMeld],
-    melds_of_rank: dict[Face | None, list[int | None]],
-) -> list[Face | None]:
-    """The ranks a play may have: natural ranks held, ranks of melds wild cards alone may join,
-    black threes and wild cards where they form melds."""
-    ranks: list[Face | None] = [face for face in state.natural_faces if hand[face]]
-    if hand[_TWO] or hand[_JOKER]:
+def _play_ranks(state: DealState, hand: list[int], by_rank: MeldsByRank) -> list[int]:
+    """The rank numbers a play may have: natural ranks held, ranks of melds wild cards alone
+    may join, black threes and wild cards where they form melds."""
+    ranks = [rank for rank in state.natural_ranks if hand[rank]]
+    if hand[TWO_RANK] or hand[JOKER_RANK]:
         # Wild cards alone may join a meld of a rank no longer held (a natural rank: one
         # below the two).
-        for rank in melds_of_rank:
-            if rank is not None and rank < _TWO and not hand[rank]:
+        for rank in by_rank.melded:
+            if rank < TWO_RANK and not hand[rank]:
                 ranks.append(rank)
-    if state.black_three_books and hand[_BLACK]:
-        ranks.append(_BLACK)
+    if state.black_three_books and hand[BLACK_RANK]:
+        ranks.append(BLACK_RANK)
     if state.wild_books:
-        ranks.append(None)
+        ranks.append(ALL_WILD)
     return ranks
 
 

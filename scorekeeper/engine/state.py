@@ -19,13 +19,16 @@ from ..rules.variants import BookCount, PilePickup, RankMelds, Table, Variant, W
 from .actions import Action, Meld, TakePile
 from .cards import (
     FACE_COUNT,
+    FACES,
     Face,
+    cards_held,
     counts_of,
     deck_of,
     faces_of,
     held_points,
     melded_points,
     natural_faces,
+    natural_ranks,
     shuffled_shoe,
 )
 from .chance import shuffle
@@ -106,6 +109,7 @@ class DealState:
         "melded_points",
         "_running_scores",
         "natural_faces",
+        "natural_ranks",
         "special",
         "lays_red_threes",
         "draw_count",
@@ -186,6 +190,8 @@ class DealState:
         self.melded_points = melded_points(variant.card_points, deck)
         self.natural_faces = natural_faces(deck)
         """The natural faces the variant's deck deals, highest first."""
+        self.natural_ranks = natural_ranks(deck)
+        """The same faces by number, to index a hand in compiled code (see `RANK_FACES`)."""
         self.special = special_face(variant)
         """The rank whose melds stay clean (special books), if any."""
         self.lays_red_threes = variant.red_threes_laid_down
@@ -207,7 +213,6 @@ class DealState:
         """The most cards a meld may hold (None: no limit)."""
         self.most_dirty_cards = variant.largest_meld(dirty=True)
         """The most cards a meld with a wild card may hold (None: no limit)."""
-        self.rank_index: list[tuple[list[TableMeld], int, dict[Face | None, list[int | None]]]]
         self.rank_index = [_NO_INDEX] * table.sides
         """Each side's melds by rank, as `melds_by_rank` last found them."""
         self.plays_kept: KeptByHand | None = None
@@ -253,7 +258,7 @@ class DealState:
         return self.feet[player] is None
 
     def hand_size(self, player: int) -> int:
-        return sum(self.hands[player])
+        return cards_held(self.hands[player])
 
     def pile_take_count(self) -> int | None:
         """How many cards a pickup takes from the discard pile now, or None if none may be."""
@@ -293,23 +298,15 @@ class DealState:
         self.book_cache[side] = books
         return books
 
-    def melds_by_rank(self, side: int) -> dict[Face | None, list[int | None]]:
-        """The indexes of the side's melds of each rank, after a None (a new meld): kept
-        while the side's melds are the same list of the same length (a meld, once down,
-        keeps its rank and its place; new melds are added at the end)."""
+    def melds_by_rank(self, side: int) -> MeldsByRank:
+        """The side's melds by rank, kept while they are the same list of the same length
+        (a meld, once down, keeps its rank and its place; new melds are added at the end)."""
         melds = self.melds[side]
         kept = self.rank_index[side]
-        if kept[0] is melds and kept[1] == len(melds):
-            return kept[2]
-        index: dict[Face | None, list[int | None]] = {}
-        for number, meld in enumerate(melds):
-            found = index.get(meld.rank)
-            if found is None:
-                index[meld.rank] = [None, number]
-            else:
-                found.append(number)
-        self.rank_index[side] = (melds, len(melds), index)
-        return index
+        if kept.melds is melds and kept.count == len(melds):
+            return kept
+        kept = self.rank_index[side] = MeldsByRank(melds)
+        return kept
 
     def melds_started_this_turn(self) -> int:
         """How many new melds the current player has started this turn."""
@@ -346,7 +343,7 @@ class DealState:
                 counts[Face.TWO] += meld.twos
                 counts[Face.JOKER] += meld.jokers
                 counts[Face.RED_THREE] += meld.red_threes
-        counts[Face.RED_THREE] += sum(self.red_threes_down)
+        counts[Face.RED_THREE] += cards_held(self.red_threes_down)
         return counts
 
     def copy(self) -> DealState:
@@ -392,8 +389,49 @@ class DealState:
         )
 
 
-_NO_INDEX: tuple[list[TableMeld], int, dict[Face | None, list[int | None]]] = ([], -1, {})
-"""No side's melds indexed yet."""
+ALL_WILD: Final = FACE_COUNT
+"""The rank number of melds of wild cards alone, after the faces' numbers."""
+RANK_FACES: Final[tuple[Face | None, ...]] = (*FACES, None)
+"""The rank of each rank number: a face, or None for melds of wild cards alone."""
+NEW_ONLY: Final[list[int | None]] = [None]
+"""The places of a rank the side has no meld of: a new meld only (shared, never changed)."""
+
+
+def rank_number(rank: Face | None) -> int:
+    """A meld's rank by number (`RANK_FACES`)."""
+    return ALL_WILD if rank is None else rank
+
+
+class MeldsByRank:
+    """A side's melds by rank number, where the plays of each rank may go."""
+
+    __slots__ = ("melds", "count", "places", "melded")
+
+    def __init__(self, melds: list[TableMeld]) -> None:
+        self.melds = melds
+        """The side's list of melds, indexed when it held `count` of them."""
+        self.count = len(melds)
+        self.places: list[list[int | None]] = [NEW_ONLY] * len(RANK_FACES)
+        """By rank number: None (a new meld), then the indexes of the side's melds of it."""
+        self.melded: list[int] = []
+        """The rank numbers the side has melds of, in the order of their first meld."""
+        places = self.places
+        for index, meld in enumerate(melds):
+            rank = rank_number(meld.rank)
+            found = places[rank]
+            if found is NEW_ONLY:
+                places[rank] = [None, index]
+                self.melded.append(rank)
+            else:
+                found.append(index)
+
+    def has(self, rank: int) -> bool:
+        """Whether the side has a meld of the rank number."""
+        return self.places[rank] is not NEW_ONLY
+
+
+_NO_INDEX: Final = MeldsByRank([])
+"""No side's melds indexed yet: its list is no side's."""
 
 
 def count_books(
