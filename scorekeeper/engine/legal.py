@@ -897,9 +897,11 @@ class Candidates(Sequence[Action]):
             return fixed[index]
         ends = self.ends
         number = bisect_right(ends, index)
-        rank, target, shapes = self.segments[number]
+        segment = self.segments[number]
+        rank = segment.rank
+        target = segment.target
         offset = index - (ends[number - 1] if number else len(fixed))
-        for naturals, twos, _, first, held_jokers, room, plays in shapes:  # noqa: B007
+        for naturals, twos, _, first, held_jokers, room, plays in segment.shapes:  # noqa: B007
             if offset < plays:
                 break
             offset -= plays
@@ -915,8 +917,10 @@ class Candidates(Sequence[Action]):
     def __iter__(self) -> Iterator[Action]:
         yield from self.fixed
         wrap = TakePile if self.take else Meld
-        for rank, target, shapes in self.segments:
-            for naturals, least_twos, most_twos, first, held_jokers, room, _ in shapes:
+        for segment in self.segments:
+            rank = segment.rank
+            target = segment.target
+            for naturals, least_twos, most_twos, first, held_jokers, room, _ in segment.shapes:
                 for twos in range(least_twos, most_twos + 1):
                     last = min(held_jokers, room - twos)
                     if last < first:
@@ -1010,9 +1014,9 @@ def _play_segments(
             if found is None:
                 face = RANK_FACES[rank]
                 found = fresh[number] = _segment(state, kept, hand, face, None, least_naturals)
-            if found[1]:
-                segments.append(found[0])
-                end += found[1]
+            if found.plays:
+                segments.append(found)
+                end += found.plays
                 ends.append(end)
             continue
         held = 0 if rank == ALL_WILD else hand[rank]
@@ -1026,9 +1030,9 @@ def _play_segments(
             if found is None:
                 face = RANK_FACES[rank]
                 found = placed[key] = _segment(state, kept, hand, face, target, least_naturals)
-            if found[1]:
-                segments.append(found[0])
-                end += found[1]
+            if found.plays:
+                segments.append(found)
+                end += found.plays
                 ends.append(end)
 
 
@@ -1080,10 +1084,10 @@ def _place_key(rank: int, held: int, where: int, naturals: int, wilds: int) -> i
 
 def _segment(
     state: DealState, kept: Kept, hand: list[int], rank: Face | None, target: int | None, least: int
-) -> tuple[Segment, int]:
-    """The plays of a rank in one place with how many they are (0: none)."""
+) -> Segment:
+    """The plays of a rank in one place."""
     shapes, plays = shapes_of(kept.context, _place(state, hand, rank, target, least))
-    return (rank, target, shapes), plays
+    return Segment(rank, target, shapes, plays)
 
 
 def _place(

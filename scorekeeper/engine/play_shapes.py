@@ -22,9 +22,6 @@ twos that leaves no room for the least jokers."""
 Shapes = tuple[tuple[Shape, ...], int]
 """The shapes of one rank in one place, and how many plays they hold together."""
 
-Segment = tuple[Face | None, int | None, tuple[Shape, ...]]
-"""The plays of one rank in one place: the rank, the meld they join (None: a new one) and
-their shapes."""
 
 Context = tuple[
     int | None,
@@ -60,6 +57,24 @@ _MOST_CONTEXTS: Final = 4096
 """Contexts kept at most; past it the kept answers are dropped and worked out again."""
 
 
+class Segment:
+    """The plays of one rank in one place: the rank, the meld they join (None: a new one),
+    their shapes and how many plays they hold (0: none). Kept and shared: never changed.
+
+    A class rather than a tuple: the compiled engine unpacks a fixed tuple into its fields
+    and packs a new one each time it is put in a list."""
+
+    __slots__ = ("rank", "target", "shapes", "plays")
+
+    def __init__(
+        self, rank: Face | None, target: int | None, shapes: tuple[Shape, ...], plays: int
+    ) -> None:
+        self.rank = rank
+        self.target = target
+        self.shapes = shapes
+        self.plays = plays
+
+
 class Kept:
     """The answers kept for one context, filled as they are asked for."""
 
@@ -67,13 +82,11 @@ class Kept:
 
     def __init__(self, context: Context) -> None:
         self.context = context
-        self.placed: dict[int, tuple[Segment, int]] = {}
+        self.placed: dict[int, Segment] = {}
         """Plays of a rank in one place, by the rank, the naturals held, the meld joined
-        and that meld's naturals and wild cards, in one number (`legal._place_key`): their
-        segment and how many plays it holds (0: none)."""
-        self.fresh: dict[int, tuple[Segment, int]] = {}
-        """A new meld of a rank the side has no meld of, by naturals held << 5 | rank: its
-        segment and how many plays it holds (0: none)."""
+        and that meld's naturals and wild cards, in one number (`legal._place_key`)."""
+        self.fresh: dict[int, Segment] = {}
+        """A new meld of a rank the side has no meld of, by naturals held << 5 | rank."""
 
 
 _KEPT: Final[dict[Context, Kept]] = {}
