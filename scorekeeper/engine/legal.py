@@ -93,7 +93,7 @@ class _Laid:
         return False
 
 
-def _lay(state: DealState, side: int, plays: Sequence[Play], hand: list[int]) -> Reason | _Laid:
+def _lay(state: DealState, side: int, plays: tuple[Play, ...], hand: list[int]) -> Reason | _Laid:
     """Check `plays` against `hand` (which loses the cards) and the side's melds.
 
     Legality depends on the table the plays leave, never on the order they are listed in:
@@ -430,8 +430,12 @@ def _draw_refusal(state: DealState, action: Draw) -> Reason | None:
         return reasons.draw_count(count)
     if state.stock_size < count:
         return None  # legal: the stock cannot supply the draw, so the deal ends
-    for index in set(piles):
-        if len(stock[index]) < piles.count(index):
+    for index in piles:
+        taken = 0
+        for other in piles:
+            if other == index:
+                taken += 1
+        if len(stock[index]) < taken:
             return reasons.stock_pile_short()
     return None
 
@@ -493,7 +497,7 @@ def _take_refusal(state: DealState, player: int, action: TakePile) -> Reason | N
     return _cards_left_refusal(state, player, cards_held(work) + taken - 1, laid, ask_later=True)
 
 
-def _top_used(plays: Sequence[Play], top: Face) -> int:
+def _top_used(plays: tuple[Play, ...], top: Face) -> int:
     if top is _TWO:
         return sum(play.twos for play in plays)
     if top is _JOKER:
@@ -686,7 +690,7 @@ def _do_add_red_three(state: DealState, player: int, onto: int) -> None:
     _after_play(state, player)
 
 
-def _do_plays(state: DealState, player: int, plays: Sequence[Play]) -> None:
+def _do_plays(state: DealState, player: int, plays: tuple[Play, ...]) -> None:
     """Put the cards of `plays` on the table (already checked) and take them from the hand."""
     side = state.side_of[player]
     melds = state.melds[side]
@@ -729,7 +733,7 @@ def _after_play(state: DealState, player: int) -> None:
             _next_turn(state, player)
 
 
-def _do_take(state: DealState, player: int, plays: Sequence[Play]) -> None:
+def _do_take(state: DealState, player: int, plays: tuple[Play, ...]) -> None:
     pile = state.pile
     count = state.pile_take_count() or 0
     taken = pile[-count:]
@@ -980,7 +984,6 @@ def _play_segments(
     among the answers kept for the context, and worked out only the first time.
     """
     side = state.side_of[state.current]
-    melds = state.melds[side]
     natural_top = must_use is not None and (must_use.is_natural or must_use is _BLACK)
     least_naturals = least if natural_top else 0
     least_points = -math.inf if state.opened[side] else _least_single_play_points(state, side)
@@ -993,47 +996,74 @@ def _play_segments(
         if len(kept_here) >= _MOST_KEPT:
             kept_here.clear()
         kept = kept_here[hand_key] = kept_for(_context(state, hand, must_use, least, least_points))
-    fresh = kept.fresh
-    placed = kept.placed
     end = ends[-1]
     by_rank = state.melds_by_rank(side)
-    places = by_rank.places
     if natural_top:
         assert must_use is not None
         top: int = must_use
-        ranks = [top] if hand[top] else []
-        if must_use is _BLACK and not state.black_three_books:
-            ranks = []
-    else:
-        ranks = _play_ranks(state, hand, by_rank)
-    for rank in ranks:
-        targets = places[rank]
-        if targets is NEW_ONLY and rank != ALL_WILD:
-            number = hand[rank] << 5 | rank
-            found = fresh.get(number)
-            if found is None:
-                face = RANK_FACES[rank]
-                found = fresh[number] = _segment(state, kept, hand, face, None, least_naturals)
-            if found.plays:
-                segments.append(found)
-                end += found.plays
-                ends.append(end)
-            continue
-        held = 0 if rank == ALL_WILD else hand[rank]
-        for target in targets:
-            if target is None:
-                key = _place_key(rank, held, 0, 0, 0)
-            else:
-                meld = melds[target]
-                key = _place_key(rank, held, target + 1, meld.naturals, meld.twos + meld.jokers)
-            found = placed.get(key)
-            if found is None:
-                face = RANK_FACES[rank]
-                found = placed[key] = _segment(state, kept, hand, face, target, least_naturals)
-            if found.plays:
-                segments.append(found)
-                end += found.plays
-                ends.append(end)
+        if hand[top] and (must_use is not _BLACK or state.black_three_books):
+            _rank_segments(state, kept, hand, by_rank, top, least_naturals, segments, ends, end)
+        return
+    # The ranks a play may have, in this order: natural ranks held, ranks of melds wild
+    # cards alone may join, black threes and wild cards where they form melds.
+    for rank in state.natural_ranks:
+        if hand[rank]:
+            end = _rank_segments(state, kept, hand, by_rank, rank, 0, segments, ends, end)
+    if hand[TWO_RANK] or hand[JOKER_RANK]:
+        # Wild cards alone may join a meld of a rank no longer held (a natural rank: one
+        # below the two).
+        for rank in by_rank.melded:
+            if rank < TWO_RANK and not hand[rank]:
+                end = _rank_segments(state, kept, hand, by_rank, rank, 0, segments, ends, end)
+    if state.black_three_books and hand[BLACK_RANK]:
+        end = _rank_segments(state, kept, hand, by_rank, BLACK_RANK, 0, segments, ends, end)
+    if state.wild_books:
+        _rank_segments(state, kept, hand, by_rank, ALL_WILD, 0, segments, ends, end)
+
+
+def _rank_segments(
+    state: DealState,
+    kept: Kept,
+    hand: list[int],
+    by_rank: MeldsByRank,
+    rank: int,
+    least: int,
+    segments: list[Segment],
+    ends: list[int],
+    end: int,
+) -> int:
+    """The plays of one rank number, in each place it may go, added to `segments` and
+    `ends` as `_play_segments` says; returns where they end among the candidates."""
+    targets = by_rank.places[rank]
+    if targets is NEW_ONLY and rank != ALL_WILD:
+        number = hand[rank] << 5 | rank
+        found = kept.fresh.get(number)
+        if found is None:
+            face = RANK_FACES[rank]
+            found = kept.fresh[number] = _segment(state, kept, hand, face, None, least)
+        if found.plays:
+            segments.append(found)
+            end += found.plays
+            ends.append(end)
+        return end
+    held = 0 if rank == ALL_WILD else hand[rank]
+    melds = by_rank.melds
+    placed = kept.placed
+    for target in targets:
+        if target is None:
+            key = _place_key(rank, held, 0, 0, 0)
+        else:
+            meld = melds[target]
+            key = _place_key(rank, held, target + 1, meld.naturals, meld.twos + meld.jokers)
+        found = placed.get(key)
+        if found is None:
+            face = RANK_FACES[rank]
+            found = placed[key] = _segment(state, kept, hand, face, target, least)
+        if found.plays:
+            segments.append(found)
+            end += found.plays
+            ends.append(end)
+    return end
 
 
 _KEPT_BY_VARIANT: Final[dict[tuple[object, ...], KeptByHand]] = {}
@@ -1135,23 +1165,6 @@ def _context(
         variant.max_dirty_meld_size,
         limit.most,
     )
-
-
-def _play_ranks(state: DealState, hand: list[int], by_rank: MeldsByRank) -> list[int]:
-    """The rank numbers a play may have: natural ranks held, ranks of melds wild cards alone
-    may join, black threes and wild cards where they form melds."""
-    ranks = [rank for rank in state.natural_ranks if hand[rank]]
-    if hand[TWO_RANK] or hand[JOKER_RANK]:
-        # Wild cards alone may join a meld of a rank no longer held (a natural rank: one
-        # below the two).
-        for rank in by_rank.melded:
-            if rank < TWO_RANK and not hand[rank]:
-                ranks.append(rank)
-    if state.black_three_books and hand[BLACK_RANK]:
-        ranks.append(BLACK_RANK)
-    if state.wild_books:
-        ranks.append(ALL_WILD)
-    return ranks
 
 
 def _one_play_empties_hand(state: DealState) -> bool:
