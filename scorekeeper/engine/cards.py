@@ -264,12 +264,25 @@ def melded_points(points: CardPoints, deck: Deck = STANDARD) -> tuple[int, ...]:
     return _points(points, deck, melded=True)
 
 
-@cache
+_POINTS_KEPT: Final[dict[tuple[int, int, bool], tuple[CardPoints, Deck, tuple[int, ...]]]] = {}
+"""`_points` by the identity of its points and deck: hashing those values walks every field
+of both, nested, at each deal. An entry holds its points and deck, so their identities stay
+theirs while it is kept."""
+_MOST_POINTS_KEPT: Final = 256
+
+
 def _points(points: CardPoints, deck: Deck, *, melded: bool) -> tuple[int, ...]:
     """Kept for each variant's points and deck: every deal dealt reads them."""
+    key = (id(points), id(deck), melded)
+    found = _POINTS_KEPT.get(key)
+    if found is not None:
+        return found[2]
     table = [0] * FACE_COUNT
     for face, card in cards_by_face(deck):
         table[face] = card.points_in(points)
     if melded:
         table[Face.BLACK_THREE] = points.black_three_melded
-    return tuple(table)
+    if len(_POINTS_KEPT) >= _MOST_POINTS_KEPT:
+        _POINTS_KEPT.clear()
+    found = _POINTS_KEPT[key] = (points, deck, tuple(table))
+    return found[2]
