@@ -9,6 +9,7 @@ either engine.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -17,15 +18,31 @@ T = TypeVar("T")
 def below(rng: random.Random, count: int) -> int:
     """`rng.randrange(count)`: the fewest random bits that hold `count`, drawn again until
     they are below it."""
-    bits = count.bit_length()
-    found: int = rng.getrandbits(bits)
-    while found >= count:
-        found = rng.getrandbits(bits)
-    return found
+    return _below(rng.getrandbits, count)
 
 
 def shuffle(items: list[T], rng: random.Random) -> None:
     """`rng.shuffle(items)`: each place from the last down swaps with one at or before it."""
+    draw = rng.getrandbits
     for index in range(len(items) - 1, 0, -1):
-        other = below(rng, index + 1)
+        other = _below(draw, index + 1)
         items[index], items[other] = items[other], items[index]
+
+
+def _below(draw: Callable[[int], int], count: int) -> int:
+    """`below` with the generator's `getrandbits`, looked up once by a caller that draws
+    many times."""
+    bits = _bit_length(count)
+    found = draw(bits)
+    while found >= count:
+        found = draw(bits)
+    return found
+
+
+def _bit_length(count: int) -> int:
+    """`count.bit_length()` for a count of cards: this loop costs less than calling the
+    method."""
+    bits = 0
+    while count >> bits:
+        bits += 1
+    return bits

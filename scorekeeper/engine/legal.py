@@ -8,9 +8,7 @@ a board) after checking the action, and raises `IllegalAction` naming the broken
 from __future__ import annotations
 
 import math
-from bisect import bisect_right
 from collections.abc import Iterator, Sequence
-from functools import cache
 from itertools import combinations_with_replacement
 from typing import Final, overload
 
@@ -817,12 +815,35 @@ _DISCARDS: Final = tuple(Discard(face) for face in FACES)
 """One discard of each face, made once: actions are values."""
 
 
-@cache
+_DRAWS: Final[dict[int, tuple[Draw, ...]]] = {}
+
+
 def _draws(piles: int, count: int) -> tuple[Draw, ...]:
-    """Every draw of `count` cards from `piles` stock piles, made once for each pair."""
-    if piles == 1:
-        return (Draw(),)
-    return tuple(Draw(combo) for combo in combinations_with_replacement(range(piles), count))
+    """Every draw of `count` cards from `piles` stock piles, made once for each pair (each
+    below 256)."""
+    key = piles << 8 | count
+    found = _DRAWS.get(key)
+    if found is None:
+        if piles == 1:
+            found = (Draw(),)
+        else:
+            combos = combinations_with_replacement(range(piles), count)
+            found = tuple(Draw(combo) for combo in combos)
+        _DRAWS[key] = found
+    return found
+
+
+def _segment_holding(ends: list[int], index: int) -> int:
+    """The first segment whose plays end after `index` (`bisect.bisect_right`, compiled)."""
+    low = 0
+    high = len(ends)
+    while low < high:
+        middle = (low + high) // 2
+        if index < ends[middle]:
+            high = middle
+        else:
+            low = middle + 1
+    return low
 
 
 class Candidates(Sequence[Action]):
@@ -865,22 +886,21 @@ class Candidates(Sequence[Action]):
             fixed.append(_PICK_UP_FOOT)
             return
         if state.phase is Phase.DRAW:
-            fixed.extend(_draws(len(state.stock), state.draw_count))
+            for draw in _draws(len(state.stock), state.draw_count):
+                fixed.append(draw)
             if state.pile and _pile_top_takes(state, hand):
                 top = state.pile[-1]
                 work = hand[:]
                 work[top] += 1
                 self.take = True
-                self.ends.append(len(fixed))  # where the first segment starts: dropped below
-                _play_segments(state, work, top, MIN_MELD, self.segments, self.ends)
-                del self.ends[0]
+                _play_segments(state, work, top, MIN_MELD, self.segments, self.ends, len(fixed))
             return
         fixed.append(_ASK)
         discards = _DISCARDS
-        fixed.extend([discards[face] for face in _FACE_NUMBERS if hand[face]])
-        self.ends.append(len(fixed))
-        _play_segments(state, hand, None, 1, self.segments, self.ends)
-        del self.ends[0]
+        for face in _FACE_NUMBERS:
+            if hand[face]:
+                fixed.append(discards[face])
+        _play_segments(state, hand, None, 1, self.segments, self.ends, len(fixed))
 
     def __len__(self) -> int:
         return self.total
@@ -900,7 +920,7 @@ class Candidates(Sequence[Action]):
         if index < len(fixed):
             return fixed[index]
         ends = self.ends
-        number = bisect_right(ends, index)
+        number = _segment_holding(ends, index)
         segment = self.segments[number]
         rank = segment.rank
         target = segment.target
@@ -973,10 +993,11 @@ def _play_segments(
     least: int,
     segments: list[Segment],
     ends: list[int],
+    start: int,
 ) -> None:
     """Plays putting cards in one place, by rank and place, added to `segments` with where
-    each ends among the candidates (`ends`, from its last value on); with `must_use`, at least
-    `least` of that face.
+    each ends among the candidates (`ends`, the first from `start` on); with `must_use`, at
+    least `least` of that face.
 
     Only plays that some rule could allow are listed: never more wild cards than the wild
     limit lets a meld hold, no wild card in a meld of black threes, and, before the side's
@@ -996,7 +1017,7 @@ def _play_segments(
         if len(kept_here) >= _MOST_KEPT:
             kept_here.clear()
         kept = kept_here[hand_key] = kept_for(_context(state, hand, must_use, least, least_points))
-    end = ends[-1]
+    end = start
     by_rank = state.melds_by_rank(side)
     if natural_top:
         assert must_use is not None
@@ -1034,27 +1055,28 @@ def _rank_segments(
 ) -> int:
     """The plays of one rank number, in each place it may go, added to `segments` and
     `ends` as `_play_segments` says; returns where they end among the candidates."""
-    targets = by_rank.places[rank]
-    if targets is NEW_ONLY and rank != ALL_WILD:
-        number = hand[rank] << 5 | rank
-        found = kept.fresh.get(number)
-        if found is None:
-            face = RANK_FACES[rank]
-            found = kept.fresh[number] = _segment(state, kept, hand, face, None, least)
-        if found.plays:
-            segments.append(found)
-            end += found.plays
-            ends.append(end)
-        return end
     held = 0 if rank == ALL_WILD else hand[rank]
+    by_held = kept.new_melds[rank]
+    found = by_held[held] if held < len(by_held) else None
+    if found is None:
+        found = _segment(state, kept, hand, RANK_FACES[rank], None, least)
+        if held >= len(by_held):
+            by_held.extend([None] * (held + 1 - len(by_held)))
+        by_held[held] = found
+    if found.plays:
+        segments.append(found)
+        end += found.plays
+        ends.append(end)
+    targets = by_rank.places[rank]
+    if targets is NEW_ONLY:
+        return end
     melds = by_rank.melds
     placed = kept.placed
-    for target in targets:
-        if target is None:
-            key = _place_key(rank, held, 0, 0, 0)
-        else:
-            meld = melds[target]
-            key = _place_key(rank, held, target + 1, meld.naturals, meld.twos + meld.jokers)
+    for number in range(1, len(targets)):
+        target = targets[number]
+        assert target is not None
+        meld = melds[target]
+        key = _place_key(rank, held, target, meld.naturals, meld.twos + meld.jokers)
         found = placed.get(key)
         if found is None:
             face = RANK_FACES[rank]
@@ -1105,10 +1127,9 @@ def _hand_key(twos: int, jokers: int, must_use: Face | None, least: int, points:
 
 
 def _place_key(rank: int, held: int, where: int, naturals: int, wilds: int) -> int:
-    """A rank in one place, as its answer is kept, in one number: the rank number (below
-    32), the naturals held, where (0: a new meld, else the meld joined, from 1) and that
-    meld's naturals and wild cards, each below 256 (a shoe holds far fewer cards of one
-    rank)."""
+    """A rank on one of the side's melds, as its answer is kept, in one number: the rank
+    number (below 32), the naturals held, the meld joined and its naturals and wild cards,
+    each below 256 (a shoe holds far fewer cards of one rank)."""
     return rank | held << 5 | where << 13 | naturals << 21 | wilds << 29
 
 

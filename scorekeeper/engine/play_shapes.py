@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from .cards import Face
+from .cards import FACE_COUNT, Face
 
 Shape = tuple[int, int, int, int, int, int, int]
 """Plays of one count of naturals: naturals, least and most twos, least jokers, jokers held,
@@ -78,15 +78,16 @@ class Segment:
 class Kept:
     """The answers kept for one context, filled as they are asked for."""
 
-    __slots__ = ("context", "fresh", "placed")
+    __slots__ = ("context", "new_melds", "placed")
 
     def __init__(self, context: Context) -> None:
         self.context = context
+        self.new_melds: list[list[Segment | None]] = [[] for _ in range(FACE_COUNT + 1)]
+        """New melds of each rank number (`state.RANK_FACES`), by the naturals held (None:
+        not worked out yet). Lists, not a dict: looked up for every rank at every action."""
         self.placed: dict[int, Segment] = {}
-        """Plays of a rank in one place, by the rank, the naturals held, the meld joined
-        and that meld's naturals and wild cards, in one number (`legal._place_key`)."""
-        self.fresh: dict[int, Segment] = {}
-        """A new meld of a rank the side has no meld of, by naturals held << 5 | rank."""
+        """Plays of a rank on one of the side's melds, by the rank, the naturals held, the
+        meld and its naturals and wild cards, in one number (`legal._place_key`)."""
 
 
 _KEPT: Final[dict[Context, Kept]] = {}
