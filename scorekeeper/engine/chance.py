@@ -17,8 +17,13 @@ T = TypeVar("T")
 
 def below(rng: random.Random, count: int) -> int:
     """`rng.randrange(count)`: the fewest random bits that hold `count`, drawn again until
-    they are below it."""
-    return _below(rng.getrandbits, count)
+    they are below it. The method is called as such: taking it as a value first would make
+    a new bound method at each call."""
+    bits = _bit_length(count)
+    found: int = rng.getrandbits(bits)
+    while found >= count:
+        found = rng.getrandbits(bits)
+    return found
 
 
 def shuffle(items: list[T], rng: random.Random) -> None:
@@ -30,8 +35,8 @@ def shuffle(items: list[T], rng: random.Random) -> None:
 
 
 def _below(draw: Callable[[int], int], count: int) -> int:
-    """`below` with the generator's `getrandbits`, looked up once by a caller that draws
-    many times."""
+    """`below` with the generator's `getrandbits` taken once, by a caller that draws many
+    times."""
     bits = _bit_length(count)
     found = draw(bits)
     while found >= count:

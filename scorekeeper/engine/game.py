@@ -76,8 +76,9 @@ def play_deal(
 
     state = new_deal(variant, deal, table, rng, answer, running_scores)
     actions = 0
+    turn_cap, action_cap = TURN_CAP, ACTION_CAP  # module globals: looked up by name
     while state.outcome is None:
-        if state.turn >= TURN_CAP or actions >= ACTION_CAP:
+        if state.turn >= turn_cap or actions >= action_cap:
             raise TurnCapReached(
                 f"{variant.id} deal {deal}: no end after {state.turn} turns and {actions} actions"
             )

@@ -128,11 +128,12 @@ def _lay(state: DealState, side: int, plays: tuple[Play, ...], hand: list[int]) 
                 return problem
         if naturals:
             assert rank is not None
-            left = hand[rank] - naturals
+            number: int = rank
+            left = hand[number] - naturals
             if left < 0:
                 return reasons.not_held(rank)
-            hand[rank] = left
-            laid.points += points[rank] * naturals
+            hand[number] = left
+            laid.points += points[number] * naturals
         if twos:
             left = hand[TWO_RANK] - twos
             if left < 0:
@@ -167,9 +168,10 @@ def _lay(state: DealState, side: int, plays: tuple[Play, ...], hand: list[int]) 
             else:
                 found = [0, 0, 0]
             changed[target] = found
-        found[0] += naturals
-        found[1] += twos
-        found[2] += jokers
+        # Not `+=`: on a list's item, the compiled code would add as the interpreter does.
+        found[0] = found[0] + naturals
+        found[1] = found[1] + twos
+        found[2] = found[2] + jokers
     problem = _ends_refusal(state, melds, laid)
     if problem is None and new:
         problem = _rank_clash(state, melds, state.melds_by_rank(side), laid)
@@ -178,13 +180,11 @@ def _lay(state: DealState, side: int, plays: tuple[Play, ...], hand: list[int]) 
 
 def _ends_refusal(state: DealState, melds: list[TableMeld], laid: _Laid) -> Reason | None:
     """Whether every meld the plays touched ends within the size and wild-card limits."""
-    variant = state.variant
     most = state.most_cards
     dirty_most = state.most_dirty_cards
-    limit = variant.wild_limit
-    per_wild = limit.per_wild
-    extra = limit.extra
-    most_wilds = limit.most
+    per_wild = state.naturals_per_wild
+    extra = state.extra_naturals
+    most_wilds = state.most_wilds
     existing = laid.existing
     for index, (naturals, twos, jokers) in laid.changed.items():
         wilds = twos + jokers
@@ -196,7 +196,7 @@ def _ends_refusal(state: DealState, melds: list[TableMeld], laid: _Laid) -> Reas
         if dirty_most is not None and naturals + wilds > dirty_most:
             return reasons.dirty_meld_too_big(dirty_most)
         if naturals < per_wild * wilds + extra or (most_wilds is not None and wilds > most_wilds):
-            return reasons.wild_limit_broken(limit, wilds)
+            return reasons.wild_limit_broken(state.wild_limit, wilds)
     return None
 
 

@@ -122,6 +122,10 @@ class DealState:
         "one_meld_a_rank",
         "most_cards",
         "most_dirty_cards",
+        "wild_limit",
+        "naturals_per_wild",
+        "extra_naturals",
+        "most_wilds",
         "rank_index",
         "plays_kept",
     )
@@ -213,6 +217,12 @@ class DealState:
         """The most cards a meld may hold (None: no limit)."""
         self.most_dirty_cards = variant.largest_meld(dirty=True)
         """The most cards a meld with a wild card may hold (None: no limit)."""
+        self.wild_limit = variant.wild_limit
+        limit = self.wild_limit
+        self.naturals_per_wild = limit.per_wild
+        self.extra_naturals = limit.extra
+        self.most_wilds = limit.most
+        """The wild limit's numbers (see `WildLimit`), read at every meld checked."""
         self.rank_index = [_NO_INDEX] * table.sides
         """Each side's melds by rank, as `melds_by_rank` last found them."""
         self.plays_kept: KeptByHand | None = None
