@@ -123,18 +123,23 @@ def line_chart(
     def y_at(v: float) -> float:
         return MARGIN_TOP + plot_h * (ticks[-1] - v) / span
 
+    # What several shapes share is said once, on a group: a chart of seven players over
+    # many deals is most of its page's weight otherwise.
     parts = [
-        f'<svg class="chart-svg" viewBox="0 0 {WIDTH} {height}" preserveAspectRatio="xMidYMid meet"'
-        f' aria-hidden="true" focusable="false">'
+        f'<svg class="chart-svg" viewBox="0 0 {WIDTH} {height}" aria-hidden="true" '
+        f'focusable="false"><g stroke="currentColor" stroke-width="1">'
     ]
     for tick in ticks:
-        y = y_at(tick)
+        y = _at(y_at(tick))
         parts.append(
-            f'<line class="grid{" zero" if tick == 0 else ""}" x1="{MARGIN_LEFT}" y1="{y:.1f}" '
-            f'x2="{WIDTH - MARGIN_RIGHT}" y2="{y:.1f}" stroke="currentColor" '
-            f'stroke-opacity="{0.6 if tick == 0 else 0.18}" stroke-width="1"/>'
-            f'<text x="{MARGIN_LEFT - 4}" y="{y + 4:.1f}" text-anchor="end" font-size="11" '
-            f'fill="currentColor">{escape(number(tick))}</text>'
+            f'<line class="grid{" zero" if tick == 0 else ""}" x1="{MARGIN_LEFT}" y1="{y}" '
+            f'x2="{WIDTH - MARGIN_RIGHT}" y2="{y}" stroke-opacity="{0.6 if tick == 0 else 0.18}"/>'
+        )
+    parts.append('</g><g font-size="11" fill="currentColor">')
+    for tick in ticks:
+        parts.append(
+            f'<text x="{MARGIN_LEFT - 4}" y="{_at(y_at(tick) + 4)}" text-anchor="end">'
+            f"{escape(number(tick))}</text>"
         )
     if time is not None:
         placed = [(x_of(position), label) for position, label in time.ticks]
@@ -148,24 +153,22 @@ def line_chart(
     for at, label in placed:
         x, anchor = _label_place(at, label)
         parts.append(
-            f'<text x="{x:.1f}" y="{height - MARGIN_BOTTOM + 16}" text-anchor="{anchor}" '
-            f'font-size="11" fill="currentColor">{escape(label)}</text>'
+            f'<text x="{_at(x)}" y="{height - MARGIN_BOTTOM + 16}" text-anchor="{anchor}">'
+            f"{escape(label)}</text>"
         )
+    parts.append("</g>")
     for index, one in enumerate(series):
-        points = [f"{x_at(i):.1f},{y_at(v):.1f}" for i, v in enumerate(one.values) if v is not None]
+        points = [(_at(x_at(i)), _at(y_at(v))) for i, v in enumerate(one.values) if v is not None]
         css = f"series-{index % len(PALETTE) + 1}"
         if len(points) > 1:
             parts.append(
-                f'<polyline class="{css}" points="{" ".join(points)}" fill="none" '
-                f'stroke="{_color(index)}" stroke-width="2.5" stroke-linejoin="round"'
+                f'<polyline class="{css}" points="{" ".join(f"{x},{y}" for x, y in points)}" '
+                f'fill="none" stroke="{_color(index)}" stroke-width="2.5" stroke-linejoin="round"'
                 f"{_dash(index)}/>"
             )
-        if len(points) <= 12:
-            for point in points:
-                cx, cy = point.split(",")
-                parts.append(
-                    f'<circle class="{css} dot" cx="{cx}" cy="{cy}" r="3" fill="{_color(index)}"/>'
-                )
+        if 0 < len(points) <= 12:
+            dots = "".join(f'<circle cx="{x}" cy="{y}" r="3"/>' for x, y in points)
+            parts.append(f'<g class="{css} dot" fill="{_color(index)}">{dots}</g>')
     parts.append("</svg>")
     caption = escape(title)
     table = _table(chart_id, title, x_title, x_labels, series, number)
@@ -174,6 +177,11 @@ def line_chart(
         f'<figure class="chart" id="{chart_id}"><figcaption>{caption}</figcaption>'
         f"{''.join(parts)}{shown_legend}{table}</figure>"
     )
+
+
+def _at(position: float) -> str:
+    """A place in the drawing, to a tenth of a unit, without a trailing ".0"."""
+    return f"{position:.1f}".removesuffix(".0")
 
 
 def _label_place(x: float, label: str) -> tuple[float, str]:

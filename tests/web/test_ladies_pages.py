@@ -77,7 +77,7 @@ def test_a_deal_with_ladies_in_books_is_entered_previewed_and_scored(client):
     assert totals(client, game) == DEAL_TOTALS
     board = html(client.get(game))
     assert re.search(
-        rf'<th scope="row">{LABEL}</th><td class="num">200</td><td class="num">0</td>', board
+        rf'<th scope="row">{LABEL}</th><td>200</td><td>0</td>', board
     )
 
 

@@ -57,18 +57,18 @@ def test_a_deal_with_a_book_of_sevens_scores_its_bonus_and_shows_every_new_line(
     assert totals(client, game) == DEAL_TOTALS
     board = html(client.get(game))
     assert re.search(
-        r'<th scope="row">Clean books of sevens</th><td class="num">'
-        r'<span class="times">1 book:</span> 1000</td><td class="num">0</td>',
+        r'<th scope="row">Clean books of sevens</th><td>'
+        r'<span class="times">1 book:</span> 1000</td><td>0</td>',
         board,
     )
     assert re.search(
-        r'<th scope="row">Went out concealed</th><td class="num">200</td>'
-        r'<td class="num">0</td>',
+        r'<th scope="row">Went out concealed</th><td>200</td>'
+        r'<td>0</td>',
         board,
     )
     assert re.search(
-        r'<th scope="row">Red threes laid down</th><td class="num">'
-        r'<span class="times">2 laid down:</span> 200</td><td class="num">'
+        r'<th scope="row">Red threes laid down</th><td>'
+        r'<span class="times">2 laid down:</span> 200</td><td>'
         r'<span class="times">2 laid down:</span> 100</td>',
         board,
     )
