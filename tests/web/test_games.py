@@ -465,8 +465,8 @@ def test_counted_cards_fill_empty_points_fields_on_submit(client: FlaskClient) -
     assert response.status_code == 303
     page = html(client.get(f"{game_path(game_id)}"))
     # 2 jokers, 10 aces, 30 K-8, 4 7-4 = 620 melded; 10 K-8 and 4 7-4 = 120 left.
-    assert '<td>620</td>' in page
-    assert '<td>-120</td>' in page
+    assert "<td>620</td>" in page
+    assert "<td>-120</td>" in page
 
 
 def test_typed_points_win_over_the_counter(client: FlaskClient) -> None:
@@ -475,7 +475,7 @@ def test_typed_points_win_over_the_counter(client: FlaskClient) -> None:
 
     post_deal(client, game_id, 1, {**DEAL_1, 1: both})
 
-    assert '<td>600</td>' in html(client.get(f"{game_path(game_id)}"))
+    assert "<td>600</td>" in html(client.get(f"{game_path(game_id)}"))
 
 
 def test_counted_points_are_shown_when_the_deal_is_refused(client: FlaskClient) -> None:
@@ -581,7 +581,7 @@ def test_black_threes_melded_in_a_black_three_book_count_as_the_variant_says(
 
     assert response.status_code == 303, html(response)
     # 7 black threes at -5, 14 aces at 20, a two at 20 and 6 K-8 at 10 = 325.
-    assert '<td>325</td>' in html(client.get(f"{game_path(game_id)}"))
+    assert "<td>325</td>" in html(client.get(f"{game_path(game_id)}"))
 
 
 # --- editing and deleting ------------------------------------------------------------------

@@ -76,9 +76,7 @@ def test_a_deal_with_ladies_in_books_is_entered_previewed_and_scored(client):
 
     assert totals(client, game) == DEAL_TOTALS
     board = html(client.get(game))
-    assert re.search(
-        rf'<th scope="row">{LABEL}</th><td>200</td><td>0</td>', board
-    )
+    assert re.search(rf'<th scope="row">{LABEL}</th><td>200</td><td>0</td>', board)
 
 
 def test_a_table_s_own_lady_bonus_is_scored(client):

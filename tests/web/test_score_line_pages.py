@@ -63,7 +63,7 @@ def test_a_deal_with_a_book_of_sevens_scores_its_bonus_and_shows_every_new_line(
     )
     assert re.search(
         r'<th scope="row">Went out concealed</th><td>200</td>'
-        r'<td>0</td>',
+        r"<td>0</td>",
         board,
     )
     assert re.search(
