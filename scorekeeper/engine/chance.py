@@ -9,7 +9,6 @@ either engine.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -27,21 +26,21 @@ def below(rng: random.Random, count: int) -> int:
 
 
 def shuffle(items: list[T], rng: random.Random) -> None:
-    """`rng.shuffle(items)`: each place from the last down swaps with one at or before it."""
+    """`rng.shuffle(items)`: each place from the last down swaps with one at or before it,
+    drawn as `below` draws it. The generator's method is taken once, and the bits a count
+    needs follow the counts down instead of being worked out for each."""
     draw = rng.getrandbits
-    for index in range(len(items) - 1, 0, -1):
-        other = _below(draw, index + 1)
+    index = len(items) - 1
+    bits = _bit_length(index + 1)
+    while index > 0:
+        count = index + 1
+        if count < 1 << (bits - 1):
+            bits -= 1
+        other: int = draw(bits)
+        while other >= count:
+            other = draw(bits)
         items[index], items[other] = items[other], items[index]
-
-
-def _below(draw: Callable[[int], int], count: int) -> int:
-    """`below` with the generator's `getrandbits` taken once, by a caller that draws many
-    times."""
-    bits = _bit_length(count)
-    found = draw(bits)
-    while found >= count:
-        found = draw(bits)
-    return found
+        index -= 1
 
 
 def _bit_length(count: int) -> int:

@@ -833,19 +833,6 @@ def _draws(piles: int, count: int) -> tuple[Draw, ...]:
     return found
 
 
-def _segment_holding(ends: list[int], index: int) -> int:
-    """The first segment whose plays end after `index` (`bisect.bisect_right`, compiled)."""
-    low = 0
-    high = len(ends)
-    while low < high:
-        middle = (low + high) // 2
-        if index < ends[middle]:
-            high = middle
-        else:
-            low = middle + 1
-    return low
-
-
 class Candidates(Sequence[Action]):
     """The actions `legal_actions` chooses from, each legal or not as `refusal` says.
 
@@ -854,22 +841,22 @@ class Candidates(Sequence[Action]):
     all.
     """
 
-    __slots__ = ("fixed", "segments", "ends", "take", "total")
+    __slots__ = ("fixed", "segments", "take", "total")
 
     def __init__(self, state: DealState) -> None:
         self.fixed: list[Action] = []
         self.segments: list[Segment] = []
-        self.ends: list[int] = []
-        """Where each segment's plays end among the candidates."""
+        """The plays, after the fixed actions, in segments of one rank in one place."""
         self.take = False
         """Whether the plays take the discard pile (else they are melds)."""
-        self._gather(state)
-        self.total = self.ends[-1] if self.ends else len(self.fixed)
+        plays = self._gather(state)
+        self.total = len(self.fixed) + plays
         """How many candidates there are."""
 
-    def _gather(self, state: DealState) -> None:
+    def _gather(self, state: DealState) -> int:
+        """Fill the fixed actions and the segments; return how many plays these hold."""
         if state.phase is Phase.OVER:
-            return
+            return 0
         player = state.current
         hand = state.hands[player]
         fixed = self.fixed
@@ -881,10 +868,10 @@ class Candidates(Sequence[Action]):
                 )
             if state.lays_red_threes:
                 fixed.append(_LAY_RED_THREES)
-                return
+                return 0
         if state.feet[player] is not None and not holds_cards(hand):
             fixed.append(_PICK_UP_FOOT)
-            return
+            return 0
         if state.phase is Phase.DRAW:
             for draw in _draws(len(state.stock), state.draw_count):
                 fixed.append(draw)
@@ -893,14 +880,14 @@ class Candidates(Sequence[Action]):
                 work = hand[:]
                 work[top] += 1
                 self.take = True
-                _play_segments(state, work, top, MIN_MELD, self.segments, self.ends, len(fixed))
-            return
+                return _play_segments(state, work, top, MIN_MELD, self.segments)
+            return 0
         fixed.append(_ASK)
         discards = _DISCARDS
         for face in _FACE_NUMBERS:
             if hand[face]:
                 fixed.append(discards[face])
-        _play_segments(state, hand, None, 1, self.segments, self.ends, len(fixed))
+        return _play_segments(state, hand, None, 1, self.segments)
 
     def __len__(self) -> int:
         return self.total
@@ -919,12 +906,13 @@ class Candidates(Sequence[Action]):
         fixed = self.fixed
         if index < len(fixed):
             return fixed[index]
-        ends = self.ends
-        number = _segment_holding(ends, index)
-        segment = self.segments[number]
+        offset = index - len(fixed)
+        for segment in self.segments:  # a few dozen at most: read in turn
+            if offset < segment.plays:
+                break
+            offset -= segment.plays
         rank = segment.rank
         target = segment.target
-        offset = index - (ends[number - 1] if number else len(fixed))
         for naturals, twos, _, first, held_jokers, room, plays in segment.shapes:  # noqa: B007
             if offset < plays:
                 break
@@ -992,12 +980,9 @@ def _play_segments(
     must_use: Face | None,
     least: int,
     segments: list[Segment],
-    ends: list[int],
-    start: int,
-) -> None:
-    """Plays putting cards in one place, by rank and place, added to `segments` with where
-    each ends among the candidates (`ends`, the first from `start` on); with `must_use`, at
-    least `least` of that face.
+) -> int:
+    """Plays putting cards in one place, by rank and place, added to `segments`; returns how
+    many plays they hold. With `must_use`, at least `least` of that face.
 
     Only plays that some rule could allow are listed: never more wild cards than the wild
     limit lets a meld hold, no wild card in a meld of black threes, and, before the side's
@@ -1017,29 +1002,30 @@ def _play_segments(
         if len(kept_here) >= _MOST_KEPT:
             kept_here.clear()
         kept = kept_here[hand_key] = kept_for(_context(state, hand, must_use, least, least_points))
-    end = start
+    plays = 0
     by_rank = state.melds_by_rank(side)
     if natural_top:
         assert must_use is not None
         top: int = must_use
         if hand[top] and (must_use is not _BLACK or state.black_three_books):
-            _rank_segments(state, kept, hand, by_rank, top, least_naturals, segments, ends, end)
-        return
+            plays = _rank_segments(state, kept, hand, by_rank, top, least_naturals, segments, plays)
+        return plays
     # The ranks a play may have, in this order: natural ranks held, ranks of melds wild
     # cards alone may join, black threes and wild cards where they form melds.
     for rank in state.natural_ranks:
         if hand[rank]:
-            end = _rank_segments(state, kept, hand, by_rank, rank, 0, segments, ends, end)
+            plays = _rank_segments(state, kept, hand, by_rank, rank, 0, segments, plays)
     if hand[TWO_RANK] or hand[JOKER_RANK]:
         # Wild cards alone may join a meld of a rank no longer held (a natural rank: one
         # below the two).
         for rank in by_rank.melded:
             if rank < TWO_RANK and not hand[rank]:
-                end = _rank_segments(state, kept, hand, by_rank, rank, 0, segments, ends, end)
+                plays = _rank_segments(state, kept, hand, by_rank, rank, 0, segments, plays)
     if state.black_three_books and hand[BLACK_RANK]:
-        end = _rank_segments(state, kept, hand, by_rank, BLACK_RANK, 0, segments, ends, end)
+        plays = _rank_segments(state, kept, hand, by_rank, BLACK_RANK, 0, segments, plays)
     if state.wild_books:
-        _rank_segments(state, kept, hand, by_rank, ALL_WILD, 0, segments, ends, end)
+        plays = _rank_segments(state, kept, hand, by_rank, ALL_WILD, 0, segments, plays)
+    return plays
 
 
 def _rank_segments(
@@ -1050,11 +1036,10 @@ def _rank_segments(
     rank: int,
     least: int,
     segments: list[Segment],
-    ends: list[int],
-    end: int,
+    plays: int,
 ) -> int:
-    """The plays of one rank number, in each place it may go, added to `segments` and
-    `ends` as `_play_segments` says; returns where they end among the candidates."""
+    """The plays of one rank number, in each place it may go, added to `segments` as
+    `_play_segments` says; returns `plays` with theirs added."""
     held = 0 if rank == ALL_WILD else hand[rank]
     by_held = kept.new_melds[rank]
     found = by_held[held] if held < len(by_held) else None
@@ -1065,11 +1050,10 @@ def _rank_segments(
         by_held[held] = found
     if found.plays:
         segments.append(found)
-        end += found.plays
-        ends.append(end)
+        plays += found.plays
     targets = by_rank.places[rank]
     if targets is NEW_ONLY:
-        return end
+        return plays
     melds = by_rank.melds
     placed = kept.placed
     for number in range(1, len(targets)):
@@ -1083,9 +1067,8 @@ def _rank_segments(
             found = placed[key] = _segment(state, kept, hand, face, target, least)
         if found.plays:
             segments.append(found)
-            end += found.plays
-            ends.append(end)
-    return end
+            plays += found.plays
+    return plays
 
 
 _KEPT_BY_VARIANT: Final[dict[tuple[object, ...], KeptByHand]] = {}
