@@ -63,13 +63,15 @@ class RandomBot:
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
+        self.draw = self.rng.getrandbits
+        """The generator's bits, taken once (see `below`)."""
 
     def choose(self, state: DealState) -> Action:
         candidates = Candidates(state)
         count = len(candidates)
-        rng = self.rng
+        draw = self.draw
         if count:  # the first pick, most often legal, taken without the set below
-            index = below(rng, count)
+            index = below(draw, count)
             action = candidates[index]
             if refusal(state, action) is None:
                 return action
@@ -77,7 +79,7 @@ class RandomBot:
         else:
             tried = set()
         while len(tried) < count:
-            index = below(rng, count)
+            index = below(draw, count)
             if index in tried:
                 continue
             tried.add(index)

@@ -9,19 +9,21 @@ either engine.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import TypeVar
 
 T = TypeVar("T")
 
 
-def below(rng: random.Random, count: int) -> int:
-    """`rng.randrange(count)`: the fewest random bits that hold `count`, drawn again until
-    they are below it. The method is called as such: taking it as a value first would make
-    a new bound method at each call."""
+def below(draw: Callable[[int], int], count: int) -> int:
+    """`rng.randrange(count)`, from the generator's `getrandbits` (`draw`): the fewest random
+    bits that hold `count`, drawn again until they are below it. A caller that draws often
+    takes the method once: calling it through its object looks it up each time, at several
+    times the cost."""
     bits = _bit_length(count)
-    found: int = rng.getrandbits(bits)
+    found = draw(bits)
     while found >= count:
-        found = rng.getrandbits(bits)
+        found = draw(bits)
     return found
 
 

@@ -17,9 +17,10 @@ def test_below_draws_the_numbers_randrange_draws(seed: int) -> None:
     sizes = [1, 2, 3, 5, 8, 13, 64, 100, 255, 256, 257, 1000, 4097]
     ours, theirs = random.Random(seed), random.Random(seed)
 
-    drawn = [below(ours, size) for size in sizes * 20]
+    drawn = [below(ours.getrandbits, size) for size in sizes * 20]
 
     assert drawn == [theirs.randrange(size) for size in sizes * 20]
+    assert ours.random() == theirs.random(), "the generator is left where randrange leaves it"
 
 
 @pytest.mark.parametrize("seed", [0, 7, 2026])
