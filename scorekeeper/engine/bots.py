@@ -327,7 +327,7 @@ class HeuristicBot:
 
     def _red_three_onto_book(self, state: DealState, player: int) -> AddRedThree | None:
         """A red three held goes onto a clean book of the side, where the rules pay for it."""
-        if not state.hands[player][_RED] or state.variant.book_bonus.lady is None:
+        if not state.hands[player][_RED] or not state.ladies_on_books:
             return None
         for index, meld in enumerate(state.melds[state.side_of[player]]):
             action = AddRedThree(index)

@@ -548,7 +548,7 @@ def _melds_after(state: DealState, side: int, laid: _Laid) -> list[TableMeld]:
 def _add_red_three_refusal(state: DealState, player: int, action: AddRedThree) -> Reason | None:
     """A red three from the hand onto one of the side's clean books, where the rules pay a
     bonus for it; from the foot, only if the player may be left with what remains."""
-    if state.variant.book_bonus.lady is None:
+    if not state.ladies_on_books:
         return reasons.no_red_three_bonus()
     hand = state.hands[player]
     if hand[RED_RANK] < 1:
@@ -564,7 +564,8 @@ def _add_red_three_refusal(state: DealState, player: int, action: AddRedThree) -
 def _discard_refusal(state: DealState, player: int, action: Discard) -> Reason | None:
     hand = state.hands[player]
     face = action.face
-    if hand[face] < 1:
+    number: int = face
+    if hand[number] < 1:
         return reasons.not_held_discard(face)
     if state.feet[player] is None and cards_held(hand) == 1:
         if state.variant.going_out_by_melding_only and not state.variant.players_may_run_out:
@@ -656,7 +657,8 @@ def _do_draw(state: DealState, player: int, piles: tuple[int, ...]) -> None:
         return
     hand = state.hands[player]
     for index in piles:
-        hand[stock[index].pop()] += 1
+        face: int = stock[index].pop()  # a number indexes the hand in compiled code
+        hand[face] += 1
     if state.feet[player] is None:
         state.foot_played[player] = True
     state.phase = Phase.PLAY
@@ -737,7 +739,8 @@ def _do_take(state: DealState, player: int, plays: tuple[Play, ...]) -> None:
     taken = pile[-count:]
     del pile[-count:]
     hand = state.hands[player]
-    for face in taken:
+    for card in taken:
+        face: int = card
         hand[face] += 1
     _do_plays(state, player, plays)
     state.phase = Phase.PLAY
@@ -746,7 +749,8 @@ def _do_take(state: DealState, player: int, plays: tuple[Play, ...]) -> None:
 
 def _do_discard(state: DealState, player: int, face: Face) -> None:
     hand = state.hands[player]
-    hand[face] -= 1
+    number: int = face
+    hand[number] -= 1
     if (face is _TWO or face is _JOKER) and (
         state.variant.wild_discard is WildDiscard.FREEZES_PILE
     ):
@@ -861,7 +865,7 @@ class Candidates(Sequence[Action]):
         hand = state.hands[player]
         fixed = self.fixed
         if hand[RED_RANK]:
-            if state.variant.book_bonus.lady is not None:
+            if state.ladies_on_books:
                 melds = state.melds[state.side_of[player]]
                 fixed.extend(
                     AddRedThree(index) for index, meld in enumerate(melds) if meld.takes_red_three

@@ -122,6 +122,7 @@ class DealState:
         "one_meld_a_rank",
         "most_cards",
         "most_dirty_cards",
+        "ladies_on_books",
         "wild_limit",
         "naturals_per_wild",
         "extra_naturals",
@@ -217,6 +218,8 @@ class DealState:
         """The most cards a meld may hold (None: no limit)."""
         self.most_dirty_cards = variant.largest_meld(dirty=True)
         """The most cards a meld with a wild card may hold (None: no limit)."""
+        self.ladies_on_books = variant.book_bonus.lady is not None
+        """Whether a red three from the hand may go onto a clean book for a bonus."""
         self.wild_limit = variant.wild_limit
         limit = self.wild_limit
         self.naturals_per_wild = limit.per_wild
