@@ -17,6 +17,7 @@ from .errors import Reason
 from .values import Value
 
 _BOOK_SIZE: Final = BOOK_SIZE
+_BLACK_THREE: Final = Face.BLACK_THREE
 """The rules core's size of a book, held by this compiled module: a name imported from the
 rules core is looked up by name at each use."""
 
@@ -76,8 +77,16 @@ class TableMeld(Value):
 
     @property
     def takes_red_three(self) -> bool:
-        """Whether a red three may be added to it: a clean book of a natural rank."""
-        return self.is_book and self.kind is MeldKind.CLEAN
+        """Whether a red three may be added to it: a clean book of a natural rank (the
+        `kind` CLEAN, read without making it: asked of every meld at every action)."""
+        rank = self.rank
+        return (
+            rank is not None
+            and rank is not _BLACK_THREE
+            and not self.twos
+            and not self.jokers
+            and self.naturals >= _BOOK_SIZE
+        )
 
     def points(self, table: tuple[int, ...]) -> int:
         """Card points of the meld, given the melded points of each face."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..rules.decks import HANDNFOOT, STANDARD
 from ..rules.messages import N_, Term
 from ..rules.phrases import books_in_refusal, wild_limit_refusal
@@ -9,9 +11,19 @@ from ..rules.variants import BookCount, WildLimit
 from .cards import Face, cards_by_face
 from .errors import Reason
 
+_PLAIN: Final[dict[tuple[str, str], Reason]] = {}
+"""Reasons without parameters, made once: a reason is a value, and making one costs more
+than most of the checks that refuse an action."""
+
 
 def _r(rule: str, template: str, **params: object) -> Reason:
-    return Reason(rule, template, params)
+    if params:
+        return Reason(rule, template, params)
+    key = (rule, template)
+    found = _PLAIN.get(key)
+    if found is None:
+        found = _PLAIN[key] = Reason(rule, template, {})
+    return found
 
 
 # --- words for rule values, translated with the sentence they go in ------------------------
