@@ -210,8 +210,12 @@ def test_a_whole_game_on_plain_http_with_the_network_cut_in_deals_2_and_3(
     expect_saved(first, game, 3)
     expect(second.locator("#deal-3")).to_be_visible(timeout=FOLLOWS)
 
-    # Deal 4, on the second phone.
+    # Deal 4, on the second phone, once the page it reloaded for deal 3 has loaded: until
+    # then the browser may still restore its scroll position and move the link from under
+    # the tap.
+    second.wait_for_load_state("load")
     second.get_by_role("link", name="Enter deal 4").first.click()
+    expect(second).to_have_url(re.compile(r"/deals/4$"))
     fill_deal(second, values_of(DEALS[3]), went_out=0)
     second.locator("button[name=save]").click()
     expect_saved(second, game, 4)
