@@ -20,11 +20,7 @@ def below(draw: Callable[[int], int], count: int) -> int:
     bits that hold `count`, drawn again until they are below it. A caller that draws often
     takes the method once: calling it through its object looks it up each time, at several
     times the cost."""
-    bits = _bit_length(count)
-    found = draw(bits)
-    while found >= count:
-        found = draw(bits)
-    return found
+    return _below_in_bits(draw, count, _bit_length(count))
 
 
 def shuffle(items: list[T], rng: random.Random) -> None:
@@ -38,11 +34,18 @@ def shuffle(items: list[T], rng: random.Random) -> None:
         count = index + 1
         if count < 1 << (bits - 1):
             bits -= 1
-        other: int = draw(bits)
-        while other >= count:
-            other = draw(bits)
+        other = _below_in_bits(draw, count, bits)
         items[index], items[other] = items[other], items[index]
         index -= 1
+
+
+def _below_in_bits(draw: Callable[[int], int], count: int, bits: int) -> int:
+    """A number below `count`, drawn `bits` (those that hold `count`) at a time until one is
+    below it."""
+    found = draw(bits)
+    while found >= count:
+        found = draw(bits)
+    return found
 
 
 def _bit_length(count: int) -> int:

@@ -22,7 +22,6 @@ twos that leaves no room for the least jokers."""
 Shapes = tuple[tuple[Shape, ...], int]
 """The shapes of one rank in one place, and how many plays they hold together."""
 
-
 Context = tuple[
     int | None,
     int,
