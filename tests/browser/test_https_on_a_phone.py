@@ -338,6 +338,8 @@ def _kept_by_the_worker(
     ``change``, the deal is opened again from there, one field set to 0 and saved again."""
     out, *_sides = DEALS[number - 1]
     first, rest = halves(values_of(DEALS[number - 1]))
+    expect(page).to_have_url(re.compile(rf"/deals/{number}$"))
+    page.wait_for_load_state("load")  # the scripts that keep a deal without the network have run
     page.locator(f"input[name=went_out][value='{out}']").check()
     fill_deal_fields(page, first)
     context.set_offline(True)

@@ -137,6 +137,8 @@ def save_with_the_network_cut(
     ``change``, one more field is changed after the first Save and saved again."""
     out, *_sides = DEALS[number - 1]
     first, rest = halves(values_of(DEALS[number - 1]))
+    expect(page).to_have_url(re.compile(rf"/deals/{number}$"))
+    page.wait_for_load_state("load")  # the scripts that keep a deal without the network have run
     page.locator(f"input[name=went_out][value='{out}']").check()
     fill_deal_fields(page, first)
     context.set_offline(True)
