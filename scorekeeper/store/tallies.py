@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, time
+from operator import itemgetter
 from typing import Any
 
 from scorekeeper.store.game_summary import BOOK_KINDS, LINE_GROUPS, GameSummary, SideSummary
@@ -108,8 +109,7 @@ class Tally:
 
     @property
     def best_deal(self) -> int | None:
-        bests = [best for *_rest, best in self.played if best is not None]
-        return max(bests) if bests else None
+        return max(filter(_known, map(_BEST_DEAL, self.played)), default=None)
 
     @property
     def win_rate(self) -> float:
@@ -126,6 +126,14 @@ class Tally:
     @property
     def books_by_kind(self) -> dict[str, int]:
         return dict(zip(BOOK_KINDS, self.books, strict=True))
+
+
+_BEST_DEAL = itemgetter(4)
+"""The best deal of a result of ``Tally.played``."""
+
+
+def _known(best: int | None) -> bool:
+    return best is not None
 
 
 def _best(side: SideSummary) -> int | None:
@@ -279,7 +287,6 @@ def _tally_data(tally: Tally, places: dict[datetime, int]) -> list[Any]:
 def _tally(raw: list[Any], dates: list[datetime]) -> Tally:
     (games, wins, deals, deal_points, game_points, went_out, caught) = raw[:7]
     books, lines, rules, tables, played = raw[7:]
-    items = iter(played)
     return Tally(
         "",
         games=games,
@@ -293,10 +300,14 @@ def _tally(raw: list[Any], dates: list[datetime]) -> Tally:
         lines=dict(zip(LINE_GROUPS, lines, strict=True)),
         rules=Counter(dict(rules)),
         tables=Counter({(sides, players): count for sides, players, count in tables}),
-        played=[
-            (dates[place], game_id, total, won, best)
-            for place, game_id, total, won, best in zip(
-                items, items, items, items, items, strict=True
+        played=list(  # the flat list's five columns, each every fifth item
+            zip(
+                map(dates.__getitem__, played[0::5]),
+                played[1::5],
+                played[2::5],
+                played[3::5],
+                played[4::5],
+                strict=True,
             )
-        ],
+        ),
     )
