@@ -4,10 +4,14 @@ The games are bot games (``history.demo.store_season``) with eight players takin
 over the days before today. Each figure is printed beside its floor, measured in the same run:
 a bare Flask endpoint of the same app. The statistics are stored with the table and changed by
 every change to its games, in its transaction (``store.table_statistics``): the first request
-reads them and draws the charts; later requests find them kept in memory. The first request is
-timed after everything kept of any table is dropped (``forget_kept``, what a new worker starts
-with), several times; then right after a change (a deal of the newest finished game edited,
-the save itself timed: it changes the table's statistics); then with no statistics stored (a
+since a change reads them and draws the numbers (standings, charts), and keeps what it drew in
+the database once the page is sent (``store.kept_pages``: untimed, as the reader does not wait
+for it); the first request of another worker reads that; later
+requests find it in memory. The first request is timed after everything kept of any table in
+memory is dropped (``forget_kept``, what a new worker starts with), several times; then also
+with no page kept in the database (drawn again: shown, not a target); then right after a change
+(a deal of the newest finished game edited, the save itself timed: it changes the table's
+statistics, and its first request draws them); then with no statistics stored (a
 table the migration missed: the page reads the summaries stored with the games,
 ``store.summaries``), and once more with the stored summaries hidden too, which makes the page
 score every game again, as it did before summaries were stored; the templates are compiled
@@ -50,6 +54,7 @@ from scorekeeper.rules.variants import get_variant  # noqa: E402
 from scorekeeper.store import summaries as stored_summaries  # noqa: E402
 from scorekeeper.store.deal_writes import write_deal  # noqa: E402
 from scorekeeper.store.games import Deal, Game  # noqa: E402
+from scorekeeper.store.kept_pages import KeptStatsPage  # noqa: E402
 from scorekeeper.store.scores import deal_entry, game_variant  # noqa: E402
 from scorekeeper.store.table_service import new_table  # noqa: E402
 from scorekeeper.store.table_statistics import StoredStatistics  # noqa: E402
@@ -83,6 +88,7 @@ def timed(
         if cpu is not None:
             CPU_TIMES[cpu].append((time.thread_time() - start_cpu) * 1000)
         assert response.status_code == 200, (path, response.status_code)
+        response.close()  # as a server closes it once sent: what is kept then is kept
     return times[0], times[1:]
 
 
@@ -91,6 +97,16 @@ def cold(client: FlaskClient, path: str, cpu: str | None = None) -> float:
     forget_kept()
     first, _later = timed(client, path, 0, cpu)
     return first
+
+
+def drawing(app: Flask, client: FlaskClient, path: str) -> float:
+    """A request of the page by a process that has kept nothing of any table, with no page
+    kept in the database either (the first since the table changed): its numbers drawn, in
+    ms."""
+    with app.app_context():
+        db.session.execute(delete(KeptStatsPage))
+        db.session.commit()
+    return cold(client, path)
 
 
 def after_a_change(
@@ -124,6 +140,7 @@ def without_stored_statistics(app: Flask, client: FlaskClient, path: str) -> flo
     missed): every game's stored summary read; its time in ms."""
     with app.app_context():
         db.session.execute(delete(StoredStatistics))
+        db.session.execute(delete(KeptStatsPage))
         db.session.commit()
     return cold(client, path)
 
@@ -163,6 +180,7 @@ def measure(label: str, url: str, games: int, requests: int) -> bool:
     for times in CPU_TIMES.values():
         times.clear()
     firsts = [cold(client, path, "first") for _ in range(COLD_STARTS)]
+    drawings = [drawing(app, client, path) for _ in range(COLD_STARTS)]
     timed(client, path, 1)
     changes = [after_a_change(app, client, path, table_id) for _ in range(COLD_STARTS)]
     rebuilt = stored_summaries.rebuilt_summaries.count - made
@@ -172,6 +190,7 @@ def measure(label: str, url: str, games: int, requests: int) -> bool:
     _first_floor, floor = timed(client, FLOOR_PATH, requests)
     median, floor_median = statistics.median(warm), statistics.median(floor)
     first = statistics.median(firsts)
+    drawn = statistics.median(drawings)
     p95 = statistics.quantiles(warm, n=20)[-1]
     ratio = first / median
     saves = statistics.median([saved for saved, _first in changes])
@@ -183,7 +202,13 @@ def measure(label: str, url: str, games: int, requests: int) -> bool:
     )
     print(
         f"  first request of a process  {first:>6.1f} ms median of {COLD_STARTS}"
-        f" ({', '.join(f'{t:.0f}' for t in firsts)}; the table's stored statistics read)"
+        f" ({', '.join(f'{t:.0f}' for t in firsts)}; the numbers read as another worker"
+        f" drew them)"
+    )
+    print(
+        f"  first request drawing them  {drawn:>6.1f} ms median of {COLD_STARTS}"
+        f" ({', '.join(f'{t:.0f}' for t in drawings)}; none kept: the table's stored"
+        f" statistics read), {drawn / statistics.median(warm):.1f} x a later one"
     )
     print(
         f"  later requests              {median:>6.1f} ms median, {p95:.1f} ms p95 over {requests}"

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import logging
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
-from functools import lru_cache
+from functools import lru_cache, partial
 from threading import Lock
 
 from babel import Locale
@@ -15,7 +16,10 @@ from babel.numbers import get_decimal_symbol, get_group_symbol
 from flask_babel import format_date, format_decimal, get_locale, pgettext
 from flask_babel import gettext as _
 from markupsafe import Markup
+from sqlalchemy import Engine
+from sqlalchemy.exc import SQLAlchemyError
 
+from scorekeeper.extensions import db
 from scorekeeper.history import charts
 from scorekeeper.history.stats import (
     Filters,
@@ -28,6 +32,8 @@ from scorekeeper.history.stats import (
 )
 from scorekeeper.rules.game import GameScore
 from scorekeeper.rules.names import clean_name, refused_characters
+from scorekeeper.store import kept_pages
+from scorekeeper.store.kept_pages import KeptPage
 from scorekeeper.store.people import table_players
 from scorekeeper.store.players import PLAYER_NAME_LENGTH
 from scorekeeper.store.summaries import (
@@ -40,6 +46,8 @@ from scorekeeper.store.summaries import (
 )
 from scorekeeper.store.table_statistics import played_rules, stored_statistics
 from scorekeeper.variant_texts import table_label, variant_text
+
+log = logging.getLogger(__name__)
 
 MOST_POINTS_OVER_TIME = 40
 """A player's results over time are drawn as at most this many points (averages of games)."""
@@ -75,6 +83,15 @@ class StatsView:
     shown: Mapping[str, str] = field(default_factory=dict)
     """The filter fields as typed, to show them again."""
     drawn: Drawn | None = None
+    keep: Callable[[Markup], None] | None = None
+    """Where the numbers part goes once rendered (``kept_pages``), if anywhere."""
+
+    def keeping(self) -> Callable[[], None] | None:
+        """What keeps the numbers part as rendered for every worker, if it is to be kept: to
+        run once the page is sent (the reader does not wait for it)."""
+        if self.keep is None or self.drawn is None or self.drawn.body is None:
+            return None
+        return partial(self.keep, self.drawn.body)
 
     def rules_text(self, counts: Counter[str]) -> list[tuple[str, int]]:
         return [(variant_text(name), count) for name, count in counts.most_common()]
@@ -151,8 +168,12 @@ class ViewCache:
 drawn_views = ViewCache()
 
 
-def stats_view(table_id: int, args: Mapping[str, str]) -> StatsView:
-    """The table's statistics under the filters asked; a filter refused is named, not used."""
+def stats_view(table_id: int, args: Mapping[str, str], page: bool = False) -> StatsView:
+    """The table's statistics under the filters asked; a filter refused is named, not used.
+
+    For the ``page`` of every game (no filter), the part that shows the numbers is read as a
+    worker of any server kept it (``kept_pages``), and kept once rendered, if none did: the
+    view then holds no standings, only what the rest of the page shows."""
     versions = table_versions(table_id)
     names = {player.id: player.name for player in table_players(table_id)}
     errors: dict[str, str] = {}
@@ -178,8 +199,14 @@ def stats_view(table_id: int, args: Mapping[str, str]) -> StatsView:
     filters = Filters(rules, since, until)
     # Seats change only with their game's version (a new game, a merge: see people.merge)
     # or with the players' names (a merge drops one): they need no place in the key.
-    key = (table_id, versions, tuple(names.items()), filters, str(get_locale()))
+    locale, named_as = str(get_locale()), tuple(names.items())
+    key = (table_id, versions, named_as, filters, locale)
     drawn = drawn_views.get(key)
+    to_keep = None
+    if drawn is None and page and filters == Filters():
+        kept_key = kept_pages.page_key(table_id, (versions, named_as), locale)
+        drawn = _kept_page(kept_key)
+        to_keep = kept_key if drawn is None else None
     if drawn is None:
         if filters == Filters():
             found = _all_games(table_id, stored)
@@ -189,7 +216,37 @@ def stats_view(table_id: int, args: Mapping[str, str]) -> StatsView:
         drawn = Drawn(result, share_chart(result.players), results_charts(result.players))
         drawn_views.put(key, drawn)
     shown = {key: args.get(key, "") for key in ("rules", "from", "to")}
-    return StatsView(filters, errors, drawn.stats, shown, drawn)
+    view = StatsView(filters, errors, drawn.stats, shown, drawn)
+    if to_keep is not None:
+        view.keep = partial(_keep_page, db.engine, to_keep, table_id, drawn.stats)
+    return view
+
+
+def _kept_page(key: str) -> Drawn | None:
+    """The numbers part of a table's page, as this worker or another kept it, if one did."""
+    found = drawn_views.get(("page", key))
+    if found is not None:
+        return found
+    try:
+        kept = kept_pages.kept_stats_page(key)
+    except SQLAlchemyError:
+        log.warning("The kept statistics page %s could not be read", key, exc_info=True)
+        return None
+    if kept is None:
+        return None
+    stats = Statistics(kept.games, [], [], kept.rules)
+    found = Drawn(stats, Markup(""), [], Markup(kept.body))  # as this page rendered it
+    drawn_views.put(("page", key), found)
+    return found
+
+
+def _keep_page(engine: Engine, key: str, table_id: int, stats: Statistics, body: Markup) -> None:
+    """Keep a table's page for every worker; a cache: a failure only means a later render."""
+    page = KeptPage(stats.games, stats.rules, str(body))
+    try:
+        kept_pages.keep_stats_page(engine, key, table_id, page)
+    except SQLAlchemyError:
+        log.warning("The statistics page of table %s could not be kept", table_id, exc_info=True)
 
 
 def _all_games(table_id: int, stored: Callable[[], list[GameSummary]]) -> Tallies:

@@ -11,9 +11,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date
+from functools import partial
 
-from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    after_this_request,
+    flash,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask_babel import format_date, format_percent
 from flask_babel import gettext as _
 from markupsafe import Markup
@@ -116,7 +128,7 @@ def _view_tokens(game_ids: list[int]) -> dict[int, str]:
 @bp.get("/t/<token>/stats")
 def stats(token: str) -> tuple[str, int] | str:
     held = _held(token)
-    view = pages.stats_view(held.table.id, request.args)
+    view = pages.stats_view(held.table.id, request.args, page=True)
     books = pages.book_labels()
 
     def render_body(shown: pages.StatsView) -> str:
@@ -125,7 +137,16 @@ def stats(token: str) -> tuple[str, int] | str:
     page = render_template(
         "history/stats.html", held=held, table=held.table, view=view, render_body=render_body
     )
+    keeping = view.keeping()
+    if keeping is not None:
+        after_this_request(partial(_on_close, keeping))
     return (page, 422) if view.errors else page
+
+
+def _on_close(work: Callable[[], None], response: Response) -> Response:
+    """``work`` done once the response is sent (when the server closes it)."""
+    response.call_on_close(work)
+    return response
 
 
 @bp.get("/t/<token>/players")

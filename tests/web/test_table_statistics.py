@@ -12,7 +12,7 @@ from functools import partial
 from flask import Flask
 from flask.testing import FlaskClient
 from sample_deals import PAGAT_CAUGHT, PAGAT_OUT, form_values
-from sqlalchemy import select, update
+from sqlalchemy import delete, select, update
 from test_history import new_game, newest_game_id, play, standings, table_token
 from test_player_races import ROUNDS
 from test_races import race
@@ -22,6 +22,7 @@ from scorekeeper.extensions import db
 from scorekeeper.history.pages import forget_kept
 from scorekeeper.history.stats import STORED_FORMAT, from_stored_data, stored_data, tallies
 from scorekeeper.store.games import Deal, Game, StoredSummary
+from scorekeeper.store.kept_pages import KeptStatsPage
 from scorekeeper.store.players import Player
 from scorekeeper.store.summaries import table_seats, table_summaries
 from scorekeeper.store.table_statistics import (
@@ -127,7 +128,8 @@ def test_a_new_process_reads_the_statistics_stored_with_the_table(
     first = client.get(f"/t/{token}/stats").get_data(as_text=True)
     forget_kept()
     with app.app_context():  # summaries the page would read if it read them (the first game's
-        # gives the name of the rules played, for the filter)
+        # gives the name of the rules played, for the filter); no page kept as drawn
+        db.session.execute(delete(KeptStatsPage))
         first_game = db.session.scalar(select(Game.id).order_by(Game.id))
         db.session.execute(
             update(StoredSummary)
