@@ -68,13 +68,19 @@ def with_packs(variant: Variant) -> Variant:
     return variant.with_changes(deck=HANDNFOOT.id, tables=tables)
 
 
+Result = tuple[float, list[Finding], int, float]
+"""Deals played a second, the findings, the deals someone went out of, turns a deal."""
+
+
 def run(
     variant: Variant, table: Table, deals: int, first_seed: int, against_heuristic: bool = False
-) -> tuple[float, list[Finding], int]:
-    """Deals played a second of processor time (the checks apart), the findings, and how many
-    deals ended with someone going out."""
+) -> Result:
+    """Deals played a second of processor time (the checks apart), the findings, how many
+    deals ended with someone going out, and the turns a deal took on average (a table of many
+    cards plays long deals: its deals a second say so)."""
     findings: list[Finding] = []
     went_out = 0
+    turns = 0
     playing = 0.0
     for seed in range(first_seed, first_seed + deals):
         start = time.process_time()
@@ -82,15 +88,16 @@ def run(
         playing += time.process_time() - start
         if state.outcome is not None and state.outcome.player is not None:
             went_out += 1
+        turns += state.turn
         findings.extend(check_finished(state, seed))
-    return deals / max(playing, 1e-9), findings, went_out
+    return deals / max(playing, 1e-9), findings, went_out, turns / max(deals, 1)
 
 
-def report(label: str, result: tuple[float, list[Finding], int], floor: float | None) -> None:
-    rate, findings, went_out = result
+def report(label: str, result: Result, floor: float | None) -> None:
+    rate, findings, went_out, turns = result
     floor_text = f" (floor: {floor:6.0f} dealt/s)" if floor is not None else ""
     print(
-        f"    {label:<40} {rate:6.0f} deals/s played{floor_text}, "
+        f"    {label:<40} {rate:6.0f} deals/s played{floor_text}, {turns:.0f} turns a deal, "
         f"{went_out} went out, {len(findings)} refusal(s) or difference(s)",
         flush=True,
     )
