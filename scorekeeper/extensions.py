@@ -8,6 +8,7 @@ from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf.csrf import CSRFProtect
 from sqlalchemy import MetaData, Table
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import DeclarativeBase
 
 # Stable constraint names, so that Alembic revisions can drop and alter them on SQLite too.
@@ -60,6 +61,15 @@ def table_of(model: type[Base]) -> Table:
 migrate = Migrate(render_as_batch=True)
 csrf = CSRFProtect()
 babel = Babel()
+
+
+def insert_into(dialect: str, table: Table) -> postgresql.Insert | sqlite.Insert:
+    """An INSERT in the database's own dialect (``dialect``: its name), which can say what to do
+    with a row already there (``on_conflict_do_nothing``, ``on_conflict_do_update``): the
+    app runs on PostgreSQL and SQLite, which both can."""
+    if dialect == "postgresql":
+        return postgresql.insert(table)
+    return sqlite.insert(table)
 
 
 def select_locale() -> str:

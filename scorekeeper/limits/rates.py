@@ -27,11 +27,10 @@ from flask import Flask, current_app, g, request
 from flask_babel import format_timedelta
 from flask_babel import lazy_gettext as _l
 from sqlalchemy import BigInteger, String, case, delete
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Mapped, mapped_column
 from werkzeug.exceptions import TooManyRequests
 
-from scorekeeper.extensions import Model, db, table_of
+from scorekeeper.extensions import Model, db, insert_into, table_of
 from scorekeeper.operations import metrics
 
 P = ParamSpec("P")
@@ -137,8 +136,9 @@ def _count(key: str, rate: Rate, now: int) -> tuple[int, int]:
     """Add one to the key's window, opening a new one if it is over: (hits, window end)."""
     table = table_of(RateCounter)
     engine = db.engine
-    dialect = postgresql if engine.dialect.name == "postgresql" else sqlite
-    insert = dialect.insert(table).values(key=key, hits=1, window_ends=now + rate.seconds)
+    insert = insert_into(engine.dialect.name, table).values(
+        key=key, hits=1, window_ends=now + rate.seconds
+    )
     over = table.c.window_ends <= now
     upsert = insert.on_conflict_do_update(
         index_elements=[table.c.key],

@@ -20,12 +20,12 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import JSON, Engine, ForeignKey, Integer, String, Text, delete, select
-from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy import JSON, Engine, ForeignKey, Integer, String, Text, select
 from sqlalchemy.orm import Mapped, mapped_column
 
 from scorekeeper.extensions import Model, db, table_of
 from scorekeeper.store.games import utcnow
+from scorekeeper.store.kept_rows import keep_by_key
 
 KEY_LENGTH = 32
 MOST_KEPT = 400
@@ -109,32 +109,16 @@ def keep_stats_page(engine: Engine, key: str, table_id: int, page: KeptPage) -> 
     page), in a transaction of its own on ``engine`` (the app's: this may run once the page
     is sent, outside the app's context); drop the table's oldest beyond ``MOST_KEPT_A_TABLE``
     and the oldest of all beyond ``MOST_KEPT``."""
-    dialect = postgresql if engine.dialect.name == "postgresql" else sqlite
     table = table_of(KeptStatsPage)
-    insert = (
-        dialect.insert(table)
-        .values(
-            key=key,
-            table_id=table_id,
-            games=page.games,
-            rules=_rules_data(page.rules),
-            body=page.body,
-            made_at=utcnow(),
-        )
-        .on_conflict_do_nothing(index_elements=[table.c.key])
-    )
-    newest_first = table.c.made_at.desc(), table.c.key
-    older_of_table = (
-        select(table.c.key)
-        .where(table.c.table_id == table_id)
-        .order_by(*newest_first)
-        .offset(MOST_KEPT_A_TABLE)
-    )
-    older = select(table.c.key).order_by(*newest_first).offset(MOST_KEPT)
-    with engine.begin() as connection:
-        connection.execute(insert)
-        connection.execute(delete(table).where(table.c.key.in_(older_of_table)))
-        connection.execute(delete(table).where(table.c.key.in_(older)))
+    row = {
+        "key": key,
+        "table_id": table_id,
+        "games": page.games,
+        "rules": _rules_data(page.rules),
+        "body": page.body,
+        "made_at": utcnow(),
+    }
+    keep_by_key(engine, table, row, MOST_KEPT, (table.c.table_id == table_id, MOST_KEPT_A_TABLE))
 
 
 def _rules_data(rules: Sequence[tuple[str, str]]) -> list[list[str]]:

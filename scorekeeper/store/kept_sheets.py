@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import ForeignKey, LargeBinary, String, delete, select
-from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy import ForeignKey, LargeBinary, String, select
 from sqlalchemy.orm import Mapped, mapped_column
 
 from scorekeeper.extensions import Model, db, table_of
 from scorekeeper.store.games import utcnow
+from scorekeeper.store.kept_rows import keep_by_key
 
 KEY_LENGTH = 32
 MOST_KEPT = 400
@@ -47,14 +47,5 @@ def kept_sheet(key: str) -> bytes | None:
 def keep_sheet(key: str, game_id: int, body: bytes) -> None:
     """Keep the game's PDF under ``key`` (the first one kept stays: the same page is the same
     PDF), in a transaction of its own, and drop the oldest beyond ``MOST_KEPT``."""
-    dialect = postgresql if db.engine.dialect.name == "postgresql" else sqlite
-    table = table_of(KeptSheet)
-    insert = (
-        dialect.insert(table)
-        .values(key=key[:KEY_LENGTH], game_id=game_id, pdf=body, made_at=utcnow())
-        .on_conflict_do_nothing(index_elements=[table.c.key])
-    )
-    oldest = select(table.c.key).order_by(table.c.made_at.desc()).offset(MOST_KEPT)
-    with db.engine.begin() as connection:
-        connection.execute(insert)
-        connection.execute(delete(table).where(table.c.key.in_(oldest)))
+    row = {"key": key[:KEY_LENGTH], "game_id": game_id, "pdf": body, "made_at": utcnow()}
+    keep_by_key(db.engine, table_of(KeptSheet), row, MOST_KEPT)

@@ -28,10 +28,9 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import JSON, Connection, ForeignKey, Integer, event, func, select, update
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
-from scorekeeper.extensions import Model, db, table_of
+from scorekeeper.extensions import Model, db, insert_into, table_of
 from scorekeeper.store.game_summary import SUMMARY_FORMAT, GameSummary, from_stored
 from scorekeeper.store.games import Game, GameSide, StoredSummary
 from scorekeeper.store.players import Seat
@@ -192,9 +191,8 @@ def _locked(connection: Connection, table_id: int) -> Tallies | None:
     if data is not None:
         return data
     made = stored_data(made_from_games(connection, table_id))
-    insert = postgresql.insert if connection.dialect.name == "postgresql" else sqlite.insert
     inserted = connection.execute(
-        insert(STATISTICS)
+        insert_into(connection.dialect.name, STATISTICS)
         .values(table_id=table_id, format=STORED_FORMAT, data=made)
         .on_conflict_do_nothing(index_elements=[STATISTICS.c.table_id])
         .returning(STATISTICS.c.table_id)
