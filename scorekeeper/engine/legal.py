@@ -42,7 +42,19 @@ from .conventions import MATCHING_TO_TAKE, MIN_MELD
 from .errors import IllegalAction, Reason
 from .going_out import can_go_out
 from .melds import MeldKind, TableMeld, meld_kind, rank_reason
-from .play_shapes import Context, Kept, KeptByHand, Place, Segment, kept_for, shapes_of
+from .play_shapes import (
+    NEW_MELD,
+    SEGMENT_HEAD,
+    SHAPE_SIZE,
+    Context,
+    Kept,
+    KeptByHand,
+    Place,
+    Segment,
+    kept_for,
+    segment_of,
+    shapes_of,
+)
 from .state import (
     ALL_WILD,
     NEW_ONLY,
@@ -912,37 +924,52 @@ class Candidates(Sequence[Action]):
             return fixed[index]
         offset = index - len(fixed)
         for segment in self.segments:  # a few dozen at most: read in turn
-            if offset < segment.plays:
-                break
-            offset -= segment.plays
-        rank = segment.rank
-        target = segment.target
-        for naturals, twos, _, first, held_jokers, room, plays in segment.shapes:  # noqa: B007
+            plays = segment[0]
             if offset < plays:
                 break
             offset -= plays
+        start = SEGMENT_HEAD
+        while True:
+            plays = segment[start + SHAPE_SIZE - 1]
+            if offset < plays:
+                break
+            offset -= plays
+            start += SHAPE_SIZE
+        twos = segment[start + 1]
+        first = segment[start + 3]
+        held_jokers = segment[start + 4]
+        room = segment[start + 5]
         while True:
             width = min(held_jokers, room - twos) - first + 1
             if offset < width:
                 break
             offset -= width
             twos += 1
-        play = Play(rank, naturals, twos, first + offset, target)
+        play = Play(RANK_FACES[segment[1]], segment[start], twos, first + offset, _target(segment))
         return TakePile((play,)) if self.take else Meld((play,))
 
     def __iter__(self) -> Iterator[Action]:
         yield from self.fixed
         wrap = TakePile if self.take else Meld
         for segment in self.segments:
-            rank = segment.rank
-            target = segment.target
-            for naturals, least_twos, most_twos, first, held_jokers, room, _ in segment.shapes:
+            rank = RANK_FACES[segment[1]]
+            target = _target(segment)
+            for start in range(SEGMENT_HEAD, len(segment), SHAPE_SIZE):
+                naturals, least_twos, most_twos, first, held_jokers, room = segment[
+                    start : start + SHAPE_SIZE - 1
+                ]
                 for twos in range(least_twos, most_twos + 1):
                     last = min(held_jokers, room - twos)
                     if last < first:
                         break
                     for jokers in range(first, last + 1):
                         yield wrap((Play(rank, naturals, twos, jokers, target),))
+
+
+def _target(segment: Segment) -> int | None:
+    """The meld a segment's plays join (None: a new one)."""
+    target = segment[2]
+    return None if target == NEW_MELD else target
 
 
 _ASK: Final = AskToGoOut()
@@ -1048,13 +1075,13 @@ def _rank_segments(
     by_held = kept.new_melds[rank]
     found = by_held[held] if held < len(by_held) else None
     if found is None:
-        found = _segment(state, kept, hand, RANK_FACES[rank], None, least)
+        found = _segment(state, kept, hand, rank, None, least)
         if held >= len(by_held):
             by_held.extend([None] * (held + 1 - len(by_held)))
         by_held[held] = found
-    if found.plays:
+    if found[0]:
         segments.append(found)
-        plays += found.plays
+        plays += found[0]
     targets = by_rank.places[rank]
     if targets is NEW_ONLY:
         return plays
@@ -1067,11 +1094,10 @@ def _rank_segments(
         key = _place_key(rank, held, target, meld.naturals, meld.twos + meld.jokers)
         found = placed.get(key)
         if found is None:
-            face = RANK_FACES[rank]
-            found = placed[key] = _segment(state, kept, hand, face, target, least)
-        if found.plays:
+            found = placed[key] = _segment(state, kept, hand, rank, target, least)
+        if found[0]:
             segments.append(found)
-            plays += found.plays
+            plays += found[0]
     return plays
 
 
@@ -1121,11 +1147,11 @@ def _place_key(rank: int, held: int, where: int, naturals: int, wilds: int) -> i
 
 
 def _segment(
-    state: DealState, kept: Kept, hand: list[int], rank: Face | None, target: int | None, least: int
+    state: DealState, kept: Kept, hand: list[int], rank: int, target: int | None, least: int
 ) -> Segment:
-    """The plays of a rank in one place."""
-    shapes, plays = shapes_of(kept.context, _place(state, hand, rank, target, least))
-    return Segment(rank, target, shapes, plays)
+    """The plays of a rank number in one place."""
+    place = _place(state, hand, RANK_FACES[rank], target, least)
+    return segment_of(rank, target, shapes_of(kept.context, place))
 
 
 def _place(

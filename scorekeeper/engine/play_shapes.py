@@ -56,22 +56,31 @@ _MOST_CONTEXTS: Final = 4096
 """Contexts kept at most; past it the kept answers are dropped and worked out again."""
 
 
-class Segment:
-    """The plays of one rank in one place: the rank, the meld they join (None: a new one),
-    their shapes and how many plays they hold (0: none). Kept and shared: never changed.
+Segment = tuple[int, ...]
+"""The plays of one rank in one place, as numbers only: how many plays they hold (0: none),
+the rank number (`state.RANK_FACES`), the meld they join (`NEW_MELD`: a new one), then the
+seven numbers of each shape (`Shape`). Kept and shared: never changed.
 
-    A class rather than a tuple: the compiled engine unpacks a fixed tuple into its fields
-    and packs a new one each time it is put in a list."""
+Numbers in a tuple rather than an object: the collector stops tracking a tuple of numbers,
+so the many answers kept do not make every full collection longer."""
 
-    __slots__ = ("rank", "target", "shapes", "plays")
+SEGMENT_HEAD: Final = 3
+"""Where a segment's first shape starts."""
 
-    def __init__(
-        self, rank: Face | None, target: int | None, shapes: tuple[Shape, ...], plays: int
-    ) -> None:
-        self.rank = rank
-        self.target = target
-        self.shapes = shapes
-        self.plays = plays
+SHAPE_SIZE: Final = 7
+"""The numbers of one shape in a segment."""
+
+NEW_MELD: Final = -1
+"""A segment's place when its plays start a new meld."""
+
+
+def segment_of(rank: int, target: int | None, shapes: Shapes) -> Segment:
+    """The segment of a rank number's plays in one place (None: a new meld)."""
+    found, plays = shapes
+    flat: list[int] = [plays, rank, NEW_MELD if target is None else target]
+    for shape in found:
+        flat.extend(shape)
+    return tuple(flat)
 
 
 class Kept:
