@@ -113,11 +113,9 @@ def _lay(state: DealState, side: int, plays: tuple[Play, ...], hand: list[int]) 
     """
     if not plays:
         return reasons.empty_play()
-    variant = state.variant
     melds = state.melds[side]
     existing = len(melds)
     points = state.melded_points
-    special = state.special
     laid = _Laid()
     laid.existing = existing
     changed = laid.changed
@@ -125,38 +123,24 @@ def _lay(state: DealState, side: int, plays: tuple[Play, ...], hand: list[int]) 
     new.extend([play.rank for play in plays if play.onto is None])
     started = existing
     for play in plays:
+        problem = _cards_refusal(state, play, hand)
+        if problem is not None:
+            return problem
         rank = play.rank
         naturals = play.naturals
         twos = play.twos
         jokers = play.jokers
-        if naturals < 0 or twos < 0 or jokers < 0:
-            return reasons.negative_count()
         count = naturals + twos + jokers
-        if count == 0:
-            return reasons.empty_play()
-        if rank is None or rank >= _TWO or rank is special:
-            problem = rank_reason(variant, rank, naturals, twos + jokers)
-            if problem is not None:
-                return problem
         if naturals:
             assert rank is not None
             number: int = rank
-            left = hand[number] - naturals
-            if left < 0:
-                return reasons.not_held(rank)
-            hand[number] = left
+            hand[number] -= naturals
             laid.points += points[number] * naturals
         if twos:
-            left = hand[TWO_RANK] - twos
-            if left < 0:
-                return reasons.not_held(_TWO)
-            hand[TWO_RANK] = left
+            hand[TWO_RANK] -= twos
             laid.points += points[TWO_RANK] * twos
         if jokers:
-            left = hand[JOKER_RANK] - jokers
-            if left < 0:
-                return reasons.not_held(_JOKER)
-            hand[JOKER_RANK] = left
+            hand[JOKER_RANK] -= jokers
             laid.points += points[JOKER_RANK] * jokers
         target = play.onto
         if target is None:
@@ -188,6 +172,33 @@ def _lay(state: DealState, side: int, plays: tuple[Play, ...], hand: list[int]) 
     if problem is None and new:
         problem = _rank_clash(state, melds, state.melds_by_rank(side), laid)
     return laid if problem is None else problem
+
+
+def _cards_refusal(state: DealState, play: Play, hand: list[int]) -> Reason | None:
+    """Why one play's cards cannot come from `hand`: counts below zero or no card, a rule
+    of the play's rank, or cards not held."""
+    rank = play.rank
+    naturals = play.naturals
+    twos = play.twos
+    jokers = play.jokers
+    if naturals < 0 or twos < 0 or jokers < 0:
+        return reasons.negative_count()
+    if naturals + twos + jokers == 0:
+        return reasons.empty_play()
+    if rank is None or rank >= _TWO or rank is state.special:
+        problem = rank_reason(state.variant, rank, naturals, twos + jokers)
+        if problem is not None:
+            return problem
+    if naturals:
+        assert rank is not None
+        number: int = rank
+        if hand[number] < naturals:
+            return reasons.not_held(rank)
+    if twos and hand[TWO_RANK] < twos:
+        return reasons.not_held(_TWO)
+    if jokers and hand[JOKER_RANK] < jokers:
+        return reasons.not_held(_JOKER)
+    return None
 
 
 def _ends_refusal(state: DealState, melds: list[TableMeld], laid: _Laid) -> Reason | None:
@@ -516,6 +527,12 @@ def _top_used(plays: tuple[Play, ...], top: Face) -> int:
 
 
 def _meld_refusal(state: DealState, player: int, action: Meld) -> Reason | None:
+    plays = action.plays
+    if len(plays) == 1 and plays[0].onto is None and plays[0].size < MIN_MELD:
+        # What `_lay` finds first, without a copy of the hand: the refusal random play
+        # meets most, a new meld of one or two cards.
+        problem = _cards_refusal(state, plays[0], state.hands[player])
+        return reasons.meld_too_small(MIN_MELD) if problem is None else problem
     side = state.side_of[player]
     work = state.hands[player][:]
     laid = _lay(state, side, action.plays, work)
