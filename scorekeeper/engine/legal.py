@@ -43,7 +43,6 @@ from .errors import IllegalAction, Reason
 from .going_out import can_go_out
 from .melds import MeldKind, TableMeld, meld_kind, rank_reason
 from .play_shapes import (
-    NEW_MELD,
     SEGMENT_HEAD,
     SHAPE_SIZE,
     Context,
@@ -874,12 +873,14 @@ class Candidates(Sequence[Action]):
     all.
     """
 
-    __slots__ = ("fixed", "segments", "take", "total")
+    __slots__ = ("fixed", "segments", "places", "take", "total")
 
     def __init__(self, state: DealState) -> None:
         self.fixed: list[Action] = []
         self.segments: list[Segment] = []
         """The plays, after the fixed actions, in segments of one rank in one place."""
+        self.places: list[int] = []
+        """The rank and place of each segment, in one number (`_place_number`)."""
         self.take = False
         """Whether the plays take the discard pile (else they are melds)."""
         plays = self._gather(state)
@@ -913,14 +914,14 @@ class Candidates(Sequence[Action]):
                 work = hand[:]
                 work[top] += 1
                 self.take = True
-                return _play_segments(state, work, top, MIN_MELD, self.segments)
+                return _play_segments(state, work, top, MIN_MELD, self)
             return 0
         fixed.append(_ASK)
         discards = _DISCARDS
         for face in _FACE_NUMBERS:
             if hand[face]:
                 fixed.append(discards[face])
-        return _play_segments(state, hand, None, 1, self.segments)
+        return _play_segments(state, hand, None, 1, self)
 
     def __len__(self) -> int:
         return self.total
@@ -940,11 +941,15 @@ class Candidates(Sequence[Action]):
         if index < len(fixed):
             return fixed[index]
         offset = index - len(fixed)
-        for segment in self.segments:  # a few dozen at most: read in turn
+        segments = self.segments
+        number = 0
+        while True:  # a few dozen segments at most: read in turn
+            segment = segments[number]
             plays = segment[0]
             if offset < plays:
                 break
             offset -= plays
+            number += 1
         start = SEGMENT_HEAD
         while True:
             plays = segment[start + SHAPE_SIZE - 1]
@@ -962,15 +967,15 @@ class Candidates(Sequence[Action]):
                 break
             offset -= width
             twos += 1
-        play = Play(RANK_FACES[segment[1]], segment[start], twos, first + offset, _target(segment))
+        rank, target = _rank_and_place(self.places[number])
+        play = Play(rank, segment[start], twos, first + offset, target)
         return TakePile((play,)) if self.take else Meld((play,))
 
     def __iter__(self) -> Iterator[Action]:
         yield from self.fixed
         wrap = TakePile if self.take else Meld
-        for segment in self.segments:
-            rank = RANK_FACES[segment[1]]
-            target = _target(segment)
+        for segment, place in zip(self.segments, self.places, strict=True):
+            rank, target = _rank_and_place(place)
             for start in range(SEGMENT_HEAD, len(segment), SHAPE_SIZE):
                 naturals, least_twos, most_twos, first, held_jokers, room = segment[
                     start : start + SHAPE_SIZE - 1
@@ -983,10 +988,19 @@ class Candidates(Sequence[Action]):
                         yield wrap((Play(rank, naturals, twos, jokers, target),))
 
 
-def _target(segment: Segment) -> int | None:
-    """The meld a segment's plays join (None: a new one)."""
-    target = segment[2]
-    return None if target == NEW_MELD else target
+def _place_number(rank: int, target: int | None) -> int:
+    """A rank number and the meld its plays join (None: a new one), in one number."""
+    return rank if target is None else (target + 1) << _RANK_BITS | rank
+
+
+def _rank_and_place(number: int) -> tuple[Face | None, int | None]:
+    """The rank and the meld joined (None: a new one) of `_place_number`."""
+    target = (number >> _RANK_BITS) - 1
+    return RANK_FACES[number & _RANK_MASK], None if target < 0 else target
+
+
+_RANK_BITS: Final = 5
+_RANK_MASK: Final = (1 << _RANK_BITS) - 1
 
 
 _ASK: Final = AskToGoOut()
@@ -1027,10 +1041,11 @@ def _play_segments(
     hand: list[int],
     must_use: Face | None,
     least: int,
-    segments: list[Segment],
+    found: Candidates,
 ) -> int:
-    """Plays putting cards in one place, by rank and place, added to `segments`; returns how
-    many plays they hold. With `must_use`, at least `least` of that face.
+    """Plays putting cards in one place, by rank and place, added to the segments of
+    `found`; returns how many plays they hold. With `must_use`, at least `least` of that
+    face.
 
     Only plays that some rule could allow are listed: never more wild cards than the wild
     limit lets a meld hold, no wild card in a meld of black threes, and, before the side's
@@ -1056,23 +1071,23 @@ def _play_segments(
         assert must_use is not None
         top: int = must_use
         if hand[top] and (must_use is not _BLACK or state.black_three_books):
-            plays = _rank_segments(state, kept, hand, by_rank, top, least_naturals, segments, plays)
+            plays = _rank_segments(state, kept, hand, by_rank, top, least_naturals, found, plays)
         return plays
     # The ranks a play may have, in this order: natural ranks held, ranks of melds wild
     # cards alone may join, black threes and wild cards where they form melds.
     for rank in state.natural_ranks:
         if hand[rank]:
-            plays = _rank_segments(state, kept, hand, by_rank, rank, 0, segments, plays)
+            plays = _rank_segments(state, kept, hand, by_rank, rank, 0, found, plays)
     if hand[TWO_RANK] or hand[JOKER_RANK]:
         # Wild cards alone may join a meld of a rank no longer held (a natural rank: one
         # below the two).
         for rank in by_rank.melded:
             if rank < TWO_RANK and not hand[rank]:
-                plays = _rank_segments(state, kept, hand, by_rank, rank, 0, segments, plays)
+                plays = _rank_segments(state, kept, hand, by_rank, rank, 0, found, plays)
     if state.black_three_books and hand[BLACK_RANK]:
-        plays = _rank_segments(state, kept, hand, by_rank, BLACK_RANK, 0, segments, plays)
+        plays = _rank_segments(state, kept, hand, by_rank, BLACK_RANK, 0, found, plays)
     if state.wild_books:
-        plays = _rank_segments(state, kept, hand, by_rank, ALL_WILD, 0, segments, plays)
+        plays = _rank_segments(state, kept, hand, by_rank, ALL_WILD, 0, found, plays)
     return plays
 
 
@@ -1083,11 +1098,13 @@ def _rank_segments(
     by_rank: MeldsByRank,
     rank: int,
     least: int,
-    segments: list[Segment],
+    candidates: Candidates,
     plays: int,
 ) -> int:
-    """The plays of one rank number, in each place it may go, added to `segments` as
-    `_play_segments` says; returns `plays` with theirs added."""
+    """The plays of one rank number, in each place it may go, added to the segments of
+    `candidates` as `_play_segments` says; returns `plays` with theirs added."""
+    segments = candidates.segments
+    places = candidates.places
     held = 0 if rank == ALL_WILD else hand[rank]
     by_held = kept.new_melds[rank]
     found = by_held[held] if held < len(by_held) else None
@@ -1098,6 +1115,7 @@ def _rank_segments(
         by_held[held] = found
     if found[0]:
         segments.append(found)
+        places.append(rank)
         plays += found[0]
     targets = by_rank.places[rank]
     if targets is NEW_ONLY:
@@ -1108,12 +1126,13 @@ def _rank_segments(
         target = targets[number]
         assert target is not None
         meld = melds[target]
-        key = _place_key(rank, held, target, meld.naturals, meld.twos + meld.jokers)
+        key = _place_key(rank, held, meld.naturals, meld.twos + meld.jokers)
         found = placed.get(key)
         if found is None:
             found = placed[key] = _segment(state, kept, hand, rank, target, least)
         if found[0]:
             segments.append(found)
+            places.append(_place_number(rank, target))
             plays += found[0]
     return plays
 
@@ -1156,11 +1175,12 @@ def _hand_key(twos: int, jokers: int, must_use: Face | None, least: int, points:
     return key | int(points) << 24
 
 
-def _place_key(rank: int, held: int, where: int, naturals: int, wilds: int) -> int:
+def _place_key(rank: int, held: int, naturals: int, wilds: int) -> int:
     """A rank on one of the side's melds, as its answer is kept, in one number: the rank
-    number (below 32), the naturals held, the meld joined and its naturals and wild cards,
-    each below 256 (a shoe holds far fewer cards of one rank)."""
-    return rank | held << 5 | where << 13 | naturals << 21 | wilds << 29
+    number (below 32), the naturals held, and the meld's naturals and wild cards, each
+    below 256 (a shoe holds far fewer cards of one rank). Which meld it is does not count:
+    melds alike take the same plays."""
+    return rank | held << 5 | naturals << 13 | wilds << 21
 
 
 def _segment(
@@ -1168,7 +1188,7 @@ def _segment(
 ) -> Segment:
     """The plays of a rank number in one place."""
     place = _place(state, hand, RANK_FACES[rank], target, least)
-    return segment_of(rank, target, shapes_of(kept.context, place))
+    return segment_of(shapes_of(kept.context, place))
 
 
 def _place(

@@ -58,26 +58,23 @@ _MOST_CONTEXTS: Final = 4096
 
 Segment = tuple[int, ...]
 """The plays of one rank in one place, as numbers only: how many plays they hold (0: none),
-the rank number (`state.RANK_FACES`), the meld they join (`NEW_MELD`: a new one), then the
-seven numbers of each shape (`Shape`). Kept and shared: never changed.
+then the seven numbers of each shape (`Shape`). Kept and shared: never changed; the same
+for every place alike (the list of candidates says which rank and place it is for).
 
 Numbers in a tuple rather than an object: the collector stops tracking a tuple of numbers,
 so the many answers kept do not make every full collection longer."""
 
-SEGMENT_HEAD: Final = 3
+SEGMENT_HEAD: Final = 1
 """Where a segment's first shape starts."""
 
 SHAPE_SIZE: Final = 7
 """The numbers of one shape in a segment."""
 
-NEW_MELD: Final = -1
-"""A segment's place when its plays start a new meld."""
 
-
-def segment_of(rank: int, target: int | None, shapes: Shapes) -> Segment:
-    """The segment of a rank number's plays in one place (None: a new meld)."""
+def segment_of(shapes: Shapes) -> Segment:
+    """The segment of the plays of one rank in one place."""
     found, plays = shapes
-    flat: list[int] = [plays, rank, NEW_MELD if target is None else target]
+    flat: list[int] = [plays]
     for shape in found:
         flat.extend(shape)
     return tuple(flat)
@@ -94,8 +91,8 @@ class Kept:
         """New melds of each rank number (`state.RANK_FACES`), by the naturals held (None:
         not worked out yet). Lists, not a dict: looked up for every rank at every action."""
         self.placed: dict[int, Segment] = {}
-        """Plays of a rank on one of the side's melds, by the rank, the naturals held, the
-        meld and its naturals and wild cards, in one number (`legal._place_key`)."""
+        """Plays of a rank on a meld of the side, by the rank, the naturals held and the
+        meld's naturals and wild cards, in one number (`legal._place_key`)."""
 
 
 _KEPT: Final[dict[Context, Kept]] = {}
