@@ -71,13 +71,24 @@ SHAPE_SIZE: Final = 7
 """The numbers of one shape in a segment."""
 
 
+_MOST_SEGMENTS: Final = 4096
+"""Distinct segments kept at most; past it they are made anew (those kept stay valid)."""
+
+_SEGMENTS: Final[dict[Segment, Segment]] = {}
+"""Each segment made, once: the answers kept for every context share a few hundred of them,
+which stay in the processor's cache where copies scattered through memory would not."""
+
+
 def segment_of(shapes: Shapes) -> Segment:
     """The segment of the plays of one rank in one place."""
     found, plays = shapes
     flat: list[int] = [plays]
     for shape in found:
         flat.extend(shape)
-    return tuple(flat)
+    segment = tuple(flat)
+    if len(_SEGMENTS) >= _MOST_SEGMENTS:
+        _SEGMENTS.clear()
+    return _SEGMENTS.setdefault(segment, segment)
 
 
 class Kept:
