@@ -988,6 +988,10 @@ class Candidates(Sequence[Action]):
                         yield wrap((Play(rank, naturals, twos, jokers, target),))
 
 
+_RANK_BITS: Final = 5
+_RANK_MASK: Final = (1 << _RANK_BITS) - 1
+
+
 def _place_number(rank: int, target: int | None) -> int:
     """A rank number and the meld its plays join (None: a new one), in one number."""
     return rank if target is None else (target + 1) << _RANK_BITS | rank
@@ -997,10 +1001,6 @@ def _rank_and_place(number: int) -> tuple[Face | None, int | None]:
     """The rank and the meld joined (None: a new one) of `_place_number`."""
     target = (number >> _RANK_BITS) - 1
     return RANK_FACES[number & _RANK_MASK], None if target < 0 else target
-
-
-_RANK_BITS: Final = 5
-_RANK_MASK: Final = (1 << _RANK_BITS) - 1
 
 
 _ASK: Final = AskToGoOut()
@@ -1041,11 +1041,11 @@ def _play_segments(
     hand: list[int],
     must_use: Face | None,
     least: int,
-    found: Candidates,
+    candidates: Candidates,
 ) -> int:
     """Plays putting cards in one place, by rank and place, added to the segments of
-    `found`; returns how many plays they hold. With `must_use`, at least `least` of that
-    face.
+    `candidates`; returns how many plays they hold. With `must_use`, at least `least` of
+    that face.
 
     Only plays that some rule could allow are listed: never more wild cards than the wild
     limit lets a meld hold, no wild card in a meld of black threes, and, before the side's
@@ -1071,23 +1071,25 @@ def _play_segments(
         assert must_use is not None
         top: int = must_use
         if hand[top] and (must_use is not _BLACK or state.black_three_books):
-            plays = _rank_segments(state, kept, hand, by_rank, top, least_naturals, found, plays)
+            plays = _rank_segments(
+                state, kept, hand, by_rank, top, least_naturals, candidates, plays
+            )
         return plays
     # The ranks a play may have, in this order: natural ranks held, ranks of melds wild
     # cards alone may join, black threes and wild cards where they form melds.
     for rank in state.natural_ranks:
         if hand[rank]:
-            plays = _rank_segments(state, kept, hand, by_rank, rank, 0, found, plays)
+            plays = _rank_segments(state, kept, hand, by_rank, rank, 0, candidates, plays)
     if hand[TWO_RANK] or hand[JOKER_RANK]:
         # Wild cards alone may join a meld of a rank no longer held (a natural rank: one
         # below the two).
         for rank in by_rank.melded:
             if rank < TWO_RANK and not hand[rank]:
-                plays = _rank_segments(state, kept, hand, by_rank, rank, 0, found, plays)
+                plays = _rank_segments(state, kept, hand, by_rank, rank, 0, candidates, plays)
     if state.black_three_books and hand[BLACK_RANK]:
-        plays = _rank_segments(state, kept, hand, by_rank, BLACK_RANK, 0, found, plays)
+        plays = _rank_segments(state, kept, hand, by_rank, BLACK_RANK, 0, candidates, plays)
     if state.wild_books:
-        plays = _rank_segments(state, kept, hand, by_rank, ALL_WILD, 0, found, plays)
+        plays = _rank_segments(state, kept, hand, by_rank, ALL_WILD, 0, candidates, plays)
     return plays
 
 
