@@ -77,12 +77,14 @@ def play_deal(
     state = new_deal(variant, deal, table, rng, answer, running_scores)
     actions = 0
     turn_cap, action_cap = TURN_CAP, ACTION_CAP  # module globals: looked up by name
+    # Each bot's method taken once: a bot is any object with it, looked up by name each call.
+    choices = [bot.choose for bot in bots]
     while state.outcome is None:
         if state.turn >= turn_cap or actions >= action_cap:
             raise TurnCapReached(
                 f"{variant.id} deal {deal}: no end after {state.turn} turns and {actions} actions"
             )
-        apply(state, bots[state.current].choose(state))
+        apply(state, choices[state.current](state))
         actions += 1
     return state
 
