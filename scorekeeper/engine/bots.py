@@ -65,10 +65,13 @@ class RandomBot:
         self.rng = random.Random(seed)
         self.draw = self.rng.getrandbits
         """The generator's bits, taken once (see `below`)."""
+        self.candidates = Candidates()
+        """The list chosen from, renewed at each choice."""
 
     def choose(self, state: DealState) -> Action:
-        candidates = Candidates(state)
-        count = len(candidates)
+        candidates = self.candidates
+        candidates.renew(state)
+        count = candidates.total
         draw = self.draw
         if count:  # the first pick, most often legal, taken without the set below
             index = below(draw, count)

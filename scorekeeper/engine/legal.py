@@ -57,6 +57,7 @@ from .play_shapes import (
 from .state import (
     ALL_WILD,
     NEW_ONLY,
+    NO_MELDS,
     RANK_FACES,
     DealEnd,
     DealState,
@@ -847,22 +848,31 @@ _DISCARDS: Final = tuple(Discard(face) for face in FACES)
 """One discard of each face, made once: actions are values."""
 
 
-_DRAWS: Final[dict[int, tuple[Draw, ...]]] = {}
+_DRAWS: Final[list[list[tuple[Draw, ...] | None]]] = []
+"""The draws of each count of stock piles, by the cards drawn: lists, not a dict, as looked
+up at every draw."""
 
 
 def _draws(piles: int, count: int) -> tuple[Draw, ...]:
-    """Every draw of `count` cards from `piles` stock piles, made once for each pair (each
-    below 256)."""
-    key = piles << 8 | count
-    found = _DRAWS.get(key)
-    if found is None:
-        if piles == 1:
-            found = (Draw(),)
-        else:
-            combos = combinations_with_replacement(range(piles), count)
-            found = tuple(Draw(combo) for combo in combos)
-        _DRAWS[key] = found
-    return found
+    """Every draw of `count` cards from `piles` stock piles, made once for each pair."""
+    if piles < len(_DRAWS):
+        by_count = _DRAWS[piles]
+        if count < len(by_count):
+            found = by_count[count]
+            if found is not None:
+                return found
+    if piles == 1:
+        made: tuple[Draw, ...] = (Draw(),)
+    else:
+        combos = combinations_with_replacement(range(piles), count)
+        made = tuple(Draw(combo) for combo in combos)
+    while len(_DRAWS) <= piles:
+        _DRAWS.append([])
+    by_count = _DRAWS[piles]
+    while len(by_count) <= count:
+        by_count.append(None)
+    by_count[count] = made
+    return made
 
 
 class Candidates(Sequence[Action]):
@@ -873,19 +883,73 @@ class Candidates(Sequence[Action]):
     all.
     """
 
-    __slots__ = ("fixed", "segments", "places", "take", "total")
+    __slots__ = (
+        "fixed",
+        "fixed_count",
+        "segments",
+        "places",
+        "segment_count",
+        "by_rank",
+        "take",
+        "total",
+        "kept",
+        "kept_key",
+        "kept_from",
+    )
 
-    def __init__(self, state: DealState) -> None:
+    def __init__(self, state: DealState | None = None) -> None:
         self.fixed: list[Action] = []
+        self.fixed_count = 0
+        """The fixed actions: the first `fixed_count` of the list (see `renew`)."""
         self.segments: list[Segment] = []
-        """The plays, after the fixed actions, in segments of one rank in one place."""
+        """The plays, after the fixed actions, in segments of one rank in one place: the
+        first `segment_count` of the list."""
         self.places: list[int] = []
         """The rank and place of each segment, in one number (`_place_number`)."""
+        self.segment_count = 0
+        self.by_rank = NO_MELDS
+        """The side's melds the places point into."""
         self.take = False
         """Whether the plays take the discard pile (else they are melds)."""
-        plays = self._gather(state)
-        self.total = len(self.fixed) + plays
+        self.total = 0
         """How many candidates there are."""
+        self.kept: Kept | None = None
+        self.kept_key = -1
+        self.kept_from: KeptByHand | None = None
+        """The answers last read for a hand (`kept`), by its key (`_hand_key`) in the
+        variant's answers (`kept_from`): a player's hand often keeps its key from one
+        action to the next."""
+        if state is not None:
+            self.renew(state)
+
+    def renew(self, state: DealState) -> None:
+        """Hold the candidates of `state` instead, written over those held: a bot that
+        chooses at every action keeps one object, and its lists keep their room, where
+        emptied lists would give it up and grow again at each choice."""
+        self.fixed_count = self.segment_count = 0
+        self.take = False
+        plays = self._gather(state)
+        self.total = self.fixed_count + plays
+
+    def add_fixed(self, action: Action) -> None:
+        """Add a fixed action (see `renew`)."""
+        count = self.fixed_count
+        if count < len(self.fixed):
+            self.fixed[count] = action
+        else:
+            self.fixed.append(action)
+        self.fixed_count = count + 1
+
+    def add_segment(self, segment: Segment, place: int) -> None:
+        """Add the segment of a rank and place (see `renew`)."""
+        count = self.segment_count
+        if count < len(self.segments):
+            self.segments[count] = segment
+            self.places[count] = place
+        else:
+            self.segments.append(segment)
+            self.places.append(place)
+        self.segment_count = count + 1
 
     def _gather(self, state: DealState) -> int:
         """Fill the fixed actions and the segments; return how many plays these hold."""
@@ -893,22 +957,21 @@ class Candidates(Sequence[Action]):
             return 0
         player = state.current
         hand = state.hands[player]
-        fixed = self.fixed
         if hand[RED_RANK]:
             if state.ladies_on_books:
                 melds = state.melds[state.side_of[player]]
-                fixed.extend(
-                    AddRedThree(index) for index, meld in enumerate(melds) if meld.takes_red_three
-                )
+                for index, meld in enumerate(melds):
+                    if meld.takes_red_three:
+                        self.add_fixed(AddRedThree(index))
             if state.lays_red_threes:
-                fixed.append(_LAY_RED_THREES)
+                self.add_fixed(_LAY_RED_THREES)
                 return 0
         if state.feet[player] is not None and not holds_cards(hand):
-            fixed.append(_PICK_UP_FOOT)
+            self.add_fixed(_PICK_UP_FOOT)
             return 0
         if state.phase is Phase.DRAW:
             for draw in _draws(len(state.stock), state.draw_count):
-                fixed.append(draw)
+                self.add_fixed(draw)
             if state.pile and _pile_top_takes(state, hand):
                 top = state.pile[-1]
                 work = hand[:]
@@ -916,11 +979,11 @@ class Candidates(Sequence[Action]):
                 self.take = True
                 return _play_segments(state, work, top, MIN_MELD, self)
             return 0
-        fixed.append(_ASK)
+        self.add_fixed(_ASK)
         discards = _DISCARDS
         for face in _FACE_NUMBERS:
             if hand[face]:
-                fixed.append(discards[face])
+                self.add_fixed(discards[face])
         return _play_segments(state, hand, None, 1, self)
 
     def __len__(self) -> int:
@@ -937,10 +1000,9 @@ class Candidates(Sequence[Action]):
             return [self[i] for i in range(*index.indices(len(self)))]
         if not 0 <= index < self.total:
             raise IndexError(index)
-        fixed = self.fixed
-        if index < len(fixed):
-            return fixed[index]
-        offset = index - len(fixed)
+        if index < self.fixed_count:
+            return self.fixed[index]
+        offset = index - self.fixed_count
         segments = self.segments
         number = 0
         while True:  # a few dozen segments at most: read in turn
@@ -967,15 +1029,16 @@ class Candidates(Sequence[Action]):
                 break
             offset -= width
             twos += 1
-        rank, target = _rank_and_place(self.places[number])
+        rank, target = self._rank_and_place(self.places[number])
         play = Play(rank, segment[start], twos, first + offset, target)
         return TakePile((play,)) if self.take else Meld((play,))
 
     def __iter__(self) -> Iterator[Action]:
-        yield from self.fixed
+        yield from self.fixed[: self.fixed_count]
         wrap = TakePile if self.take else Meld
-        for segment, place in zip(self.segments, self.places, strict=True):
-            rank, target = _rank_and_place(place)
+        for number in range(self.segment_count):
+            segment = self.segments[number]
+            rank, target = self._rank_and_place(self.places[number])
             for start in range(SEGMENT_HEAD, len(segment), SHAPE_SIZE):
                 naturals, least_twos, most_twos, first, held_jokers, room = segment[
                     start : start + SHAPE_SIZE - 1
@@ -987,20 +1050,21 @@ class Candidates(Sequence[Action]):
                     for jokers in range(first, last + 1):
                         yield wrap((Play(rank, naturals, twos, jokers, target),))
 
+    def _rank_and_place(self, number: int) -> tuple[Face | None, int | None]:
+        """The rank and the meld joined (None: a new one) of `_place_number`."""
+        rank = number & _RANK_MASK
+        return RANK_FACES[rank], self.by_rank.places[rank][number >> _RANK_BITS]
+
 
 _RANK_BITS: Final = 5
 _RANK_MASK: Final = (1 << _RANK_BITS) - 1
 
 
-def _place_number(rank: int, target: int | None) -> int:
-    """A rank number and the meld its plays join (None: a new one), in one number."""
-    return rank if target is None else (target + 1) << _RANK_BITS | rank
-
-
-def _rank_and_place(number: int) -> tuple[Face | None, int | None]:
-    """The rank and the meld joined (None: a new one) of `_place_number`."""
-    target = (number >> _RANK_BITS) - 1
-    return RANK_FACES[number & _RANK_MASK], None if target < 0 else target
+def _place_number(rank: int, place: int) -> int:
+    """A rank number and where its plays go, in one number: the place is the index among
+    the places of the rank (`MeldsByRank.places`; 0: a new meld). Small, as a number the
+    interpreter keeps made once, where the meld's own index could be large."""
+    return place << _RANK_BITS | rank
 
 
 _ASK: Final = AskToGoOut()
@@ -1060,13 +1124,19 @@ def _play_segments(
     if kept_here is None:
         kept_here = state.plays_kept = _kept_of_variant(state)
     hand_key = _hand_key(hand[TWO_RANK], hand[JOKER_RANK], must_use, least, least_points)
-    kept = kept_here.get(hand_key)
-    if kept is None:
-        if len(kept_here) >= _MOST_KEPT:
-            kept_here.clear()
-        kept = kept_here[hand_key] = kept_for(_context(state, hand, must_use, least, least_points))
+    kept = candidates.kept
+    if kept is None or candidates.kept_key != hand_key or candidates.kept_from is not kept_here:
+        found = kept_here.get(hand_key)
+        if found is None:
+            if len(kept_here) >= _MOST_KEPT:
+                kept_here.clear()
+            context = _context(state, hand, must_use, least, least_points)
+            found = kept_here[hand_key] = kept_for(context)
+        kept = candidates.kept = found
+        candidates.kept_key = hand_key
+        candidates.kept_from = kept_here
     plays = 0
-    by_rank = state.melds_by_rank(side)
+    by_rank = candidates.by_rank = state.melds_by_rank(side)
     if natural_top:
         assert must_use is not None
         top: int = must_use
@@ -1105,8 +1175,6 @@ def _rank_segments(
 ) -> int:
     """The plays of one rank number, in each place it may go, added to the segments of
     `candidates` as `_play_segments` says; returns `plays` with theirs added."""
-    segments = candidates.segments
-    places = candidates.places
     held = 0 if rank == ALL_WILD else hand[rank]
     by_held = kept.new_melds[rank]
     found = by_held[held] if held < len(by_held) else None
@@ -1116,25 +1184,24 @@ def _rank_segments(
             by_held.extend([None] * (held + 1 - len(by_held)))
         by_held[held] = found
     if found[0]:
-        segments.append(found)
-        places.append(rank)
+        candidates.add_segment(found, rank)
         plays += found[0]
     targets = by_rank.places[rank]
     if targets is NEW_ONLY:
         return plays
     melds = by_rank.melds
-    placed = kept.placed
     for number in range(1, len(targets)):
         target = targets[number]
         assert target is not None
         meld = melds[target]
-        key = _place_key(rank, held, meld.naturals, meld.twos + meld.jokers)
-        found = placed.get(key)
+        naturals = meld.naturals
+        wilds = meld.twos + meld.jokers
+        found = kept.on_meld(rank, held, naturals, wilds)
         if found is None:
-            found = placed[key] = _segment(state, kept, hand, rank, target, least)
+            found = _segment(state, kept, hand, rank, target, least)
+            kept.keep_on_meld(rank, held, naturals, wilds, found)
         if found[0]:
-            segments.append(found)
-            places.append(_place_number(rank, target))
+            candidates.add_segment(found, _place_number(rank, number))
             plays += found[0]
     return plays
 
@@ -1175,14 +1242,6 @@ def _hand_key(twos: int, jokers: int, must_use: Face | None, least: int, points:
     if points == -math.inf:
         return key | 1 << 23
     return key | int(points) << 24
-
-
-def _place_key(rank: int, held: int, naturals: int, wilds: int) -> int:
-    """A rank on one of the side's melds, as its answer is kept, in one number: the rank
-    number (below 32), the naturals held, and the meld's naturals and wild cards, each
-    below 256 (a shoe holds far fewer cards of one rank). Which meld it is does not count:
-    melds alike take the same plays."""
-    return rank | held << 5 | naturals << 13 | wilds << 21
 
 
 def _segment(

@@ -101,9 +101,40 @@ class Kept:
         self.new_melds: list[list[Segment | None]] = [[] for _ in range(FACE_COUNT + 1)]
         """New melds of each rank number (`state.RANK_FACES`), by the naturals held (None:
         not worked out yet). Lists, not a dict: looked up for every rank at every action."""
-        self.placed: dict[int, Segment] = {}
-        """Plays of a rank on a meld of the side, by the rank, the naturals held and the
-        meld's naturals and wild cards, in one number (`legal._place_key`)."""
+        self.placed: list[list[list[list[Segment | None]]]] = [[] for _ in range(FACE_COUNT + 1)]
+        """Plays of a rank on a meld of the side, by the rank number, the naturals held and
+        the meld's naturals and wild cards (see `on_meld`)."""
+
+    def on_meld(self, rank: int, held: int, naturals: int, wilds: int) -> Segment | None:
+        """The plays of a rank number on a meld of `naturals` and `wilds`, with `held`
+        naturals in hand (None: not worked out yet). Which meld it is does not count: melds
+        alike take the same plays.
+
+        Nested lists rather than a dict keyed by one number: such a number, too large for
+        the interpreter's kept small numbers, would be made anew at every look-up."""
+        by_held = self.placed[rank]
+        if held < len(by_held):
+            by_naturals = by_held[held]
+            if naturals < len(by_naturals):
+                by_wilds = by_naturals[naturals]
+                if wilds < len(by_wilds):
+                    return by_wilds[wilds]
+        return None
+
+    def keep_on_meld(
+        self, rank: int, held: int, naturals: int, wilds: int, segment: Segment
+    ) -> None:
+        """Keep what `on_meld` gives."""
+        by_held = self.placed[rank]
+        while len(by_held) <= held:
+            by_held.append([])
+        by_naturals = by_held[held]
+        while len(by_naturals) <= naturals:
+            by_naturals.append([])
+        by_wilds = by_naturals[naturals]
+        while len(by_wilds) <= wilds:
+            by_wilds.append(None)
+        by_wilds[wilds] = segment
 
 
 _KEPT: Final[dict[Context, Kept]] = {}

@@ -226,7 +226,7 @@ class DealState:
         self.extra_naturals = limit.extra
         self.most_wilds = limit.most
         """The wild limit's numbers (see `WildLimit`), read at every meld checked."""
-        self.rank_index = [_NO_INDEX] * table.sides
+        self.rank_index = [NO_MELDS] * table.sides
         """Each side's melds by rank, as `melds_by_rank` last found them."""
         self.plays_kept: KeptByHand | None = None
         """The plays worked out for this variant's hands (`legal` fills it on first use)."""
@@ -443,7 +443,7 @@ class MeldsByRank:
         return self.places[rank] is not NEW_ONLY
 
 
-_NO_INDEX: Final = MeldsByRank([])
+NO_MELDS: Final = MeldsByRank([])
 """No side's melds indexed yet: its list is no side's."""
 
 

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import gc
 
-from scorekeeper.engine.play_shapes import SEGMENT_HEAD, SHAPE_SIZE, segment_of
+from scorekeeper.engine.play_shapes import SEGMENT_HEAD, SHAPE_SIZE, Context, Kept, segment_of
 
 # Three naturals with none to two twos and no joker held or needed: three plays.
 THREE_NATURALS = (3, 0, 2, 0, 0, 2, 3)
+
+# A hand's context: no meld size limit, one wild card a two naturals, no least points.
+CONTEXT: Context = (None, 2, 0, 20, 50, 2, 0, 0, 0, float("-inf"), 0, None, None, None, None)
 
 
 def test_a_segment_holds_its_plays_then_each_shape() -> None:
@@ -31,3 +34,19 @@ def test_the_collector_stops_tracking_a_kept_segment() -> None:
     gc.collect()
 
     assert not gc.is_tracked(segment)
+
+
+def test_plays_on_a_meld_are_kept_by_rank_cards_held_and_the_meld_cards() -> None:
+    kept = Kept(CONTEXT)
+    segment = segment_of(((THREE_NATURALS,), 3))
+
+    assert kept.on_meld(4, 3, 5, 1) is None
+    kept.keep_on_meld(4, 3, 5, 1, segment)
+
+    assert kept.on_meld(4, 3, 5, 1) is segment
+    assert [kept.on_meld(*other) for other in [(4, 3, 5, 0), (4, 3, 4, 1), (4, 2, 5, 1)]] == [
+        None,
+        None,
+        None,
+    ]
+    assert kept.on_meld(5, 3, 5, 1) is None

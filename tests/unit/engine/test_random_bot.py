@@ -99,3 +99,26 @@ def test_the_random_bot_picks_every_legal_action_alike() -> None:
     assert len(legal) > 5
     assert set(picks) == set(legal)
     assert min(picks.values()) > 120 and max(picks.values()) < 280
+
+
+def test_candidates_renewed_for_each_action_are_those_made_anew() -> None:
+    """The random bot keeps one list of candidates and writes each action's over the last:
+    what a longer earlier list left behind is never read."""
+    variant = next(v for v in house_variants_played() if v.id.startswith("house-pack"))
+    table = tables_to_play(variant)[0]
+    state = new_deal(variant, 1, table, random.Random(4))
+    bot = RandomBot(4)
+    kept = Candidates()
+    sizes = set()
+    for _ in range(400):
+        if state.outcome is not None:
+            break
+        kept.renew(state)
+        fresh = Candidates(state)
+        assert len(kept) == len(fresh)
+        assert list(kept) == list(fresh)
+        assert [kept[i] for i in range(len(kept))] == list(fresh)
+        sizes.add(len(fresh))
+        apply(state, bot.choose(state))
+
+    assert len(sizes) > 10, "lists of many lengths, shorter ones after longer ones"
