@@ -396,7 +396,8 @@ def refusal(state: DealState, action: Action) -> Reason | None:
     """Why `action` is illegal now, or None if it is legal."""
     problem = _refusal(state, action)
     if problem is None:
-        state.passed = (action, len(state.history))
+        state.passed = action
+        state.passed_at = len(state.history)
     return problem
 
 
@@ -630,8 +631,7 @@ def apply(state: DealState, action: Action) -> None:
     An action `refusal` has just passed (the same object, no action applied since), as a bot's
     choice often is, is not checked twice.
     """
-    passed = state.passed
-    if passed is None or passed[0] is not action or passed[1] != len(state.history):
+    if state.passed is not action or state.passed_at != len(state.history):
         problem = _refusal(state, action)
         if problem is not None:
             raise IllegalAction(action, problem)

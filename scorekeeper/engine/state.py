@@ -103,6 +103,7 @@ class DealState:
         "turn_start",
         "history",
         "passed",
+        "passed_at",
         "rng",
         "answer",
         "held_points",
@@ -185,9 +186,11 @@ class DealState:
         self.history: list[Action] = []
         self.turn_start = 0
         """The length of `history` when the current turn began."""
-        self.passed: tuple[Action, int] | None = None
-        """The action `refusal` last found legal and the length of the history then: `apply`
-        need not check that action again while no other has been applied since."""
+        self.passed: Action | None = None
+        self.passed_at = -1
+        """The action `refusal` last found legal (`passed`) and the length of the history
+        then: `apply` need not check that action again while no other has been applied
+        since. Two fields, not a pair: a pair would be made at every check."""
         self.rng = rng
         self.answer = answer
         deck = deck_of(variant)
@@ -392,6 +395,7 @@ class DealState:
         twin.turn_start = self.turn_start
         twin.history = list(self.history)
         twin.passed = self.passed
+        twin.passed_at = self.passed_at
         twin.plays_kept = self.plays_kept
         return twin
 
