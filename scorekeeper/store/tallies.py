@@ -16,7 +16,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, time
-from operator import itemgetter
+from functools import partial
+from operator import is_not, itemgetter
 from typing import Any
 
 from scorekeeper.store.game_summary import BOOK_KINDS, LINE_GROUPS, GameSummary, SideSummary
@@ -132,8 +133,9 @@ _BEST_DEAL = itemgetter(4)
 """The best deal of a result of ``Tally.played``."""
 
 
-def _known(best: int | None) -> bool:
-    return best is not None
+_known = partial(is_not, None)
+"""Whether a best deal is known: built of functions the interpreter runs without a frame,
+as it is asked of each of a player's games."""
 
 
 def _best(side: SideSummary) -> int | None:
