@@ -73,6 +73,9 @@ _BOOK_SIZE: Final = BOOK_SIZE
 """The rules core's size of a book, held by this compiled module: a name imported from the
 rules core is looked up by name at each use."""
 
+_MELD_TOO_SMALL: Final = reasons.meld_too_small(MIN_MELD)
+"""The refusal random play meets most (a new meld of one or two cards), made once."""
+
 _RED: Final = Face.RED_THREE
 _BLACK: Final = Face.BLACK_THREE
 _TWO: Final = Face.TWO
@@ -145,7 +148,7 @@ def _lay(state: DealState, side: int, plays: tuple[Play, ...], hand: list[int]) 
         target = play.onto
         if target is None:
             if count < MIN_MELD:
-                return reasons.meld_too_small(MIN_MELD)
+                return _MELD_TOO_SMALL
             target = started
             started += 1
         else:
@@ -508,7 +511,7 @@ def _take_refusal(state: DealState, player: int, action: TakePile) -> Reason | N
     work = hand[:]
     work[top] += 1
     laid = _lay(state, side, action.plays, work)
-    if isinstance(laid, Reason):
+    if not isinstance(laid, _Laid):  # a refusal (a native class is checked quicker)
         return laid
     if _top_used(action.plays, top) < MIN_MELD:
         return reasons.top_card_not_melded(top)
@@ -533,11 +536,11 @@ def _meld_refusal(state: DealState, player: int, action: Meld) -> Reason | None:
         # What `_lay` finds first, without a copy of the hand: the refusal random play
         # meets most, a new meld of one or two cards.
         problem = _cards_refusal(state, plays[0], state.hands[player])
-        return reasons.meld_too_small(MIN_MELD) if problem is None else problem
+        return _MELD_TOO_SMALL if problem is None else problem
     side = state.side_of[player]
     work = state.hands[player][:]
     laid = _lay(state, side, action.plays, work)
-    if isinstance(laid, Reason):
+    if not isinstance(laid, _Laid):  # a refusal (a native class is checked quicker)
         return laid
     left = cards_held(work)
     if not state.opened[side]:
@@ -878,14 +881,16 @@ def _draws(piles: int, count: int) -> tuple[Draw, ...]:
 class Candidates(Sequence[Action]):
     """The actions `legal_actions` chooses from, each legal or not as `refusal` says.
 
-    Plays are kept in shapes whose sizes are counted, not listed, and an action is made only
-    when asked for by its index, so a random pick among many candidates does not build them
-    all.
+    Discards are kept as the faces held, and plays in shapes whose sizes are counted, not
+    listed; an action is made only when asked for by its index, so a random pick among many
+    candidates does not build them all.
     """
 
     __slots__ = (
         "fixed",
         "fixed_count",
+        "discards",
+        "discard_count",
         "segments",
         "places",
         "segment_count",
@@ -901,6 +906,10 @@ class Candidates(Sequence[Action]):
         self.fixed: list[Action] = []
         self.fixed_count = 0
         """The fixed actions: the first `fixed_count` of the list (see `renew`)."""
+        self.discards = 0
+        """The faces a discard may be of, after the fixed actions: a bit for each face by
+        its number, so that a turn's discards are counted, not listed."""
+        self.discard_count = 0
         self.segments: list[Segment] = []
         """The plays, after the fixed actions, in segments of one rank in one place: the
         first `segment_count` of the list."""
@@ -926,10 +935,10 @@ class Candidates(Sequence[Action]):
         """Hold the candidates of `state` instead, written over those held: a bot that
         chooses at every action keeps one object, and its lists keep their room, where
         emptied lists would give it up and grow again at each choice."""
-        self.fixed_count = self.segment_count = 0
+        self.fixed_count = self.segment_count = self.discards = self.discard_count = 0
         self.take = False
         plays = self._gather(state)
-        self.total = self.fixed_count + plays
+        self.total = self.fixed_count + self.discard_count + plays
 
     def add_fixed(self, action: Action) -> None:
         """Add a fixed action (see `renew`)."""
@@ -980,10 +989,13 @@ class Candidates(Sequence[Action]):
                 return _play_segments(state, work, top, MIN_MELD, self)
             return 0
         self.add_fixed(_ASK)
-        discards = _DISCARDS
+        discards = count = 0
         for face in _FACE_NUMBERS:
             if hand[face]:
-                self.add_fixed(discards[face])
+                discards |= 1 << face
+                count += 1
+        self.discards = discards
+        self.discard_count = count
         return _play_segments(state, hand, None, 1, self)
 
     def __len__(self) -> int:
@@ -1003,6 +1015,9 @@ class Candidates(Sequence[Action]):
         if index < self.fixed_count:
             return self.fixed[index]
         offset = index - self.fixed_count
+        if offset < self.discard_count:
+            return _DISCARDS[_nth_face(self.discards, offset)]
+        offset -= self.discard_count
         segments = self.segments
         number = 0
         while True:  # a few dozen segments at most: read in turn
@@ -1035,6 +1050,8 @@ class Candidates(Sequence[Action]):
 
     def __iter__(self) -> Iterator[Action]:
         yield from self.fixed[: self.fixed_count]
+        for number in range(self.discard_count):
+            yield _DISCARDS[_nth_face(self.discards, number)]
         wrap = TakePile if self.take else Meld
         for number in range(self.segment_count):
             segment = self.segments[number]
@@ -1070,6 +1087,19 @@ def _place_number(rank: int, place: int) -> int:
 _ASK: Final = AskToGoOut()
 _LAY_RED_THREES: Final = LayRedThrees()
 _PICK_UP_FOOT: Final = PickUpFoot()
+
+
+def _nth_face(faces: int, number: int) -> int:
+    """The face of the `number`-th bit set in `faces` (from 0, lowest first)."""
+    face = 0
+    while True:
+        if faces >> face & 1:
+            if number == 0:
+                return face
+            number -= 1
+        face += 1
+
+
 _FACE_NUMBERS: Final = tuple(range(len(FACES)))
 """Each face by its number, to index a hand and the tables of faces."""
 
