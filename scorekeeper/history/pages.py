@@ -260,9 +260,10 @@ def _all_games(table_id: int, stored: Callable[[], list[GameSummary]]) -> Tallie
 
 
 def _rules_of(table_id: int, versions: Versions) -> list[tuple[str, str]]:
-    """The rules the table played: read from its first game of each (kept by game
-    version)."""
-    key = (table_id, versions)
+    """The rules the table played: read from its first game of each, kept by the table's
+    games. A game's rules are frozen with it, so a deal saved, changed or deleted leaves
+    them as they were: the first request after it need not read them again."""
+    key = (table_id, tuple(game_id for game_id, _version in versions))
     played = _played_rules.get(key)
     if played is None:
         played = played_rules(table_id)
@@ -273,7 +274,7 @@ def _rules_of(table_id: int, versions: Versions) -> list[tuple[str, str]]:
     return played
 
 
-_played_rules: dict[tuple[int, Versions], list[tuple[str, str]]] = {}
+_played_rules: dict[tuple[int, tuple[int, ...]], list[tuple[str, str]]] = {}
 _played_lock = Lock()
 
 

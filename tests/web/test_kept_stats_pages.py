@@ -10,6 +10,7 @@ import io
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from game_helpers import store_deal
 from pypdf import PdfReader
 from sample_deals import PAGAT_CAUGHT, PAGAT_OUT
 from sqlalchemy import delete, func, select
@@ -20,10 +21,15 @@ from test_stored_summaries import without_tokens
 from scorekeeper.extensions import db
 from scorekeeper.history import pages
 from scorekeeper.history.pages import forget_kept
+from scorekeeper.rules.entry import DealEntry
+from scorekeeper.rules.variants import get_variant
 from scorekeeper.store import kept_pages
+from scorekeeper.store.games import Game
 from scorekeeper.store.kept_pages import MOST_KEPT_A_TABLE, KeptStatsPage
 from scorekeeper.store.players import Player
 from scorekeeper.store.tables import CardTable
+
+PAGAT = get_variant("pagat")
 
 
 def a_table_of_two_games(app: Flask, client: FlaskClient, first: str = "Ann") -> str:
@@ -156,3 +162,41 @@ def test_the_season_summary_never_takes_the_kept_page_for_the_numbers(
     assert response.status_code == 200
     text = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(response.data)).pages)
     assert "Ann 2 2 100% 4,595 4,595 18,380" in text
+
+
+def test_the_rules_played_are_read_again_for_a_new_game_not_for_a_deal_saved(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game's rules are frozen with it: a deal saved changes the table's games' versions,
+    not the rules the table played; a new game may add rules."""
+    token = a_table_of_two_games(app, client)
+    assert new_game(client, "Ann", "Dee", "Bob", "Eve").status_code == 303
+    going = newest_game_id(app)
+    store_one_deal(app, going, 1)
+    reads: list[int] = []
+    read = pages.played_rules
+
+    def counted(table_id: int) -> list[tuple[str, str]]:
+        reads.append(table_id)
+        return read(table_id)
+
+    monkeypatch.setattr(pages, "played_rules", counted)
+    assert "2 finished games counted." in stats_page(client, token)
+    assert len(reads) == 1
+
+    store_one_deal(app, going, 2)
+    assert "2 finished games counted." in stats_page(client, token)
+    assert len(reads) == 1
+
+    assert new_game(client, "Ann", "Dee", "Bob", "Eve", variant="gamerules").status_code == 303
+    page = stats_page(client, token)
+    assert len(reads) == 2
+    assert '<option value="pagat">Partnership (pagat.com)</option>' in page
+    assert 'value="gamerules"' in page
+
+
+def store_one_deal(app: Flask, game_id: int, number: int) -> None:
+    with app.app_context():
+        game = db.session.get(Game, game_id)
+        store_deal(game, DealEntry(PAGAT, number, (PAGAT_OUT, PAGAT_CAUGHT), players=4))
+        db.session.commit()
