@@ -50,6 +50,8 @@ from .play_shapes import (
     KeptByHand,
     Place,
     Segment,
+    inner_list,
+    keep_at,
     kept_for,
     segment_of,
     shapes_of,
@@ -869,12 +871,7 @@ def _draws(piles: int, count: int) -> tuple[Draw, ...]:
     else:
         combos = combinations_with_replacement(range(piles), count)
         made = tuple(Draw(combo) for combo in combos)
-    while len(_DRAWS) <= piles:
-        _DRAWS.append([])
-    by_count = _DRAWS[piles]
-    while len(by_count) <= count:
-        by_count.append(None)
-    by_count[count] = made
+    keep_at(inner_list(_DRAWS, piles), count, made)
     return made
 
 
@@ -1089,6 +1086,10 @@ _LAY_RED_THREES: Final = LayRedThrees()
 _PICK_UP_FOOT: Final = PickUpFoot()
 
 
+_FACE_NUMBERS: Final = tuple(range(len(FACES)))
+"""Each face by its number, to index a hand and the tables of faces."""
+
+
 def _nth_face(faces: int, number: int) -> int:
     """The face of the `number`-th bit set in `faces` (from 0, lowest first)."""
     face = 0
@@ -1099,9 +1100,6 @@ def _nth_face(faces: int, number: int) -> int:
             number -= 1
         face += 1
 
-
-_FACE_NUMBERS: Final = tuple(range(len(FACES)))
-"""Each face by its number, to index a hand and the tables of faces."""
 
 _MOST_KEPT: Final = 4096
 """Answers kept at most for one variant's state (`DealState.plays_kept`); past it they are
@@ -1210,9 +1208,7 @@ def _rank_segments(
     found = by_held[held] if held < len(by_held) else None
     if found is None:
         found = _segment(state, kept, hand, rank, None, least)
-        if held >= len(by_held):
-            by_held.extend([None] * (held + 1 - len(by_held)))
-        by_held[held] = found
+        keep_at(by_held, held, found)
     if found[0]:
         candidates.add_segment(found, rank)
         plays += found[0]

@@ -9,7 +9,7 @@ needs), so each answer is worked out once and kept, and every deal after reads i
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, TypeVar
 
 from .cards import FACE_COUNT, Face
 
@@ -125,16 +125,26 @@ class Kept:
         self, rank: int, held: int, naturals: int, wilds: int, segment: Segment
     ) -> None:
         """Keep what `on_meld` gives."""
-        by_held = self.placed[rank]
-        while len(by_held) <= held:
-            by_held.append([])
-        by_naturals = by_held[held]
-        while len(by_naturals) <= naturals:
-            by_naturals.append([])
-        by_wilds = by_naturals[naturals]
-        while len(by_wilds) <= wilds:
-            by_wilds.append(None)
-        by_wilds[wilds] = segment
+        by_naturals = inner_list(self.placed[rank], held)
+        keep_at(inner_list(by_naturals, naturals), wilds, segment)
+
+
+T = TypeVar("T")
+
+
+def keep_at(items: list[T | None], index: int, item: T) -> None:
+    """Keep `item` at `index` of a list of answers, the list grown first where it is shorter
+    (None: an answer not worked out yet)."""
+    if index >= len(items):
+        items.extend([None] * (index + 1 - len(items)))
+    items[index] = item
+
+
+def inner_list(items: list[list[T]], index: int) -> list[T]:
+    """The list at `index` of a list of lists, empty ones added up to it where missing."""
+    while len(items) <= index:
+        items.append([])
+    return items[index]
 
 
 _KEPT: Final[dict[Context, Kept]] = {}
