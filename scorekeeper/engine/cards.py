@@ -230,6 +230,17 @@ def cards_held(counts: list[int]) -> int:
     return total
 
 
+def cards_held_up_to(counts: list[int], most: int) -> int:
+    """`cards_held`, or `most` where the list holds at least as many: a large hand is not
+    counted through where only its last cards matter."""
+    total = 0
+    for count in counts:
+        total += count
+        if total >= most:
+            return most
+    return total
+
+
 def holds_cards(counts: list[int]) -> bool:
     """Whether a count list holds any card: `any`, compiled as `cards_held` is."""
     for count in counts:  # noqa: SIM110 (`any` on a list is not compiled)

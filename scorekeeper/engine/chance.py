@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Final, TypeVar
 
 T = TypeVar("T")
 
@@ -48,10 +48,16 @@ def _below_in_bits(draw: Callable[[int], int], count: int, bits: int) -> int:
     return found
 
 
+_BIT_LENGTHS: Final = [count.bit_length() for count in range(1024)]
+"""`bit_length` of the counts drawn below most often: read where the method call, or a loop
+over the bits, would cost several times more."""
+
+
 def _bit_length(count: int) -> int:
-    """`count.bit_length()` for a count of cards: this loop costs less than calling the
-    method."""
-    bits = 0
+    """`count.bit_length()` for a count of cards or actions."""
+    if 0 <= count < 1024:
+        return _BIT_LENGTHS[count]
+    bits = 10
     while count >> bits:
         bits += 1
     return bits

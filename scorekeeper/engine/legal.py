@@ -36,6 +36,7 @@ from .cards import (
     TWO_RANK,
     Face,
     cards_held,
+    cards_held_up_to,
     holds_cards,
 )
 from .conventions import MATCHING_TO_TAKE, MIN_MELD
@@ -139,13 +140,15 @@ def _lay(state: DealState, side: int, plays: tuple[Play, ...], hand: list[int]) 
         if naturals:
             assert rank is not None
             number: int = rank
-            hand[number] -= naturals
+            # Not `-=`: on a list's item, the compiled code would subtract as the
+            # interpreter does.
+            hand[number] = hand[number] - naturals
             laid.points += points[number] * naturals
         if twos:
-            hand[TWO_RANK] -= twos
+            hand[TWO_RANK] = hand[TWO_RANK] - twos
             laid.points += points[TWO_RANK] * twos
         if jokers:
-            hand[JOKER_RANK] -= jokers
+            hand[JOKER_RANK] = hand[JOKER_RANK] - jokers
             laid.points += points[JOKER_RANK] * jokers
         target = play.onto
         if target is None:
@@ -169,7 +172,6 @@ def _lay(state: DealState, side: int, plays: tuple[Play, ...], hand: list[int]) 
             else:
                 found = [0, 0, 0]
             changed[target] = found
-        # Not `+=`: on a list's item, the compiled code would add as the interpreter does.
         found[0] = found[0] + naturals
         found[1] = found[1] + twos
         found[2] = found[2] + jokers
@@ -544,7 +546,7 @@ def _meld_refusal(state: DealState, player: int, action: Meld) -> Reason | None:
     laid = _lay(state, side, action.plays, work)
     if not isinstance(laid, _Laid):  # a refusal (a native class is checked quicker)
         return laid
-    left = cards_held(work)
+    left = cards_held_up_to(work, 2)  # one card or none is all the rules below ask about
     if not state.opened[side]:
         empties_hand = not left and state.feet[player] is not None
         problem = _first_meld_refusal(state, side, laid, False, empties_hand)
@@ -692,7 +694,7 @@ def _do_draw(state: DealState, player: int, piles: tuple[int, ...]) -> None:
     hand = state.hands[player]
     for index in piles:
         face: int = stock[index].pop()  # a number indexes the hand in compiled code
-        hand[face] += 1
+        hand[face] = hand[face] + 1  # not `+=`: see `_lay`
     if state.feet[player] is None:
         state.foot_played[player] = True
     state.phase = Phase.PLAY
@@ -734,9 +736,10 @@ def _do_plays(state: DealState, player: int, plays: tuple[Play, ...]) -> None:
     for play in ordered:
         if play.naturals:
             assert play.rank is not None
-            hand[play.rank] -= play.naturals
-        hand[TWO_RANK] -= play.twos
-        hand[JOKER_RANK] -= play.jokers
+            rank: int = play.rank
+            hand[rank] = hand[rank] - play.naturals  # not `-=`: see `_lay`
+        hand[TWO_RANK] = hand[TWO_RANK] - play.twos
+        hand[JOKER_RANK] = hand[JOKER_RANK] - play.jokers
         if play.onto is None:
             melds.append(TableMeld(play.rank, play.naturals, play.twos, play.jokers))
         else:
@@ -775,7 +778,7 @@ def _do_take(state: DealState, player: int, plays: tuple[Play, ...]) -> None:
     hand = state.hands[player]
     for card in taken:
         face: int = card
-        hand[face] += 1
+        hand[face] = hand[face] + 1  # not `+=`: see `_lay`
     _do_plays(state, player, plays)
     state.phase = Phase.PLAY
     _after_play(state, player)
@@ -784,7 +787,7 @@ def _do_take(state: DealState, player: int, plays: tuple[Play, ...]) -> None:
 def _do_discard(state: DealState, player: int, face: Face) -> None:
     hand = state.hands[player]
     number: int = face
-    hand[number] -= 1
+    hand[number] = hand[number] - 1  # not `-=`: see `_lay`
     if (face is _TWO or face is _JOKER) and (
         state.variant.wild_discard is WildDiscard.FREEZES_PILE
     ):
@@ -987,10 +990,12 @@ class Candidates(Sequence[Action]):
             return 0
         self.add_fixed(_ASK)
         discards = count = 0
-        for face in _FACE_NUMBERS:
-            if hand[face]:
-                discards |= 1 << face
+        bit = 1
+        for held in hand:  # by face number: read in turn, where indexing checks each
+            if held:
+                discards |= bit
                 count += 1
+            bit <<= 1
         self.discards = discards
         self.discard_count = count
         return _play_segments(state, hand, None, 1, self)
@@ -1090,15 +1095,24 @@ _FACE_NUMBERS: Final = tuple(range(len(FACES)))
 """Each face by its number, to index a hand and the tables of faces."""
 
 
+def _faces_by_bit() -> list[int]:
+    """Each face's number by its bit modulo 37: the powers of two up to 2**35 leave
+    distinct remainders, so a face's bit finds it in one look-up."""
+    table = [0] * 37
+    for face in _FACE_NUMBERS:
+        table[(1 << face) % 37] = face
+    return table
+
+
+_FACE_OF_BIT: Final = _faces_by_bit()
+
+
 def _nth_face(faces: int, number: int) -> int:
     """The face of the `number`-th bit set in `faces` (from 0, lowest first)."""
-    face = 0
-    while True:
-        if faces >> face & 1:
-            if number == 0:
-                return face
-            number -= 1
-        face += 1
+    while number:
+        faces &= faces - 1  # the lowest bit set, dropped
+        number -= 1
+    return _FACE_OF_BIT[(faces & -faces) % 37]
 
 
 _MOST_KEPT: Final = 4096

@@ -315,11 +315,13 @@ class DealState:
         return books
 
     def melds_by_rank(self, side: int) -> MeldsByRank:
-        """The side's melds by rank, kept while they are the same list of the same length
-        (a meld, once down, keeps its rank and its place; new melds are added at the end)."""
+        """The side's melds by rank, kept while they are the same list, and brought up to
+        date as melds are added to it."""
         melds = self.melds[side]
         kept = self.rank_index[side]
-        if kept.melds is melds and kept.count == len(melds):
+        if kept.melds is melds:
+            if kept.count != len(melds):
+                kept.index_new_melds()
             return kept
         kept = self.rank_index[side] = MeldsByRank(melds)
         return kept
@@ -426,21 +428,28 @@ class MeldsByRank:
 
     def __init__(self, melds: list[TableMeld]) -> None:
         self.melds = melds
-        """The side's list of melds, indexed when it held `count` of them."""
-        self.count = len(melds)
+        """The side's list of melds, of which the first `count` are indexed."""
         self.places: list[list[int | None]] = [NEW_ONLY] * len(RANK_FACES)
         """By rank number: None (a new meld), then the indexes of the side's melds of it."""
         self.melded: list[int] = []
         """The rank numbers the side has melds of, in the order of their first meld."""
+        self.count = 0
+        self.index_new_melds()
+
+    def index_new_melds(self) -> None:
+        """Index the melds added to the list since it was last indexed: a meld, once down,
+        keeps its rank and its place, and new melds are added at the end."""
+        melds = self.melds
         places = self.places
-        for index, meld in enumerate(melds):
-            rank = rank_number(meld.rank)
+        for index in range(self.count, len(melds)):
+            rank = rank_number(melds[index].rank)
             found = places[rank]
             if found is NEW_ONLY:
                 places[rank] = [None, index]
                 self.melded.append(rank)
             else:
                 found.append(index)
+        self.count = len(melds)
 
     def has(self, rank: int) -> bool:
         """Whether the side has a meld of the rank number."""

@@ -14,7 +14,7 @@ from scorekeeper.rules.decks import STANDARD
 
 @pytest.mark.parametrize("seed", [0, 7, 2026])
 def test_below_draws_the_numbers_randrange_draws(seed: int) -> None:
-    sizes = [1, 2, 3, 5, 8, 13, 64, 100, 255, 256, 257, 1000, 4097]
+    sizes = [1, 2, 3, 5, 8, 13, 64, 100, 255, 256, 257, 1000, 1023, 1024, 1025, 4097]
     ours, theirs = random.Random(seed), random.Random(seed)
 
     drawn = [below(ours.getrandbits, size) for size in sizes * 20]

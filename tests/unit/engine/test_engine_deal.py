@@ -8,7 +8,14 @@ from collections import Counter
 import pytest
 
 from scorekeeper.engine import Card, Face, deck, new_deal, play_game, shoe, shuffled_shoe
-from scorekeeper.engine.cards import Suit, counts_of, describe, parse_faces
+from scorekeeper.engine.cards import (
+    Suit,
+    cards_held,
+    cards_held_up_to,
+    counts_of,
+    describe,
+    parse_faces,
+)
 from scorekeeper.engine.game import default_table
 from scorekeeper.rules.variants import Variant, all_variants, get_variant
 
@@ -29,6 +36,16 @@ def test_threes_are_told_apart_by_colour() -> None:
     assert Card("3", Suit.DIAMONDS).face is Face.RED_THREE
     assert Card("3", Suit.SPADES).face is Face.BLACK_THREE
     assert str(Card("JK")) == "Joker" and str(Card("10", Suit.CLUBS)) == "10♣"
+
+
+@pytest.mark.parametrize(
+    ("text", "held"), [("", 0), ("K", 1), ("K K", 2), ("A K", 2), ("A K 10 4 2 JK", 2)]
+)
+def test_cards_are_counted_up_to_a_limit(text: str, held: int) -> None:
+    counts = counts_of(parse_faces(text))
+
+    assert cards_held_up_to(counts, 2) == held
+    assert cards_held_up_to(counts, 10) == cards_held(counts) == len(text.split())
 
 
 def test_card_text_reads_back() -> None:

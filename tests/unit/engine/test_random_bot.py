@@ -27,6 +27,7 @@ from scorekeeper.engine.fuzz import (
     tables_to_play,
 )
 from scorekeeper.engine.legal import Candidates
+from scorekeeper.engine.state import MeldsByRank
 from scorekeeper.rules.gallery import GALLERY
 from scorekeeper.rules.variants import Table, Variant, all_variants, get_variant
 
@@ -122,3 +123,23 @@ def test_candidates_renewed_for_each_action_are_those_made_anew() -> None:
         apply(state, bot.choose(state))
 
     assert len(sizes) > 10, "lists of many lengths, shorter ones after longer ones"
+
+
+def test_the_melds_index_brought_up_to_date_is_the_one_made_anew() -> None:
+    """A side's melds by rank are indexed once, then brought up to date as melds are added:
+    at every action the index is the one made from the melds anew."""
+    variant = next(v for v in house_variants_played() if v.id.startswith("house-pack"))
+    table = tables_to_play(variant)[0]
+    state = new_deal(variant, 2, table, random.Random(5))
+    bot = RandomBot(5)
+    added = 0
+    while state.outcome is None:
+        melds_before = sum(len(melds) for melds in state.melds)
+        for side in range(table.sides):
+            kept = state.melds_by_rank(side)
+            fresh = MeldsByRank(state.melds[side])
+            assert (kept.places, kept.melded) == (fresh.places, fresh.melded)
+        apply(state, bot.choose(state))
+        added += sum(len(melds) for melds in state.melds) - melds_before
+
+    assert added > 20, "melds added one after another, through the deal"
