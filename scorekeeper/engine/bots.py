@@ -73,19 +73,20 @@ class RandomBot:
         candidates.renew(state)
         count = candidates.total
         draw = self.draw
-        if count:  # the first pick, most often legal, taken without the set below
+        if count:  # the first pick, most often legal, taken without the list below
             index = below(draw, count)
             action = candidates[index]
             if refusal(state, action) is None:
                 return action
-            tried = {index}
+            tried = [index]
         else:
-            tried = set()
+            tried = []
+        # The picks tried, in a list: a few at most, where a set would cost more to make.
         while len(tried) < count:
             index = below(draw, count)
             if index in tried:
                 continue
-            tried.add(index)
+            tried.append(index)
             action = candidates[index]
             if refusal(state, action) is None:
                 return action

@@ -126,7 +126,9 @@ def _lay(state: DealState, side: int, plays: tuple[Play, ...], hand: list[int]) 
     laid.existing = existing
     changed = laid.changed
     new = laid.new
-    new.extend([play.rank for play in plays if play.onto is None])
+    for play in plays:
+        if play.onto is None:
+            new.append(play.rank)
     started = existing
     for play in plays:
         problem = _cards_refusal(state, play, hand)
@@ -165,16 +167,15 @@ def _lay(state: DealState, side: int, plays: tuple[Play, ...], hand: list[int]) 
             if (twos or jokers) and target < existing and melds[target].red_threes:
                 return reasons.book_with_red_three_stays_clean()
         found = changed.get(target)
-        if found is None:
-            if target < existing:
-                meld = melds[target]
-                found = [meld.naturals, meld.twos, meld.jokers]
-            else:
-                found = [0, 0, 0]
-            changed[target] = found
-        found[0] = found[0] + naturals
-        found[1] = found[1] + twos
-        found[2] = found[2] + jokers
+        if found is not None:
+            found[0] = found[0] + naturals
+            found[1] = found[1] + twos
+            found[2] = found[2] + jokers
+        elif target < existing:
+            meld = melds[target]
+            changed[target] = [meld.naturals + naturals, meld.twos + twos, meld.jokers + jokers]
+        else:
+            changed[target] = [naturals, twos, jokers]
     problem = _ends_refusal(state, melds, laid)
     if problem is None and new:
         problem = _rank_clash(state, melds, state.melds_by_rank(side), laid)
@@ -216,8 +217,9 @@ def _ends_refusal(state: DealState, melds: list[TableMeld], laid: _Laid) -> Reas
     extra = state.extra_naturals
     most_wilds = state.most_wilds
     existing = laid.existing
-    for index, (naturals, twos, jokers) in laid.changed.items():
-        wilds = twos + jokers
+    for index, counts in laid.changed.items():
+        naturals = counts[0]
+        wilds = counts[1] + counts[2]
         if most is not None and naturals + wilds > most:
             return reasons.meld_too_big(most)
         rank = melds[index].rank if index < existing else laid.new[index - existing]
@@ -241,17 +243,8 @@ def _rank_clash(
     the side's older melds of the rank are books by then, and at most one meld of the rank
     is left unfinished. `melds_of_rank`: the side's melds by rank (`melds_by_rank`)."""
     only_one = state.one_meld_a_rank
-    changed = laid.changed
     existing = laid.existing
     new = laid.new
-
-    def size(index: int) -> int:
-        counts = changed.get(index)
-        if counts is None:
-            meld = melds[index]
-            return meld.naturals + meld.twos + meld.jokers
-        return counts[0] + counts[1] + counts[2]
-
     for rank in dict.fromkeys(new) if len(new) > 1 else new:
         same = melds_of_rank.places[rank_number(rank)]
         if only_one:
@@ -259,12 +252,23 @@ def _rank_clash(
                 return reasons.one_meld_per_rank(rank)
             continue
         for number in same:
-            if number is not None and size(number) < _BOOK_SIZE:
+            if number is not None and _size_after(melds, laid, number) < _BOOK_SIZE:
                 return reasons.one_unfinished_per_rank(rank)
-        started = [existing + k for k, new_rank in enumerate(new) if new_rank is rank]
-        if len(started) > 1 and sum(1 for i in started if size(i) < _BOOK_SIZE) > 1:
-            return reasons.one_unfinished_per_rank(rank)
+        if len(new) > 1:
+            started = [existing + k for k, new_rank in enumerate(new) if new_rank is rank]
+            unfinished = sum(1 for i in started if _size_after(melds, laid, i) < _BOOK_SIZE)
+            if unfinished > 1:
+                return reasons.one_unfinished_per_rank(rank)
     return None
+
+
+def _size_after(melds: list[TableMeld], laid: _Laid, index: int) -> int:
+    """The cards of the side's meld at `index` once `laid` is on the table."""
+    counts = laid.changed.get(index)
+    if counts is None:
+        meld = melds[index]
+        return meld.naturals + meld.twos + meld.jokers
+    return counts[0] + counts[1] + counts[2]
 
 
 def _books_after(state: DealState, side: int, laid: _Laid | None) -> BookCount:
