@@ -75,7 +75,7 @@ class RandomBot:
         draw = self.draw
         if count:  # the first pick, most often legal, taken without the list below
             index = below(draw, count)
-            action = candidates[index]
+            action = candidates.action_at(index)
             if refusal(state, action) is None:
                 return action
             tried = [index]
@@ -87,7 +87,7 @@ class RandomBot:
             if index in tried:
                 continue
             tried.append(index)
-            action = candidates[index]
+            action = candidates.action_at(index)
             if refusal(state, action) is None:
                 return action
         raise RuntimeError(f"no legal action in {state!r}")  # every turn has one: a bug

@@ -193,13 +193,13 @@ def _cards_refusal(state: DealState, play: Play, hand: list[int]) -> Reason | No
         return reasons.negative_count()
     if naturals + twos + jokers == 0:
         return reasons.empty_play()
-    if rank is None or rank >= _TWO or rank is state.special:
+    number = rank_number(rank)  # compared as a number: faces compare through the interpreter
+    if number >= TWO_RANK or rank is state.special:  # all wild, black threes, a special rank
         problem = rank_reason(state.variant, rank, naturals, twos + jokers)
         if problem is not None:
             return problem
     if naturals:
         assert rank is not None
-        number: int = rank
         if hand[number] < naturals:
             return reasons.not_held(rank)
     if twos and hand[TWO_RANK] < twos:
@@ -1018,6 +1018,11 @@ class Candidates(Sequence[Action]):
             return [self[i] for i in range(*index.indices(len(self)))]
         if not 0 <= index < self.total:
             raise IndexError(index)
+        return self.action_at(index)
+
+    def action_at(self, index: int) -> Action:
+        """The candidate at `index`, which must be one (`__getitem__` checks it): called
+        from compiled code, the index is passed as a number, not as an object."""
         if index < self.fixed_count:
             return self.fixed[index]
         offset = index - self.fixed_count
