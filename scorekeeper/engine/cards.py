@@ -128,9 +128,16 @@ def shoe(decks: int) -> list[Card]:
 
 def deck_faces(deck: Deck, decks: int) -> list[Face]:
     """The faces of `decks` decks of `deck` together, unshuffled."""
+    return list(_deck_faces(deck, decks))
+
+
+@cache
+def _deck_faces(deck: Deck, decks: int) -> tuple[Face, ...]:
+    """`deck_faces`, made once for each deck and count: every deal starts from a copy
+    instead of listing the cards anew."""
     if deck is STANDARD:
-        return list(_standard_deck_faces()) * decks
-    return [face for face, card in cards_by_face(deck) for _ in range(card.per_deck * decks)]
+        return _standard_deck_faces() * decks
+    return tuple(face for face, card in cards_by_face(deck) for _ in range(card.per_deck * decks))
 
 
 @cache
