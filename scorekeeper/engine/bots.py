@@ -75,8 +75,8 @@ class RandomBot:
         draw = self.draw
         if count:  # the first pick, most often legal, taken without the list below
             index = below(draw, count)
-            action = candidates.action_at(index)
-            if refusal(state, action) is None:
+            action = candidates.playable_at(index)
+            if action is not None and refusal(state, action) is None:
                 return action
             tried = [index]
         else:
@@ -87,8 +87,8 @@ class RandomBot:
             if index in tried:
                 continue
             tried.append(index)
-            action = candidates.action_at(index)
-            if refusal(state, action) is None:
+            action = candidates.playable_at(index)
+            if action is not None and refusal(state, action) is None:
                 return action
         raise RuntimeError(f"no legal action in {state!r}")  # every turn has one: a bug
 

@@ -1023,6 +1023,18 @@ class Candidates(Sequence[Action]):
     def action_at(self, index: int) -> Action:
         """The candidate at `index`, which must be one (`__getitem__` checks it): called
         from compiled code, the index is passed as a number, not as an object."""
+        action = self._action_at(index, False)
+        assert action is not None
+        return action
+
+    def playable_at(self, index: int) -> Action | None:
+        """The candidate at `index`, as `action_at` gives it, or None where it would start a
+        meld of fewer cards than any meld holds (`MIN_MELD`). Every rule refuses such a
+        play, so a random pick passes over it without making it; the list holds it all
+        the same, as the picks follow the list."""
+        return self._action_at(index, True)
+
+    def _action_at(self, index: int, playable_only: bool) -> Action | None:
         if index < self.fixed_count:
             return self.fixed[index]
         offset = index - self.fixed_count
@@ -1055,8 +1067,13 @@ class Candidates(Sequence[Action]):
                 break
             offset -= width
             twos += 1
-        rank, target = self._rank_and_place(self.places[number])
-        play = Play(rank, segment[start], twos, first + offset, target)
+        place = self.places[number]
+        naturals = segment[start]
+        jokers = first + offset
+        if playable_only and place >> _RANK_BITS == 0 and naturals + twos + jokers < MIN_MELD:
+            return None  # a new meld too small
+        rank, target = self._rank_and_place(place)
+        play = Play(rank, naturals, twos, jokers, target)
         return TakePile((play,)) if self.take else Meld((play,))
 
     def __iter__(self) -> Iterator[Action]:

@@ -26,7 +26,7 @@ from scorekeeper.engine.fuzz import (
     tables_the_sources_allow,
     tables_to_play,
 )
-from scorekeeper.engine.legal import Candidates
+from scorekeeper.engine.legal import Candidates, refusal
 from scorekeeper.engine.state import MeldsByRank
 from scorekeeper.rules.gallery import GALLERY
 from scorekeeper.rules.variants import Table, Variant, all_variants, get_variant
@@ -143,3 +143,26 @@ def test_the_melds_index_brought_up_to_date_is_the_one_made_anew() -> None:
         added += sum(len(melds) for melds in state.melds) - melds_before
 
     assert added > 20, "melds added one after another, through the deal"
+
+
+def test_candidates_passed_over_unmade_are_refused_by_the_rules() -> None:
+    """A random pick passes over a new meld too small without making it: the rules refuse
+    every such candidate, and every other is the candidate the list holds."""
+    variant = next(v for v in house_variants_played() if v.id.startswith("house-pack"))
+    table = tables_to_play(variant)[0]
+    passed_over = 0
+    for seed in range(3):
+        state = new_deal(variant, 1, table, random.Random(seed))
+        bot = RandomBot(seed)
+        while state.outcome is None:
+            candidates = Candidates(state)
+            for index in range(len(candidates)):
+                action = candidates.playable_at(index)
+                if action is None:
+                    passed_over += 1
+                    assert refusal(state, candidates[index]) is not None
+                else:
+                    assert action == candidates[index]
+            apply(state, bot.choose(state))
+
+    assert passed_over > 100
