@@ -1208,26 +1208,29 @@ def _play_segments(
     if natural_top:
         assert must_use is not None
         top: int = must_use
-        if hand[top] and (must_use is not _BLACK or state.black_three_books):
+        held = hand[top]
+        if held and (must_use is not _BLACK or state.black_three_books):
             plays = _rank_segments(
-                state, kept, hand, by_rank, top, least_naturals, candidates, plays
+                state, kept, hand, by_rank, top, held, least_naturals, candidates, plays
             )
         return plays
     # The ranks a play may have, in this order: natural ranks held, ranks of melds wild
     # cards alone may join, black threes and wild cards where they form melds.
     for rank in state.natural_ranks:
-        if hand[rank]:
-            plays = _rank_segments(state, kept, hand, by_rank, rank, 0, candidates, plays)
+        held = hand[rank]
+        if held:
+            plays = _rank_segments(state, kept, hand, by_rank, rank, held, 0, candidates, plays)
     if hand[TWO_RANK] or hand[JOKER_RANK]:
         # Wild cards alone may join a meld of a rank no longer held (a natural rank: one
         # below the two).
         for rank in by_rank.melded:
             if rank < TWO_RANK and not hand[rank]:
-                plays = _rank_segments(state, kept, hand, by_rank, rank, 0, candidates, plays)
-    if state.black_three_books and hand[BLACK_RANK]:
-        plays = _rank_segments(state, kept, hand, by_rank, BLACK_RANK, 0, candidates, plays)
+                plays = _rank_segments(state, kept, hand, by_rank, rank, 0, 0, candidates, plays)
+    held = hand[BLACK_RANK]
+    if state.black_three_books and held:
+        plays = _rank_segments(state, kept, hand, by_rank, BLACK_RANK, held, 0, candidates, plays)
     if state.wild_books:
-        plays = _rank_segments(state, kept, hand, by_rank, ALL_WILD, 0, candidates, plays)
+        plays = _rank_segments(state, kept, hand, by_rank, ALL_WILD, 0, 0, candidates, plays)
     return plays
 
 
@@ -1237,13 +1240,14 @@ def _rank_segments(
     hand: list[int],
     by_rank: MeldsByRank,
     rank: int,
+    held: int,
     least: int,
     candidates: Candidates,
     plays: int,
 ) -> int:
     """The plays of one rank number, in each place it may go, added to the segments of
-    `candidates` as `_play_segments` says; returns `plays` with theirs added."""
-    held = 0 if rank == ALL_WILD else hand[rank]
+    `candidates` as `_play_segments` says; returns `plays` with theirs added. `held`: the
+    naturals of the rank held (none for wild cards alone)."""
     by_held = kept.new_melds[rank]
     found = by_held[held] if held < len(by_held) else None
     if found is None:
