@@ -736,7 +736,7 @@ def _do_plays(state: DealState, player: int, plays: tuple[Play, ...]) -> None:
     melds = state.melds[side]
     hand = state.hands[player]
     # New melds first: a play may add to a new meld listed after it.
-    ordered = plays if len(plays) == 1 else sorted(plays, key=lambda play: play.onto is not None)
+    ordered = plays if len(plays) == 1 else tuple(sorted(plays, key=_adds_to_a_meld))
     for play in ordered:
         if play.naturals:
             assert play.rank is not None
@@ -759,6 +759,12 @@ def _do_plays(state: DealState, player: int, plays: tuple[Play, ...]) -> None:
     state.book_cache[side] = None
     if state.feet[player] is None:
         state.foot_played[player] = True
+
+
+def _adds_to_a_meld(play: Play) -> bool:
+    """Whether a play adds to a meld rather than starting one (a key that sorts new melds
+    first; a function of its own, where a lambda would make its closure at every call)."""
+    return play.onto is not None
 
 
 def _after_play(state: DealState, player: int) -> None:
