@@ -21,7 +21,7 @@ from functools import cache
 from typing import Final
 
 from ..rules.cards import CardKind, CardPoints
-from ..rules.decks import STANDARD, CardType, Deck, get_deck
+from ..rules.decks import DECKS, STANDARD, CardType, Deck, get_deck
 from ..rules.variants import Variant
 from .chance import shuffle
 
@@ -127,14 +127,21 @@ def shoe(decks: int) -> list[Card]:
 
 
 def deck_faces(deck: Deck, decks: int) -> list[Face]:
-    """The faces of `decks` decks of `deck` together, unshuffled."""
-    return list(_deck_faces(deck, decks))
+    """The faces of `decks` decks of `deck` together, unshuffled: a copy of those listed
+    once for each of the tables' decks and count, as every deal starts from them."""
+    if DECKS.get(deck.id) is not deck:  # no table's deck: listed each time
+        return list(_listed_faces(deck, decks))
+    key = (deck.id, decks)
+    found = _DECK_FACES.get(key)
+    if found is None:
+        found = _DECK_FACES[key] = _listed_faces(deck, decks)
+    return list(found)
 
 
-@cache
-def _deck_faces(deck: Deck, decks: int) -> tuple[Face, ...]:
-    """`deck_faces`, made once for each deck and count: every deal starts from a copy
-    instead of listing the cards anew."""
+_DECK_FACES: Final[dict[tuple[str, int], tuple[Face, ...]]] = {}
+
+
+def _listed_faces(deck: Deck, decks: int) -> tuple[Face, ...]:
     if deck is STANDARD:
         return _standard_deck_faces() * decks
     return tuple(face for face, card in cards_by_face(deck) for _ in range(card.per_deck * decks))
