@@ -899,7 +899,7 @@ class Candidates(Sequence[Action]):
     __slots__ = (
         "fixed",
         "fixed_count",
-        "discards",
+        "hand",
         "discard_count",
         "segments",
         "places",
@@ -916,10 +916,10 @@ class Candidates(Sequence[Action]):
         self.fixed: list[Action] = []
         self.fixed_count = 0
         """The fixed actions: the first `fixed_count` of the list (see `renew`)."""
-        self.discards = 0
-        """The faces a discard may be of, after the fixed actions: a bit for each face by
-        its number, so that a turn's discards are counted, not listed."""
+        self.hand: list[int] = []
         self.discard_count = 0
+        """The discards, after the fixed actions: one of each face `hand` holds (the
+        player's own list, unchanged until an action is applied), counted, not listed."""
         self.segments: list[Segment] = []
         """The plays, after the fixed actions, in segments of one rank in one place: the
         first `segment_count` of the list."""
@@ -945,7 +945,7 @@ class Candidates(Sequence[Action]):
         """Hold the candidates of `state` instead, written over those held: a bot that
         chooses at every action keeps one object, and its lists keep their room, where
         emptied lists would give it up and grow again at each choice."""
-        self.fixed_count = self.segment_count = self.discards = self.discard_count = 0
+        self.fixed_count = self.segment_count = self.discard_count = 0
         self.take = False
         plays = self._gather(state)
         self.total = self.fixed_count + self.discard_count + plays
@@ -999,14 +999,11 @@ class Candidates(Sequence[Action]):
                 return _play_segments(state, work, top, MIN_MELD, self)
             return 0
         self.add_fixed(_ASK)
-        discards = count = 0
-        bit = 1
-        for held in hand:  # by face number: read in turn, where indexing checks each
+        count = 0
+        for held in hand:  # read in turn, where indexing checks each
             if held:
-                discards |= bit
                 count += 1
-            bit <<= 1
-        self.discards = discards
+        self.hand = hand
         self.discard_count = count
         return _play_segments(state, hand, None, 1, self)
 
@@ -1045,7 +1042,7 @@ class Candidates(Sequence[Action]):
             return self.fixed[index]
         offset = index - self.fixed_count
         if offset < self.discard_count:
-            return _DISCARDS[_nth_face(self.discards, offset)]
+            return _DISCARDS[_nth_held_face(self.hand, offset)]
         offset -= self.discard_count
         segments = self.segments
         number = 0
@@ -1085,7 +1082,7 @@ class Candidates(Sequence[Action]):
     def __iter__(self) -> Iterator[Action]:
         yield from self.fixed[: self.fixed_count]
         for number in range(self.discard_count):
-            yield _DISCARDS[_nth_face(self.discards, number)]
+            yield _DISCARDS[_nth_held_face(self.hand, number)]
         wrap = TakePile if self.take else Meld
         for number in range(self.segment_count):
             segment = self.segments[number]
@@ -1123,28 +1120,14 @@ _LAY_RED_THREES: Final = LayRedThrees()
 _PICK_UP_FOOT: Final = PickUpFoot()
 
 
-_FACE_NUMBERS: Final = tuple(range(len(FACES)))
-"""Each face by its number, to index a hand and the tables of faces."""
-
-
-def _faces_by_bit() -> list[int]:
-    """Each face's number by its bit modulo 37: the powers of two up to 2**35 leave
-    distinct remainders, so a face's bit finds it in one look-up."""
-    table = [0] * 37
-    for face in _FACE_NUMBERS:
-        table[(1 << face) % 37] = face
-    return table
-
-
-_FACE_OF_BIT: Final = _faces_by_bit()
-
-
-def _nth_face(faces: int, number: int) -> int:
-    """The face of the `number`-th bit set in `faces` (from 0, lowest first)."""
-    while number:
-        faces &= faces - 1  # the lowest bit set, dropped
-        number -= 1
-    return _FACE_OF_BIT[(faces & -faces) % 37]
+def _nth_held_face(hand: list[int], number: int) -> int:
+    """The number of the `number`-th face `hand` holds (from 0, in face order)."""
+    for face, held in enumerate(hand):
+        if held:
+            if number == 0:
+                return face
+            number -= 1
+    raise IndexError(number)
 
 
 _MOST_KEPT: Final = 4096
