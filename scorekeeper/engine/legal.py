@@ -194,7 +194,7 @@ def _cards_refusal(state: DealState, play: Play, hand: list[int]) -> Reason | No
     if naturals + twos + jokers == 0:
         return reasons.empty_play()
     number = rank_number(rank)  # compared as a number: faces compare through the interpreter
-    if number >= TWO_RANK or rank is state.special:  # all wild, black threes, a special rank
+    if number >= TWO_RANK or rank is state.special:  # ranks with rules of their own
         problem = rank_reason(state.variant, rank, naturals, twos + jokers)
         if problem is not None:
             return problem

@@ -13,10 +13,12 @@ from scorekeeper.engine.cards import (
     cards_held,
     cards_held_up_to,
     counts_of,
+    deck_faces,
     describe,
     parse_faces,
 )
 from scorekeeper.engine.game import default_table
+from scorekeeper.rules.decks import HANDNFOOT
 from scorekeeper.rules.variants import Variant, all_variants, get_variant
 
 PAGAT = get_variant("pagat")
@@ -46,6 +48,17 @@ def test_cards_are_counted_up_to_a_limit(text: str, held: int) -> None:
 
     assert cards_held_up_to(counts, 2) == held
     assert cards_held_up_to(counts, 10) == cards_held(counts) == len(text.split())
+
+
+def test_each_deal_starts_from_a_deck_of_its_own() -> None:
+    """The unshuffled deck is listed once and copied: one deal's shoe, shuffled in place,
+    leaves the next deal's deck as it was."""
+    first = deck_faces(HANDNFOOT, 2)
+    in_order = list(first)
+    first.reverse()
+
+    assert deck_faces(HANDNFOOT, 2) == in_order
+    assert Counter(in_order)[Face.JOKER] == 2 * HANDNFOOT.wilds[1].per_deck
 
 
 def test_card_text_reads_back() -> None:
