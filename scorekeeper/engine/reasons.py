@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Final
 
 from ..rules.decks import HANDNFOOT, STANDARD
@@ -181,6 +182,7 @@ def special_rank_clean_only(face: Face) -> Reason:
     )
 
 
+@cache  # a refusal random play meets often: made once for each rank
 def one_meld_per_rank(face: Face | None) -> Reason:
     return _r(
         "one-meld-per-rank",
