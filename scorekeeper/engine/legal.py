@@ -1081,8 +1081,10 @@ class Candidates(Sequence[Action]):
 
     def __iter__(self) -> Iterator[Action]:
         yield from self.fixed[: self.fixed_count]
-        for number in range(self.discard_count):
-            yield _DISCARDS[_nth_held_face(self.hand, number)]
+        if self.discard_count:  # else `hand` is an earlier action's
+            for face, held in enumerate(self.hand):
+                if held:
+                    yield _DISCARDS[face]
         wrap = TakePile if self.take else Meld
         for number in range(self.segment_count):
             segment = self.segments[number]
